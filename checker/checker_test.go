@@ -1,0 +1,292 @@
+package checker_test
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/reference"
+	"github.com/mc-checker/mc/models/dijkstra"
+)
+
+var allChecks = []checker.Check{checker.CheckDeadlock, checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase}
+
+func run(t *testing.T, m checker.Model, spec checker.Spec, workers int) *checker.Result {
+	t.Helper()
+	res, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: workers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func verdicts(res *checker.Result) map[string]checker.Verdict {
+	out := map[string]checker.Verdict{}
+	for _, c := range res.Checks {
+		out[c.Name] = c.Verdict
+	}
+	return out
+}
+
+func ring(t *testing.T, n, k int, d checker.Daemon) (*dijkstra.Ring, checker.Model) {
+	t.Helper()
+	r, err := dijkstra.New(n, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := checker.Daemonize(r, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, m
+}
+
+// The fast analyses (dense store, parallel DFS) agree with the naive reference on every
+// Dijkstra ring with n ≤ 5 and K ≤ n+1, under all four daemons: state and transition counts,
+// closure, deadlock, convergence and the worst case in moves and steps.
+func TestAgreesWithReference(t *testing.T) {
+	for _, d := range []checker.Daemon{checker.Central, checker.LocallyCentral, checker.Distributed, checker.Synchronous} {
+		for n := 3; n <= 5; n++ {
+			for k := 2; k <= n+1; k++ {
+				t.Run(fmt.Sprintf("%s/n=%d/K=%d", d, n, k), func(t *testing.T) {
+					r, m := ring(t, n, k, d)
+					compareWithReference(t, m, r.Legitimate())
+				})
+			}
+		}
+	}
+	t.Run("starver", func(t *testing.T) {
+		p := newStarver(false)
+		m, _ := checker.Daemonize(p, checker.Central)
+		compareWithReference(t, m, p.done)
+	})
+}
+
+func compareWithReference(t *testing.T, m checker.Model, legit checker.Predicate) {
+	t.Helper()
+	want := reference.Check(m, legit)
+	res := run(t, m, checker.Spec{Checks: allChecks, Legit: legit}, 2)
+	v := verdicts(res)
+	if res.Stats.States != uint64(want.States) || res.Stats.Transitions != uint64(want.Transitions) {
+		t.Errorf("states/transitions %d/%d, reference %d/%d", res.Stats.States, res.Stats.Transitions, want.States, want.Transitions)
+	}
+	if (v["closure"] == checker.Holds) != want.Closure {
+		t.Errorf("closure %v, reference %v", v["closure"], want.Closure)
+	}
+	if (v["deadlock"] == checker.Holds) == want.Deadlock {
+		t.Errorf("deadlock %v, reference deadlock=%v", v["deadlock"], want.Deadlock)
+	}
+	if (v["convergence"] == checker.Holds) != want.Converges {
+		t.Fatalf("convergence %v, reference %v", v["convergence"], want.Converges)
+	}
+	if want.Converges && (*res.WorstCaseSteps != uint64(want.WorstSteps) || *res.WorstCaseMoves != uint64(want.WorstMoves)) {
+		t.Errorf("worst case %d steps %d moves, reference %d steps %d moves",
+			*res.WorstCaseSteps, *res.WorstCaseMoves, want.WorstSteps, want.WorstMoves)
+	}
+}
+
+// Results (verdicts, counts, worst case, every trace) are identical for 1, 2 and 8 workers,
+// on a ring that stabilizes and on one that does not, in the dense and the hashed store.
+func TestWorkersDoNotMatter(t *testing.T) {
+	cases := map[string]func() (checker.Model, checker.Predicate){
+		"dense holds": func() (checker.Model, checker.Predicate) {
+			r, m := ring(t, 6, 5, checker.Central)
+			return m, r.Legitimate()
+		},
+		"dense violated": func() (checker.Model, checker.Predicate) {
+			r, m := ring(t, 6, 4, checker.Distributed)
+			return m, r.Legitimate()
+		},
+		"hashed": func() (checker.Model, checker.Predicate) {
+			r, _ := dijkstra.New(5, 3)
+			m, _ := checker.DaemonizeFrom(r, checker.Central, []checker.State{{0, 1, 2, 0, 1}, {2, 2, 2, 2, 2}})
+			return m, r.Legitimate()
+		},
+	}
+	for name, mk := range cases {
+		t.Run(name, func(t *testing.T) {
+			m, legit := mk()
+			var first *checker.Result
+			for _, w := range []int{1, 2, 8} {
+				res := run(t, m, checker.Spec{Checks: allChecks, Legit: legit}, w)
+				res.Stats.Seconds, res.Stats.StatesPerSecond, res.Stats.PeakMemoryBytes = 0, 0, 0
+				if first == nil {
+					first = res
+				} else if !reflect.DeepEqual(first, res) {
+					t.Fatalf("workers=%d differs from workers=1:\n%+v\n%+v", w, res, first)
+				}
+			}
+		})
+	}
+}
+
+// A cycle that starves a continuously enabled process violates convergence under the unfair
+// daemon and not under weak fairness; a cycle on which that process is disabled now and then
+// is weakly fair, so convergence fails under weak fairness too.
+func TestWeakFairness(t *testing.T) {
+	for _, tc := range []struct {
+		gated          bool
+		fairness       checker.Fairness
+		want           checker.Verdict
+		loop, loopFrom int
+	}{
+		{false, checker.Unfair, checker.Violated, 2, 0},
+		{false, checker.WeaklyFair, checker.Holds, 0, 0},
+		{true, checker.Unfair, checker.Violated, 2, 0},
+		{true, checker.WeaklyFair, checker.Violated, 2, 0},
+	} {
+		t.Run(fmt.Sprintf("gated=%v/%s", tc.gated, tc.fairness), func(t *testing.T) {
+			p := newStarver(tc.gated)
+			m, _ := checker.Daemonize(p, checker.Distributed)
+			res := run(t, m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Legit: p.done, Fairness: tc.fairness}, 2)
+			c := res.Checks[0]
+			if c.Verdict != tc.want {
+				t.Fatalf("verdict %v, want %v (%s)", c.Verdict, tc.want, c.Detail)
+			}
+			if tc.want == checker.Violated {
+				if !c.Trace.IsLasso() || len(c.Trace.States)-c.Trace.LoopStart != tc.loop {
+					t.Fatalf("want a lasso with a loop of %d steps, got %+v", tc.loop, c.Trace)
+				}
+				if err := checker.Replay(m, c.Trace); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// When the shortest loop starves a process, the fair loop is built through the component: for
+// two togglers from 00, flip 0 twice and flip 1 twice.
+func TestFairLoopThroughComponent(t *testing.T) {
+	p := newTogglers(2)
+	m, _ := checker.DaemonizeFrom(p, checker.Central, []checker.State{{0, 0}})
+	spec := checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Legit: p.never, Fairness: checker.WeaklyFair}
+	c := run(t, m, spec, 2).Checks[0]
+	if c.Verdict != checker.Violated || c.Trace.LoopStart != 0 || len(c.Trace.Steps) != 4 {
+		t.Fatalf("%+v", c)
+	}
+	moves, err := c.Trace.Moves(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := map[int]bool{}
+	for _, ms := range moves {
+		moved[ms[0].Proc] = true
+	}
+	if !moved[0] || !moved[1] {
+		t.Fatalf("the loop does not move both processes: %v", moves)
+	}
+}
+
+// From one legitimate configuration, the token of an n-ring with K values visits exactly n·K
+// configurations, each with exactly one privilege (Dijkstra 1974: the legitimate
+// configurations are closed and the privilege circulates).
+func TestExplicitInitialStates(t *testing.T) {
+	r, _ := dijkstra.New(4, 4)
+	m, err := checker.DaemonizeFrom(r, checker.Central, []checker.State{{1, 1, 1, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := run(t, m, checker.Spec{
+		Checks:     []checker.Check{checker.CheckInvariant, checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase},
+		Legit:      r.Legitimate(),
+		Invariants: []checker.Property{{Name: "one-privilege", Holds: r.Legitimate()}},
+	}, 2)
+	if res.Stats.States != 16 || res.Stats.Transitions != 16 || res.Stats.Depth != 15 || res.Stats.InitialStates != 1 {
+		t.Fatalf("stats %+v", res.Stats)
+	}
+	if res.Verdict() != checker.Holds || *res.WorstCaseMoves != 0 {
+		t.Fatalf("%+v", res.Checks)
+	}
+}
+
+// A hand-written model without processes: deadlock found at the end of the shortest path.
+func TestHandWrittenModel(t *testing.T) {
+	m := newCounter(6) // 6 is even: no reset from it, a deadlock 6 steps from 0
+	res := run(t, m, checker.Spec{Checks: []checker.Check{checker.CheckDeadlock}}, 2)
+	c := res.Checks[0]
+	if res.Stats.States != 7 || c.Verdict != checker.Violated || len(c.Trace.Steps) != 6 {
+		t.Fatalf("states %d, %+v", res.Stats.States, c)
+	}
+	if !reflect.DeepEqual(c.Trace.States[6], checker.State{6}) {
+		t.Fatalf("trace ends in %v", c.Trace.States[6])
+	}
+}
+
+// An invariant violation reached by BFS comes with a shortest path.
+func TestInvariantShortestPath(t *testing.T) {
+	m := newCounter(9)
+	res := run(t, m, checker.Spec{Checks: []checker.Check{checker.CheckInvariant},
+		Invariants: []checker.Property{{Name: "below-5", Holds: func(s checker.State) bool { return s[0] < 5 }}}}, 2)
+	c := res.Checks[0]
+	if c.Verdict != checker.Violated || len(c.Trace.Steps) != 5 || c.Name != "invariant below-5" {
+		t.Fatalf("%+v", c)
+	}
+}
+
+// Replay rejects a trace whose step does not lead where the trace says.
+func TestReplayRejectsForgedTraces(t *testing.T) {
+	_, m := ring(t, 4, 2, checker.Central)
+	// Enabled in 0100: P0 (x0 = x3), P1 and P2 (x1 ≠ x0, x2 ≠ x1): step 2 is P2's.
+	good := &checker.Trace{States: []checker.State{{0, 1, 0, 0}, {0, 1, 1, 0}}, Steps: []int{2}, LoopStart: -1}
+	if err := checker.Replay(m, good); err != nil {
+		t.Fatalf("a legal step is rejected: %v", err)
+	}
+	forged := []*checker.Trace{
+		{States: []checker.State{{0, 1, 0, 0}, {0, 1, 0, 1}}, Steps: []int{2}, LoopStart: -1}, // wrong target
+		{States: []checker.State{{0, 1, 0, 0}, {0, 1, 1, 0}}, Steps: []int{7}, LoopStart: -1}, // no such step
+		{States: []checker.State{{0, 1, 0, 0}, {0, 1, 1, 0}}, Steps: []int{2}, LoopStart: 0},  // loop not closed
+		{States: []checker.State{{0, 1, 0, 5}}, LoopStart: -1},                                // out of domain
+	}
+	for i, tr := range forged {
+		if err := checker.Replay(m, tr); err == nil {
+			t.Errorf("forged trace %d replays", i)
+		}
+	}
+}
+
+// A bound or a cancelled context gives inconclusive verdicts, never holds.
+func TestInconclusive(t *testing.T) {
+	r, _ := dijkstra.New(5, 5)
+	m, _ := checker.DaemonizeFrom(r, checker.Central, []checker.State{{0, 1, 2, 3, 4}})
+	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
+	res, err := checker.Run(context.Background(), m, spec, checker.Options{MaxStates: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict() != checker.Inconclusive {
+		t.Fatalf("bounded run: %+v", res.Checks)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, dense := ring(t, 5, 5, checker.Central)
+	res, err = checker.Run(ctx, dense, spec, checker.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range res.Checks {
+		if c.Verdict != checker.Inconclusive {
+			t.Fatalf("cancelled run: %+v", c)
+		}
+	}
+}
+
+func TestBadSpecs(t *testing.T) {
+	r, m := ring(t, 3, 3, checker.Central)
+	for name, spec := range map[string]checker.Spec{
+		"no checks":         {Legit: r.Legitimate()},
+		"closure, no L":     {Checks: []checker.Check{checker.CheckClosure}},
+		"invariant, none":   {Checks: []checker.Check{checker.CheckInvariant}},
+		"fair hand-written": {Checks: []checker.Check{checker.CheckConvergence}, Legit: r.Legitimate(), Fairness: checker.WeaklyFair},
+	} {
+		model := m
+		if name == "fair hand-written" {
+			model = newCounter(3)
+		}
+		if _, err := checker.Run(context.Background(), model, spec, checker.Options{}); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}

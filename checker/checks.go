@@ -1,0 +1,164 @@
+package checker
+
+import (
+	"errors"
+	"fmt"
+)
+
+func (a *analysis) convergence() error {
+	name := string(CheckConvergence)
+	if a.longest == nil {
+		return a.partial(name)
+	}
+	if !a.longest.bad {
+		return a.add(CheckResult{Name: name, Verdict: Holds}, nil)
+	}
+	if a.spec.Fairness == WeaklyFair {
+		return a.fairConvergence()
+	}
+	return a.avoiding(name)
+}
+
+// avoiding reports the unfair counterexample: a lasso or a path to a deadlock, outside L.
+func (a *analysis) avoiding(name string) error {
+	t := avoidingTrace(a.g, a.longest, firstBad(a.g, a.longest))
+	c := CheckResult{Name: name, Verdict: Violated, Trace: t}
+	if t.IsLasso() {
+		c.Detail = fmt.Sprintf("a cycle of %d steps avoids the legitimate set (stem of %d steps)",
+			len(t.States)-t.LoopStart, t.LoopStart)
+		return a.add(c, a.loopAvoidsLegit)
+	}
+	c.Detail = fmt.Sprintf("an illegitimate configuration without successors, %d steps in", len(t.Steps))
+	return a.add(c, a.endsInDeadlock)
+}
+
+// fairConvergence: outside L there are cycles; convergence fails if a deadlock is reachable
+// outside L or one of the cycles can be run forever fairly.
+func (a *analysis) fairConvergence() error {
+	name := string(CheckConvergence)
+	if id, found := a.longest.deadlock.get(); found {
+		t := a.pathTrace(id)
+		return a.add(CheckResult{Name: name, Verdict: Violated, Trace: t,
+			Detail: fmt.Sprintf("an illegitimate configuration without successors, %d steps in", len(t.Steps))},
+			a.endsInDeadlock)
+	}
+	scc, err := findFairSCC(a.g, a.model.(Processes), a.longest)
+	if err != nil {
+		return err
+	}
+	if scc == nil {
+		return a.add(CheckResult{Name: name, Verdict: Holds,
+			Detail: "every cycle outside the legitimate set is unfair to some process"}, nil)
+	}
+	t := fairLasso(a.g, a.model, scc)
+	return a.add(CheckResult{Name: name, Verdict: Violated, Trace: t,
+		Detail: fmt.Sprintf("a weakly fair cycle of %d steps avoids the legitimate set (stem of %d steps)",
+			len(t.States)-t.LoopStart, t.LoopStart)},
+		func(t *Trace) error {
+			if err := a.loopAvoidsLegit(t); err != nil {
+				return err
+			}
+			return loopIsFair(a.model, t)
+		})
+}
+
+func (a *analysis) worstCase() error {
+	name := string(CheckWorstCase)
+	if a.longest == nil {
+		return a.partial(name)
+	}
+	if a.longest.bad {
+		// Unbounded: even under weak fairness an unfair cycle can be run any number of times.
+		return a.avoiding(name)
+	}
+	steps, st := worstWitness(a.g, a.longest.steps, false)
+	moves, mt := steps, st
+	if a.longest.moves != nil {
+		moves, mt = worstWitness(a.g, a.longest.moves, true)
+	}
+	a.res.WorstCaseSteps, a.res.StepsWitness = &steps, st
+	a.res.WorstCaseMoves, a.res.MovesWitness = &moves, mt
+	for _, w := range []struct {
+		t       *Trace
+		want    uint64
+		byMoves bool
+	}{{st, steps, false}, {mt, moves, true}} {
+		if w.t == nil {
+			continue
+		}
+		if err := Replay(a.model, w.t); err != nil {
+			return &InternalError{Check: name, Err: err}
+		}
+		if err := a.stabilizes(w.t, w.want, w.byMoves); err != nil {
+			return &InternalError{Check: name, Err: err}
+		}
+	}
+	return a.add(CheckResult{Name: name, Verdict: Holds,
+		Detail: fmt.Sprintf("at most %d moves and %d steps before the legitimate set", moves, steps)}, nil)
+}
+
+// stabilizes checks a worst-case witness: it is illegitimate until its last state, which is
+// legitimate, and it is as long as claimed.
+func (a *analysis) stabilizes(t *Trace, want uint64, byMoves bool) error {
+	for i, s := range t.States {
+		if last := i == len(t.States)-1; a.spec.Legit(s) != last {
+			return fmt.Errorf("state %d: legitimate = %v", i, !last)
+		}
+	}
+	length := uint64(len(t.Steps))
+	if byMoves {
+		moves, err := t.Moves(a.model)
+		if err != nil {
+			return err
+		}
+		length = 0
+		for _, m := range moves {
+			length += uint64(Step{Moves: m}.MoveCount())
+		}
+	}
+	if length != want {
+		return fmt.Errorf("the witness has length %d, the worst case is %d", length, want)
+	}
+	return nil
+}
+
+func (a *analysis) endsInDeadlock(t *Trace) error {
+	last := t.States[len(t.States)-1]
+	if a.spec.Legit != nil && a.spec.Legit(last) {
+		return errors.New("the last state is legitimate")
+	}
+	has := false
+	a.model.Successors(last, func(Step, State) bool { has = true; return false })
+	if has {
+		return errors.New("the last state has a successor")
+	}
+	return nil
+}
+
+func (a *analysis) loopAvoidsLegit(t *Trace) error {
+	if !t.IsLasso() {
+		return errors.New("not a lasso")
+	}
+	for i := t.LoopStart; i < len(t.States); i++ {
+		if a.spec.Legit(t.States[i]) {
+			return fmt.Errorf("loop state %d is legitimate", i)
+		}
+	}
+	return nil
+}
+
+// startsInit checks that a trace starts in an initial state.
+func (a *analysis) startsInit(t *Trace) error {
+	if isUniversal(a.model) {
+		return nil
+	}
+	found := false
+	a.model.Init(func(s State) bool {
+		found = equalStates(s, t.States[0])
+		return !found
+	})
+	if !found {
+		return errors.New("the first state is not initial")
+	}
+	return nil
+}

@@ -1,0 +1,203 @@
+package checker
+
+import (
+	"context"
+	"errors"
+	"math/bits"
+	"sync/atomic"
+)
+
+// longest is the result of the convergence search: for every node its longest execution to the
+// legitimate set, in steps and in moves, or bad when some execution from it never gets there
+// (a cycle or a deadlock outside the legitimate set is reachable without passing through it).
+type longest struct {
+	steps, moves *cells // moves == nil when every step is one move (then moves = steps)
+	deadlock     *minTracker
+	transitions  uint64
+	bad          bool // some node is bad
+}
+
+var errCellOverflow = errors.New("longest path exceeds the counter width")
+
+// searchLongest labels every node by iterative depth-first search with memoisation, in
+// O(nodes + edges) and without recursion on the Go stack. Workers start from disjoint ranges
+// and share the labels; a node on another worker's stack is simply searched again (labels are a
+// function of the graph, so duplicated work never changes them), while a node on the worker's
+// own stack closes a cycle. Legitimate nodes are preset to distance 0.
+func searchLongest(ctx context.Context, g graph, legit bitmap, singleMoves bool, width uint, workers int, progress func(Progress)) (*longest, error) {
+	n := g.size()
+	l := &longest{steps: newCells(n, width), deadlock: newMinTracker()}
+	if !singleMoves {
+		l.moves = newCells(n, width)
+	}
+	for i, word := range legit {
+		for ; word != 0; word &= word - 1 {
+			id := uint64(i)*64 + uint64(bits.TrailingZeros64(word))
+			l.steps.cas(id, cellUnknown, 1)
+			if l.moves != nil {
+				l.moves.cas(id, cellUnknown, 1)
+			}
+		}
+	}
+	var overflow, anyBad atomic.Bool
+	var transitions, done atomic.Uint64
+	searchers := make([]*dfs, workers)
+	for w := range searchers {
+		searchers[w] = &dfs{g: g, l: l, width: g.schema().Width(), out: newSuccessors(g)}
+	}
+	forChunks(ctx, n, scanChunk(n, workers), workers, func(w int, lo, hi uint64) {
+		if overflow.Load() {
+			return
+		}
+		d := searchers[w]
+		d.transitions = 0
+		g.scan(lo, hi, func(id uint64, s State) {
+			if l.steps.get(id) == cellUnknown && !overflow.Load() {
+				d.run(id, s)
+			}
+		})
+		transitions.Add(d.transitions)
+		if d.overflow {
+			overflow.Store(true)
+		}
+		if d.bad {
+			anyBad.Store(true)
+		}
+		if c := done.Add(hi - lo); progress != nil {
+			progress(Progress{Phase: "converge", States: c, Total: n})
+		}
+	})
+	if overflow.Load() {
+		return nil, errCellOverflow
+	}
+	l.transitions, l.bad = transitions.Load(), anyBad.Load()
+	return l, ctx.Err()
+}
+
+// dfs is one worker's search state: an explicit stack of frames, whose edges and successor
+// configurations live in two flat slabs.
+type dfs struct {
+	g      graph
+	l      *longest
+	width  int
+	frames []frame
+	out    *successors    // the edges and targets of every frame, stacked
+	deep   map[uint64]int // ids of frames beyond shallowFrames, for the on-stack test
+
+	transitions uint64
+	overflow    bool
+	bad         bool
+}
+
+type frame struct {
+	id                 uint64
+	lo, hi, next       int // edges[lo:hi] are the node's edges; next is the first not yet read
+	maxSteps, maxMoves uint32
+	bad                bool
+}
+
+// shallowFrames are tested for stack membership by a linear scan, the rest through a map.
+const shallowFrames = 128
+
+func (d *dfs) run(root uint64, s State) {
+	if !d.enter(root, s) {
+		return
+	}
+	c := d.l.steps
+	for len(d.frames) > 0 && !d.overflow {
+		f := &d.frames[len(d.frames)-1]
+		descended := false
+		for ; f.next < f.hi; f.next++ {
+			e := d.out.edges[f.next]
+			v := c.get(e.to)
+			if v == cellUnknown || v == c.grey() {
+				if v == c.grey() && d.onStack(e.to) {
+					f.bad = true // e closes a cycle outside the legitimate set
+					continue
+				}
+				if d.enter(e.to, d.out.target(f.next, d.width)) {
+					descended = true
+					break
+				}
+				v = c.get(e.to) // finished by another worker meanwhile
+			}
+			d.absorb(f, e, v)
+		}
+		if !descended {
+			d.leave()
+		}
+	}
+}
+
+// absorb folds a finished successor's label into its parent's frame.
+func (d *dfs) absorb(f *frame, e edge, v uint32) {
+	if v == d.l.steps.bad() {
+		f.bad = true
+		return
+	}
+	f.maxSteps = max(f.maxSteps, v)
+	if d.l.moves != nil {
+		f.maxMoves = max(f.maxMoves, d.l.moves.get(e.to)+e.moves-1)
+	}
+}
+
+// enter pushes node id unless it is already labelled.
+func (d *dfs) enter(id uint64, s State) bool {
+	c := d.l.steps
+	if v := c.get(id); v != cellUnknown && v != c.grey() {
+		return false
+	} else if v == cellUnknown && !c.cas(id, cellUnknown, c.grey()) && c.get(id) != c.grey() {
+		return false
+	}
+	lo := len(d.out.edges)
+	d.g.succ(id, s, d.out)
+	if len(d.frames) >= shallowFrames {
+		if d.deep == nil {
+			d.deep = map[uint64]int{}
+		}
+		d.deep[id]++
+	}
+	d.frames = append(d.frames, frame{id: id, lo: lo, hi: len(d.out.edges), next: lo})
+	return true
+}
+
+// leave labels the top node and pops it. A node without successors is a deadlock outside the
+// legitimate set, hence bad.
+func (d *dfs) leave() {
+	f := d.frames[len(d.frames)-1]
+	c := d.l.steps
+	v := f.maxSteps + 1
+	deadlock := f.hi == f.lo
+	switch {
+	case f.bad || deadlock:
+		v = c.bad()
+		d.bad = true
+	case v > c.maxValue() || d.l.moves != nil && f.maxMoves+1 > c.maxValue():
+		d.overflow = true
+		return
+	case d.l.moves != nil:
+		d.l.moves.cas(f.id, cellUnknown, f.maxMoves+1)
+	}
+	if c.cas(f.id, c.grey(), v) {
+		d.transitions += uint64(f.hi - f.lo)
+		if deadlock {
+			d.l.deadlock.offer(f.id)
+		}
+	}
+	if len(d.frames) > shallowFrames {
+		if d.deep[f.id]--; d.deep[f.id] == 0 {
+			delete(d.deep, f.id)
+		}
+	}
+	d.frames = d.frames[:len(d.frames)-1]
+	d.out.truncate(f.lo, d.width)
+}
+
+func (d *dfs) onStack(id uint64) bool {
+	for i := range min(len(d.frames), shallowFrames) {
+		if d.frames[i].id == id {
+			return true
+		}
+	}
+	return d.deep[id] > 0
+}

@@ -1,0 +1,253 @@
+package checker
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// Daemon is the scheduler that chooses which enabled processes move in a step.
+type Daemon int
+
+const (
+	// Central fires one enabled process per step.
+	Central Daemon = iota
+	// LocallyCentral fires any non-empty set of enabled, pairwise non-neighbouring processes.
+	LocallyCentral
+	// Distributed fires any non-empty set of enabled processes.
+	Distributed
+	// Synchronous fires every enabled process.
+	Synchronous
+)
+
+var daemonNames = []struct {
+	name, sasa string
+}{
+	{"central", "cd"}, {"locally-central", "lcd"}, {"distributed", "dd"}, {"synchronous", "sd"},
+}
+
+func (d Daemon) String() string { return daemonNames[d].name }
+
+// ParseDaemon accepts the long names and SASA's short ones (cd, lcd, dd, sd).
+func ParseDaemon(s string) (Daemon, error) {
+	for i, n := range daemonNames {
+		if s == n.name || s == n.sasa || s == "-"+n.sasa {
+			return Daemon(i), nil
+		}
+	}
+	var names []string
+	for _, n := range daemonNames {
+		names = append(names, n.name)
+	}
+	return 0, fmt.Errorf("unknown daemon %q (want one of %s)", s, strings.Join(names, ", "))
+}
+
+// MaxSubsetProcs bounds the processes of a protocol run under a daemon that enumerates subsets
+// of the enabled processes (all but the central one): 2^24 choices in one step is already far
+// past what an explicit-state search can use.
+const MaxSubsetProcs = 24
+
+// daemonModel is a protocol under a daemon, starting from every configuration or from given
+// states.
+type daemonModel struct {
+	proto   Protocol
+	daemon  Daemon
+	init    []State // nil: the universe
+	procs   int
+	scratch *sync.Pool // shared by the copies; used when own is nil
+	own     *scratch   // the buffers of a forked copy
+}
+
+// scratch holds the buffers of one Successors call, pooled because the hot path of the explorer
+// would otherwise allocate them for every state.
+type scratch struct {
+	next    State
+	rules   []int
+	moves   []Move
+	enabled []enabledProc
+	choice  []int
+}
+
+type enabledProc struct {
+	p     int
+	rules []int
+}
+
+// Daemonize turns a protocol into a model whose initial set is every configuration.
+func Daemonize(p Protocol, d Daemon) (Model, error) { return DaemonizeFrom(p, d, nil) }
+
+// DaemonizeFrom is Daemonize with an explicit initial set (nil means the universe).
+func DaemonizeFrom(p Protocol, d Daemon, init []State) (Model, error) {
+	n := p.Schema().Procs()
+	if d != Central && n > MaxSubsetProcs {
+		return nil, fmt.Errorf("the %s daemon supports at most %d processes, the protocol has %d", d, MaxSubsetProcs, n)
+	}
+	for _, s := range init {
+		if err := p.Schema().Valid(s); err != nil {
+			return nil, fmt.Errorf("initial state: %w", err)
+		}
+	}
+	m := &daemonModel{proto: p, daemon: d, init: init, procs: n}
+	m.scratch = &sync.Pool{New: func() any { return m.newScratch() }}
+	return m, nil
+}
+
+func (m *daemonModel) newScratch() *scratch {
+	return &scratch{next: m.Schema().NewState(), moves: make([]Move, 0, m.procs), choice: make([]int, m.procs)}
+}
+
+// Fork returns a copy with buffers of its own, for one worker.
+func (m *daemonModel) Fork() Model {
+	c := *m
+	c.own = m.newScratch()
+	return &c
+}
+
+// buffers returns the copy's own buffers or pooled ones, and how to give them back.
+func (m *daemonModel) buffers() (*scratch, func()) {
+	if m.own != nil {
+		return m.own, func() {}
+	}
+	sc := m.scratch.Get().(*scratch)
+	return sc, func() { m.scratch.Put(sc) }
+}
+
+func (m *daemonModel) Schema() *Schema { return m.proto.Schema() }
+
+func (m *daemonModel) InitIsUniverse() bool { return m.init == nil }
+
+func (m *daemonModel) Init(yield func(State) bool) {
+	if m.init != nil {
+		for _, s := range m.init {
+			if !yield(s) {
+				return
+			}
+		}
+		return
+	}
+	u, err := NewUniverse(m.Schema())
+	if err != nil {
+		return
+	}
+	s := m.Schema().NewState()
+	for yield(s) && u.Next(s) {
+	}
+}
+
+func (m *daemonModel) Procs() int { return m.procs }
+
+func (m *daemonModel) RuleName(p, r int) string { return m.proto.RuleName(p, r) }
+
+func (m *daemonModel) EnabledMask(s State) uint64 {
+	sc, done := m.buffers()
+	defer done()
+	var mask uint64
+	for p := 0; p < m.procs && p < MaxFairProcs; p++ {
+		if sc.rules = m.proto.Enabled(s, p, sc.rules[:0]); len(sc.rules) > 0 {
+			mask |= 1 << p
+		}
+	}
+	return mask
+}
+
+// Successors enumerates, in a fixed order, every choice the daemon may make: for the central
+// daemon process by process and rule by rule; for the others, subsets of the enabled processes
+// by increasing bitmask and, within one subset, every combination of enabled rules.
+func (m *daemonModel) Successors(s State, yield func(Step, State) bool) {
+	sc, done := m.buffers()
+	defer done()
+	if m.daemon == Central {
+		m.central(s, sc, yield)
+	} else {
+		m.subsets(s, sc, yield)
+	}
+}
+
+func (m *daemonModel) central(s State, sc *scratch, yield func(Step, State) bool) {
+	idx := 0
+	for p := 0; p < m.procs; p++ {
+		sc.rules = m.proto.Enabled(s, p, sc.rules[:0])
+		for _, r := range sc.rules {
+			sc.moves = append(sc.moves[:0], Move{p, r})
+			copy(sc.next, s)
+			m.proto.Fire(s, sc.moves, sc.next)
+			if !yield(Step{Index: idx, Moves: sc.moves}, sc.next) {
+				return
+			}
+			idx++
+		}
+	}
+}
+
+func (m *daemonModel) subsets(s State, sc *scratch, yield func(Step, State) bool) {
+	enabled := sc.enabled[:0]
+	for p := 0; p < m.procs; p++ {
+		if rs := m.proto.Enabled(s, p, nil); len(rs) > 0 {
+			enabled = append(enabled, enabledProc{p, rs})
+		}
+	}
+	sc.enabled = enabled
+	if len(enabled) == 0 {
+		return
+	}
+	first := uint64(1)
+	if m.daemon == Synchronous {
+		first = 1<<len(enabled) - 1
+	}
+	idx := 0
+	choice := sc.choice[:len(enabled)]
+	for mask := first; mask < 1<<len(enabled); mask++ {
+		if m.daemon == LocallyCentral && !m.independent(enabled, mask) {
+			continue
+		}
+		clear(choice)
+		for {
+			sc.moves = sc.moves[:0]
+			for i, e := range enabled {
+				if mask&(1<<i) != 0 {
+					sc.moves = append(sc.moves, Move{e.p, e.rules[choice[i]]})
+				}
+			}
+			copy(sc.next, s)
+			m.proto.Fire(s, sc.moves, sc.next)
+			if !yield(Step{Index: idx, Moves: sc.moves}, sc.next) {
+				return
+			}
+			idx++
+			if !nextChoice(enabled, mask, choice) {
+				break
+			}
+		}
+	}
+}
+
+// nextChoice advances the odometer of rule choices of the processes chosen by mask.
+func nextChoice(enabled []enabledProc, mask uint64, choice []int) bool {
+	for i := range enabled {
+		if mask&(1<<i) == 0 {
+			continue
+		}
+		if choice[i]++; choice[i] < len(enabled[i].rules) {
+			return true
+		}
+		choice[i] = 0
+	}
+	return false
+}
+
+// independent reports whether the processes chosen by mask are pairwise non-neighbours.
+func (m *daemonModel) independent(enabled []enabledProc, mask uint64) bool {
+	for i, e := range enabled {
+		if mask&(1<<i) == 0 {
+			continue
+		}
+		for _, q := range m.proto.Neighbors(e.p) {
+			for j := i + 1; j < len(enabled); j++ {
+				if mask&(1<<j) != 0 && enabled[j].p == q {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,214 @@
+package checker
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"sync"
+)
+
+// explicitGraph is the reachable graph found by BFS from explicit initial states: states and
+// edges in flat arrays indexed by node id (ids follow sequential BFS order), edges in CSR form.
+type explicitGraph struct {
+	m       Model
+	sch     *Schema
+	states  []byte   // width bytes per node
+	parent  []uint64 // BFS tree; noParent for initial nodes
+	via     []uint32 // step index from the parent
+	depth   []uint32
+	offsets []uint64 // edges of node i are edges[offsets[i]:offsets[i+1]]
+	edges   []edge
+}
+
+const noParent = noNode
+
+func (g *explicitGraph) size() uint64           { return uint64(len(g.parent)) }
+func (g *explicitGraph) schema() *Schema        { return g.sch }
+func (g *explicitGraph) initial(id uint64) bool { return g.parent[id] == noParent }
+
+func (g *explicitGraph) stateAt(id uint64) State {
+	w := uint64(g.sch.Width())
+	return State(g.states[id*w : (id+1)*w])
+}
+
+func (g *explicitGraph) state(id uint64, dst State) { copy(dst, g.stateAt(id)) }
+
+func (g *explicitGraph) scan(lo, hi uint64, fn func(uint64, State)) {
+	for id := lo; id < hi; id++ {
+		fn(id, g.stateAt(id))
+	}
+}
+
+func (g *explicitGraph) expanded(id uint64) bool { return id+1 < uint64(len(g.offsets)) }
+
+// succ yields nothing for the nodes a bounded search left unexpanded.
+func (g *explicitGraph) succ(id uint64, _ State, out *successors) {
+	if !g.expanded(id) {
+		return
+	}
+	for _, e := range g.edges[g.offsets[id]:g.offsets[id+1]] {
+		out.edges = append(out.edges, e)
+		out.states = append(out.states, g.stateAt(e.to)...)
+	}
+}
+
+func (g *explicitGraph) model() Model { return g.m }
+
+func (g *explicitGraph) pathTo(id uint64) ([]uint64, []uint32) {
+	var nodes []uint64
+	var steps []uint32
+	for ; g.parent[id] != noParent; id = g.parent[id] {
+		nodes = append(nodes, id)
+		steps = append(steps, g.via[id])
+	}
+	nodes = append(nodes, id)
+	slices.Reverse(nodes)
+	slices.Reverse(steps)
+	return nodes, steps
+}
+
+// bfsLimits stops an exploration early; the run is then inconclusive.
+type bfsLimits struct {
+	maxStates uint64 // 0: no bound
+	maxDepth  uint32 // 0: no bound
+}
+
+// errBound reports that a bound stopped the search, as opposed to a failure.
+type errBound struct{ what string }
+
+func (e errBound) Error() string { return e.what }
+
+// exploreBFS builds the reachable graph level by level. Workers expand disjoint chunks of the
+// frontier; new states are numbered after each level by their smallest (parent, step index), so
+// ids, parents, edges and hence every result are those of a sequential BFS.
+func exploreBFS(ctx context.Context, m Model, store Store, workers int, lim bfsLimits, progress func(Progress)) (*explicitGraph, error) {
+	sch := m.Schema()
+	g := &explicitGraph{m: m, sch: sch, offsets: []uint64{0}}
+	var err error
+	m.Init(func(s State) bool {
+		if err = sch.Valid(s); err != nil {
+			return false
+		}
+		if store.Visit(s.Fingerprint(), noParent, 0) {
+			store.Assign(s.Fingerprint(), g.size())
+			g.states = append(g.states, s...)
+			g.parent = append(g.parent, noParent)
+			g.via = append(g.via, 0)
+			g.depth = append(g.depth, 0)
+		}
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	for lo, depth := uint64(0), uint32(0); lo < g.size(); depth++ {
+		if err := ctx.Err(); err != nil {
+			return g, err
+		}
+		if lim.maxDepth > 0 && depth >= lim.maxDepth {
+			return g, errBound{"depth bound reached"}
+		}
+		hi := g.size()
+		level := expandLevel(m, g, store, lo, hi, workers)
+		// Number the new states as a sequential BFS would.
+		var fresh []newState
+		for _, c := range level {
+			fresh = append(fresh, c.fresh...)
+		}
+		for i := range fresh {
+			fresh[i].parent, fresh[i].index = store.Claim(fresh[i].fp)
+		}
+		slices.SortFunc(fresh, func(a, b newState) int {
+			if a.parent != b.parent {
+				return cmp.Compare(a.parent, b.parent)
+			}
+			return int(a.index) - int(b.index)
+		})
+		for _, f := range fresh {
+			store.Assign(f.fp, g.size())
+			g.states = append(g.states, f.state...)
+			g.parent = append(g.parent, f.parent)
+			g.via = append(g.via, f.index)
+			g.depth = append(g.depth, depth+1)
+		}
+		for _, c := range level {
+			for i, e := range c.edges {
+				e.to = store.ID(c.targets[i])
+				g.edges = append(g.edges, e)
+			}
+			for _, n := range c.degree {
+				g.offsets = append(g.offsets, g.offsets[len(g.offsets)-1]+uint64(n))
+			}
+		}
+		lo = hi
+		if progress != nil {
+			progress(Progress{Phase: "explore", States: g.size(), Transitions: uint64(len(g.edges)), Depth: depth + 1})
+		}
+		if lim.maxStates > 0 && g.size() > lim.maxStates {
+			return g, errBound{"state bound reached"}
+		}
+	}
+	return g, nil
+}
+
+type newState struct {
+	fp     uint64
+	state  State
+	parent uint64
+	index  uint32
+}
+
+// chunkResult is what one worker found expanding a contiguous range of the frontier.
+type chunkResult struct {
+	fresh   []newState
+	edges   []edge   // in source order; to is filled in after numbering
+	targets []uint64 // fingerprint of each edge's target
+	degree  []uint32 // out-degree of each source
+}
+
+const bfsChunk = 1024
+
+func expandLevel(m Model, g *explicitGraph, store Store, lo, hi uint64, workers int) []chunkResult {
+	chunks := int((hi - lo + bfsChunk - 1) / bfsChunk)
+	out := make([]chunkResult, chunks)
+	var next sync.Mutex
+	cursor := 0
+	var wg sync.WaitGroup
+	for range min(workers, chunks) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				next.Lock()
+				c := cursor
+				cursor++
+				next.Unlock()
+				if c >= chunks {
+					return
+				}
+				out[c] = expandChunk(m, g, store, lo+uint64(c)*bfsChunk, min(hi, lo+uint64(c+1)*bfsChunk))
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+func expandChunk(m Model, g *explicitGraph, store Store, lo, hi uint64) chunkResult {
+	var r chunkResult
+	for id := lo; id < hi; id++ {
+		n := 0
+		m.Successors(g.stateAt(id), func(st Step, t State) bool {
+			fp := t.Fingerprint()
+			if store.Visit(fp, id, uint32(st.Index)) {
+				r.fresh = append(r.fresh, newState{fp: fp, state: t.Clone()})
+			}
+			r.edges = append(r.edges, edge{index: uint32(st.Index), moves: uint32(st.MoveCount()), movers: moverMask(st)})
+			r.targets = append(r.targets, fp)
+			n++
+			return true
+		})
+		r.degree = append(r.degree, uint32(n))
+	}
+	return r
+}

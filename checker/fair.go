@@ -1,0 +1,220 @@
+package checker
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Weak fairness per process: an infinite execution is fair unless some process is enabled in
+// every state from some point on and never moves again. An execution that stays in a strongly
+// connected component C can visit every state and take every edge of C infinitely often, so C
+// holds a fair cycle iff every process is disabled in some state of C or moves on some edge
+// inside C. (If a process p is enabled all over C and no edge of C moves p, no sub-cycle of C
+// can be fair either, so unlike strong fairness no refinement of C is needed.)
+
+// fairSCC is a component of the bad region that carries a fair cycle.
+type fairSCC struct {
+	nodes []uint64 // sorted
+	// needs lists what a fair loop through C must contain, one item per process: an edge of
+	// C that moves it if it is enabled all over C, else a state of C where it is disabled.
+	needs []loopNeed
+}
+
+// loopNeed is a state to visit, or with take set, the edge e out of it to take.
+type loopNeed struct {
+	from uint64
+	e    edge
+	take bool
+}
+
+// findFairSCC returns the fair component with the smallest node id, or nil. Components are
+// computed with an iterative Tarjan over the bad nodes only: every cycle outside the
+// legitimate set lies there.
+func findFairSCC(g graph, procs Processes, l *longest) (*fairSCC, error) {
+	if procs.Procs() > MaxFairProcs {
+		return nil, fmt.Errorf("weak fairness tracks at most %d processes, the model has %d", MaxFairProcs, procs.Procs())
+	}
+	x := newExpander(g)
+	isBad := func(id uint64) bool { return l.steps.get(id) == l.steps.bad() }
+	var best *fairSCC
+	forEachSCC(g, x, isBad, func(comp []uint64) {
+		if f := fairness(g, x, procs, comp); f != nil && (best == nil || f.nodes[0] < best.nodes[0]) {
+			best = f
+		}
+	})
+	return best, nil
+}
+
+// fairness decides whether component comp carries a fair cycle.
+func fairness(g graph, x *expander, procs Processes, comp []uint64) *fairSCC {
+	in := make(map[uint64]bool, len(comp))
+	for _, id := range comp {
+		in[id] = true
+	}
+	everywhere := ^uint64(0) >> (MaxFairProcs - procs.Procs())
+	if procs.Procs() == 0 {
+		everywhere = 0
+	}
+	var moved uint64
+	first := map[int]loopNeed{}
+	disabledAt := map[int]uint64{}
+	internal := false
+	s := g.schema().NewState()
+	sorted := slices.Clone(comp)
+	slices.Sort(sorted)
+	for _, id := range sorted {
+		g.state(id, s)
+		enabled := procs.EnabledMask(s)
+		everywhere &= enabled
+		for p := range procs.Procs() {
+			if _, ok := disabledAt[p]; !ok && enabled&(1<<p) == 0 {
+				disabledAt[p] = id
+			}
+		}
+		for _, e := range x.edges(id) {
+			if !in[e.to] {
+				continue
+			}
+			internal = true
+			for p := range procs.Procs() {
+				if e.movers&(1<<p) != 0 && moved&(1<<p) == 0 {
+					moved |= 1 << p
+					first[p] = loopNeed{from: id, e: e, take: true}
+				}
+			}
+		}
+	}
+	if !internal || everywhere&^moved != 0 {
+		return nil
+	}
+	f := &fairSCC{nodes: sorted}
+	for p := range procs.Procs() {
+		if everywhere&(1<<p) != 0 {
+			f.needs = append(f.needs, first[p])
+		} else {
+			f.needs = append(f.needs, loopNeed{from: disabledAt[p]})
+		}
+	}
+	return f
+}
+
+// fairLasso builds a weakly fair counterexample through component f: the shortest stem to its
+// smallest node, then the shortest loop through it if that one is fair, else a loop inside f
+// that meets every item of f.needs in turn, and returns.
+func fairLasso(g graph, m Model, f *fairSCC) *Trace {
+	x := newExpander(g)
+	in := map[uint64]bool{}
+	for _, id := range f.nodes {
+		in[id] = true
+	}
+	inside := func(id uint64) bool { return in[id] }
+	entry := f.nodes[0]
+	isEntry := func(id uint64) bool { return id == entry }
+	if short, ok := shortestPath(x, entry, inside, isEntry, true); ok {
+		if t := lassoTrace(g, stemTo(g, entry), short); loopIsFair(m, t) == nil {
+			return t
+		}
+	}
+	loop := nodePath{nodes: []uint64{entry}}
+	at := entry
+	for _, need := range f.needs {
+		p, _ := shortestPath(x, at, inside, func(id uint64) bool { return id == need.from }, false)
+		loop.extend(p)
+		at = need.from
+		if need.take {
+			loop.extend(nodePath{nodes: []uint64{need.from, need.e.to}, steps: []uint32{need.e.index}})
+			at = need.e.to
+		}
+	}
+	back, _ := shortestPath(x, at, inside, isEntry, len(loop.steps) == 0)
+	loop.extend(back)
+	return lassoTrace(g, stemTo(g, entry), loop)
+}
+
+// forEachSCC enumerates the strongly connected components of the subgraph induced by the nodes
+// satisfying inside, roots taken in id order, with an explicit stack (Tarjan's algorithm).
+func forEachSCC(g graph, x *expander, inside func(uint64) bool, emit func([]uint64)) {
+	type info struct{ index, low uint32 }
+	type tframe struct {
+		id    uint64
+		edges []uint64
+		next  int
+	}
+	nodes := map[uint64]*info{}
+	onStack := map[uint64]bool{}
+	var stack []uint64
+	var counter uint32
+	for root := uint64(0); root < g.size(); root++ {
+		if !inside(root) || nodes[root] != nil {
+			continue
+		}
+		var frames []tframe
+		push := func(id uint64) {
+			counter++
+			nodes[id] = &info{counter, counter}
+			stack = append(stack, id)
+			onStack[id] = true
+			var succ []uint64
+			for _, e := range x.edges(id) {
+				if inside(e.to) {
+					succ = append(succ, e.to)
+				}
+			}
+			frames = append(frames, tframe{id: id, edges: succ})
+		}
+		push(root)
+		for len(frames) > 0 {
+			f := &frames[len(frames)-1]
+			if f.next < len(f.edges) {
+				w := f.edges[f.next]
+				f.next++
+				if nodes[w] == nil {
+					push(w)
+				} else if onStack[w] {
+					nodes[f.id].low = min(nodes[f.id].low, nodes[w].index)
+				}
+				continue
+			}
+			v := f.id
+			frames = frames[:len(frames)-1]
+			if len(frames) > 0 {
+				parent := frames[len(frames)-1].id
+				nodes[parent].low = min(nodes[parent].low, nodes[v].low)
+			}
+			if nodes[v].low == nodes[v].index {
+				i := len(stack) - 1
+				for stack[i] != v {
+					i--
+				}
+				comp := slices.Clone(stack[i:])
+				for _, id := range comp {
+					onStack[id] = false
+				}
+				stack = stack[:i]
+				emit(comp)
+			}
+		}
+	}
+}
+
+// loopIsFair checks weak fairness on the loop of a lasso: every process enabled in all of its
+// states moves in one of its steps.
+func loopIsFair(m Model, t *Trace) error {
+	p := m.(Processes)
+	enabled := ^uint64(0)
+	for i := t.LoopStart; i < len(t.States); i++ {
+		enabled &= p.EnabledMask(t.States[i])
+	}
+	moves, err := t.Moves(m)
+	if err != nil {
+		return err
+	}
+	var moved uint64
+	for _, ms := range moves[t.LoopStart:] {
+		moved |= moverMask(Step{Moves: ms})
+	}
+	if starved := enabled &^ moved; starved != 0 {
+		return fmt.Errorf("the loop starves processes %b", starved)
+	}
+	return nil
+}

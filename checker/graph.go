@@ -1,0 +1,88 @@
+package checker
+
+// edge is one transition as the analyses see it: the target node and what replays and weighs
+// the step.
+type edge struct {
+	to     uint64
+	index  uint32 // Step.Index: the position of the step among the successors of its source
+	moves  uint32 // process actions in the step
+	movers uint64 // bit p set iff process p moves (weak fairness); 0 for models without processes
+}
+
+// graph is an explored configuration graph with nodes 0..size()-1, either implicit (the dense
+// universe: a node is a rank, edges are recomputed) or explicit (found by BFS, edges stored).
+// The analyses are written once against it.
+type graph interface {
+	size() uint64
+	schema() *Schema
+	// initial reports whether node id is an initial state.
+	initial(id uint64) bool
+	// scan calls fn for the nodes lo..hi-1 in order with their configurations; the state is
+	// only valid during the call. It is the cheap way to visit many nodes.
+	scan(lo, hi uint64, fn func(id uint64, s State))
+	// state writes node id's configuration into dst.
+	state(id uint64, dst State)
+	// succ appends to out the out-edges of node id, whose configuration is s, in the model's
+	// step order, with the successors' configurations.
+	succ(id uint64, s State, out *successors)
+	// expanded reports whether the out-edges of id are known: false only for the frontier a
+	// bounded search left behind, which must not be mistaken for deadlocks.
+	expanded(id uint64) bool
+	// model is the model a worker expands with; a worker calls it once and keeps the result.
+	model() Model
+	// pathTo returns a shortest path of nodes from an initial node to id, and the step index
+	// of each transition on it.
+	pathTo(id uint64) (nodes []uint64, steps []uint32)
+}
+
+// moverMask folds the moving processes of a step into one word.
+func moverMask(st Step) uint64 {
+	var m uint64
+	for _, mv := range st.Moves {
+		if mv.Proc < MaxFairProcs {
+			m |= 1 << mv.Proc
+		}
+	}
+	return m
+}
+
+// successors collects the out-edges of nodes and their targets' configurations (schema width
+// each) into two flat slabs. Each worker owns one; its yield function is bound once, because a
+// closure created per node would allocate on the explorer's hot path.
+type successors struct {
+	edges  []edge
+	states []byte
+	u      *Universe // ranks targets in the dense graph; nil in an explicit one
+	from   State     // the configuration being expanded, and its rank
+	rank   uint64
+	model  Model // the worker's own copy (see Forkable)
+	yield  func(Step, State) bool
+}
+
+func newSuccessors(g graph) *successors {
+	out := &successors{model: g.model()}
+	if f, ok := out.model.(Forkable); ok {
+		out.model = f.Fork()
+	}
+	if d, ok := g.(*denseGraph); ok {
+		out.u = d.u
+	}
+	out.yield = out.add
+	return out
+}
+
+func (out *successors) add(st Step, t State) bool {
+	out.edges = append(out.edges, edge{to: out.u.RankFrom(out.from, out.rank, t), index: uint32(st.Index), moves: uint32(st.MoveCount()), movers: moverMask(st)})
+	out.states = append(out.states, t...)
+	return true
+}
+
+// truncate drops everything after the first n edges.
+func (out *successors) truncate(n int, width int) {
+	out.edges, out.states = out.edges[:n], out.states[:n*width]
+}
+
+// target is the configuration of edge j.
+func (out *successors) target(j, width int) State {
+	return State(out.states[j*width : (j+1)*width])
+}

@@ -1,0 +1,64 @@
+package checker
+
+// Step is one transition of a model, as the explorer sees it.
+type Step struct {
+	// Index is the position of this successor in the model's deterministic order, so a trace
+	// is replayed from indices alone.
+	Index int
+	// Moves lists the process actions of the step; it is only valid during the yield call.
+	// A model without processes leaves it empty and every step counts as one move.
+	Moves []Move
+}
+
+// MoveCount is the number of process actions a step contributes to "moves".
+func (st Step) MoveCount() int {
+	if len(st.Moves) == 0 {
+		return 1
+	}
+	return len(st.Moves)
+}
+
+// Model is a transition system over the states of a schema: what the explorer checks.
+// Protocols become models through a daemon (Daemonize); a hand-written Model is checked by the
+// same explorer.
+type Model interface {
+	Schema() *Schema
+	// Init yields the initial states. Models whose initial set is the whole universe also
+	// implement Universal, which lets the checker use the dense store instead.
+	Init(yield func(State) bool)
+	// Successors yields the successors of s in a deterministic order; the State passed to
+	// yield is only valid during the call.
+	Successors(s State, yield func(Step, State) bool)
+}
+
+// Universal is implemented by models whose initial set is every configuration of the schema,
+// "an arbitrary initial state" in self-stabilization.
+type Universal interface {
+	InitIsUniverse() bool
+}
+
+// Processes is implemented by models whose steps are moves of processes; weak fairness and the
+// marking of enabled processes in traces need it.
+type Processes interface {
+	Procs() int
+	// EnabledMask has bit p set iff process p has an enabled rule in s.
+	EnabledMask(s State) uint64
+	// RuleName names rule r of process p.
+	RuleName(p, r int) string
+}
+
+// MaxFairProcs is the number of processes weak fairness can track, one bit each.
+const MaxFairProcs = 64
+
+// isUniversal reports whether m starts from every configuration.
+func isUniversal(m Model) bool {
+	u, ok := m.(Universal)
+	return ok && u.InitIsUniverse()
+}
+
+// Forkable is implemented by models that keep scratch buffers: Fork returns a copy for the
+// exclusive use of one goroutine, so that the explorer's workers expand states without locks
+// or allocations.
+type Forkable interface {
+	Fork() Model
+}

@@ -1,0 +1,54 @@
+package checker
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+)
+
+// forChunks runs fn over lo..hi-1 split into chunks, on workers goroutines. Each worker gets
+// its own index so it can keep private buffers. It stops handing out chunks once ctx is done.
+func forChunks(ctx context.Context, n, chunk uint64, workers int, fn func(worker int, lo, hi uint64)) {
+	var next atomic.Uint64
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				lo := next.Add(chunk) - chunk
+				if lo >= n {
+					return
+				}
+				fn(w, lo, min(n, lo+chunk))
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// minTracker keeps the smallest node id offered to it, so that a parallel search reports the
+// same witness as a sequential one.
+type minTracker struct{ v atomic.Uint64 }
+
+func newMinTracker() *minTracker {
+	t := &minTracker{}
+	t.v.Store(noNode)
+	return t
+}
+
+const noNode = ^uint64(0)
+
+func (t *minTracker) offer(id uint64) {
+	for {
+		cur := t.v.Load()
+		if id >= cur || t.v.CompareAndSwap(cur, id) {
+			return
+		}
+	}
+}
+
+func (t *minTracker) get() (uint64, bool) {
+	v := t.v.Load()
+	return v, v != noNode
+}

@@ -1,0 +1,98 @@
+package checker
+
+import "fmt"
+
+// Verdict is the three-valued outcome of a check. Inconclusive is never a pass: a bound, a time
+// limit or an interruption stopped the search before it could decide.
+type Verdict int
+
+const (
+	Holds Verdict = iota
+	Violated
+	Inconclusive
+)
+
+func (v Verdict) String() string {
+	return [...]string{"holds", "violated", "inconclusive"}[v]
+}
+
+// CheckResult is the outcome of one check.
+type CheckResult struct {
+	Name    string
+	Verdict Verdict
+	// Detail says in words what was found, e.g. "a cycle of 6 steps avoids the legitimate set".
+	Detail string
+	// Trace is the counterexample of a violation, replayed through the model before it was
+	// returned.
+	Trace *Trace
+}
+
+// Stats describes the exploration.
+type Stats struct {
+	InitialStates uint64
+	States        uint64
+	Transitions   uint64
+	// Depth is the BFS depth of the explored graph: 0 when every configuration is initial.
+	Depth           uint32
+	Seconds         float64
+	StatesPerSecond float64
+	PeakMemoryBytes uint64
+	// Universe is the product of the schema's domains, e.g. "8^8", and UniverseSize its value.
+	Universe     string
+	UniverseSize uint64
+	// Store is "dense" (the universe indexed by rank: exact) or "memory" (hashed fingerprints).
+	Store string
+	// CollisionProbability bounds the chance that two distinct states shared a fingerprint
+	// (hashed stores only), computed as TLC does: n(n-1)/2 pairs of 64-bit hashes.
+	CollisionProbability float64
+}
+
+// Metrics are the worst-case stabilization figures, with a witness execution each. They are
+// set only when the worst-case check holds: every execution reaches the legitimate set.
+type Metrics struct {
+	WorstCaseMoves *uint64
+	WorstCaseSteps *uint64
+	MovesWitness   *Trace
+	StepsWitness   *Trace
+}
+
+// Result is what a run of the checker found.
+type Result struct {
+	Checks []CheckResult
+	Stats  Stats
+	Metrics
+}
+
+// Verdict summarises the checks: violated if one is, else inconclusive if one is, else holds.
+func (r *Result) Verdict() Verdict {
+	v := Holds
+	for _, c := range r.Checks {
+		if c.Verdict == Violated {
+			return Violated
+		}
+		if c.Verdict == Inconclusive {
+			v = Inconclusive
+		}
+	}
+	return v
+}
+
+// Progress is reported during long runs, possibly from several goroutines at once.
+type Progress struct {
+	Phase       string // "explore", "scan", "converge"
+	States      uint64 // states explored (or scanned) so far
+	Total       uint64 // states to scan in this phase; 0 when unknown
+	Transitions uint64
+	Depth       uint32
+}
+
+// InternalError reports a counterexample that failed its replay: a bug in the checker or a
+// model that is not deterministic. It is never printed as a trace.
+type InternalError struct {
+	Check string
+	Err   error
+}
+
+func (e *InternalError) Error() string {
+	return fmt.Sprintf("internal error: the %s counterexample does not replay: %v", e.Check, e.Err)
+}

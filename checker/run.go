@@ -1,0 +1,249 @@
+package checker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Run explores m and runs the checks of spec. Models that start from their whole universe are
+// explored in the dense store, others by BFS over the hashed memory store.
+//
+// A check that cannot be decided (a bound was hit, ctx was cancelled) is Inconclusive; an error
+// means bad input or an internal failure, never a verdict.
+func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error) {
+	if err := spec.validate(m); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	res := &Result{}
+	u, err := NewUniverse(m.Schema())
+	if err != nil {
+		return nil, err
+	}
+	res.Stats.Universe, res.Stats.UniverseSize = u.Formula(), u.Size()
+	var g graph
+	complete := true // false when a bound or an interruption left the graph partial
+	if isUniversal(m) {
+		if err := opts.fitsDense(u.Size()); err != nil {
+			return nil, err
+		}
+		d := &denseGraph{m: m, u: u}
+		g = d
+		res.Stats.Store = "dense"
+		res.Stats.InitialStates = d.size()
+	} else {
+		store := newMemStore()
+		x, err := exploreBFS(ctx, m, store, opts.workers(), bfsLimits{maxStates: opts.MaxStates}, opts.Progress)
+		var bound errBound
+		switch {
+		case errors.As(err, &bound) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+			complete = false
+		case err != nil:
+			return nil, err
+		}
+		g = x
+		res.Stats.Store = "memory"
+		for id := uint64(0); id < x.size() && x.initial(id); id++ {
+			res.Stats.InitialStates++
+		}
+		if x.size() > 0 {
+			res.Stats.Depth = x.depth[x.size()-1]
+		}
+		n := float64(x.size())
+		res.Stats.CollisionProbability = n * (n - 1) / (1 << 65)
+	}
+	res.Stats.States = g.size()
+	a := &analysis{ctx: ctx, model: m, g: g, spec: &spec, opts: opts, res: res, complete: complete}
+	if err := a.run(); err != nil {
+		return nil, err
+	}
+	if ctx.Err() != nil {
+		for i := range res.Checks {
+			res.Checks[i] = CheckResult{Name: res.Checks[i].Name, Verdict: Inconclusive, Detail: "interrupted"}
+		}
+		res.Metrics = Metrics{}
+	}
+	res.Stats.Seconds = time.Since(start).Seconds()
+	if res.Stats.Seconds > 0 {
+		res.Stats.StatesPerSecond = float64(res.Stats.States) / res.Stats.Seconds
+	}
+	res.Stats.PeakMemoryBytes = peakRSS()
+	return res, nil
+}
+
+// analysis runs the checks of one Run over its graph.
+type analysis struct {
+	ctx      context.Context
+	model    Model
+	g        graph
+	spec     *Spec
+	opts     Options
+	res      *Result
+	complete bool
+	scan     *scanResult
+	longest  *longest
+}
+
+func (a *analysis) run() error {
+	search := a.complete && (a.spec.has(CheckConvergence) || a.spec.has(CheckWorstCase))
+	a.scan = scanPass(a.ctx, a.g, a.spec, !search, a.opts.workers(), a.opts.Progress)
+	a.res.Stats.Transitions = a.scan.transitions
+	if search {
+		if err := a.searchLongest(); err != nil {
+			return err
+		}
+		a.res.Stats.Transitions += a.longest.transitions
+	}
+	for _, c := range AllChecks {
+		if !a.spec.has(c) {
+			continue
+		}
+		var err error
+		switch c {
+		case CheckInvariant:
+			err = a.invariants()
+		case CheckDeadlock:
+			err = a.deadlock()
+		case CheckClosure:
+			err = a.closure()
+		case CheckConvergence:
+			err = a.convergence()
+		case CheckWorstCase:
+			err = a.worstCase()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// searchLongest runs the convergence search with 16-bit labels, and again with 32 bits if the
+// longest path does not fit.
+func (a *analysis) searchLongest() error {
+	single := a.model.Schema().Procs() <= 1
+	if d, ok := a.model.(*daemonModel); ok && d.daemon == Central {
+		single = true
+	}
+	for _, bits := range []uint{16, 32} {
+		l, err := searchLongest(a.ctx, a.g, a.scan.legit, single, bits, a.opts.workers(), a.opts.Progress)
+		if errors.Is(err, errCellOverflow) {
+			continue
+		}
+		if err != nil && a.ctx.Err() == nil {
+			return err
+		}
+		a.longest = l
+		return nil
+	}
+	return fmt.Errorf("an execution is longer than 2^32 steps")
+}
+
+// add records a check result after replaying its trace through the model.
+func (a *analysis) add(c CheckResult, validate func(*Trace) error) error {
+	if c.Trace != nil {
+		err := Replay(a.model, c.Trace)
+		if err == nil && validate != nil {
+			err = validate(c.Trace)
+		}
+		if err == nil {
+			err = a.startsInit(c.Trace)
+		}
+		if err != nil {
+			return &InternalError{Check: c.Name, Err: err}
+		}
+	}
+	a.res.Checks = append(a.res.Checks, c)
+	return nil
+}
+
+// partial is the verdict of a check that found nothing on an incomplete graph.
+func (a *analysis) partial(name string) error {
+	return a.add(CheckResult{Name: name, Verdict: Inconclusive, Detail: "the exploration stopped at a bound before the graph was complete"}, nil)
+}
+
+func (a *analysis) pathTrace(id uint64) *Trace {
+	p := stemTo(a.g, id)
+	return traceFromNodes(a.g, p.nodes, p.steps, -1)
+}
+
+func (a *analysis) invariants() error {
+	for i, inv := range a.spec.Invariants {
+		name := string(CheckInvariant) + " " + inv.Name
+		id, found := a.scan.invariant[i].get()
+		if !found {
+			if !a.complete {
+				if err := a.partial(name); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := a.add(CheckResult{Name: name, Verdict: Holds}, nil); err != nil {
+				return err
+			}
+			continue
+		}
+		t := a.pathTrace(id)
+		err := a.add(CheckResult{Name: name, Verdict: Violated, Trace: t,
+			Detail: fmt.Sprintf("violated after %d steps", len(t.Steps))},
+			func(t *Trace) error {
+				if inv.Holds(t.States[len(t.States)-1]) {
+					return errors.New("the last state satisfies the invariant")
+				}
+				return nil
+			})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (a *analysis) deadlock() error {
+	tracker := a.scan.deadlock
+	if a.longest != nil {
+		tracker = a.longest.deadlock
+	}
+	id, found := tracker.get()
+	if !found {
+		if !a.complete {
+			return a.partial(string(CheckDeadlock))
+		}
+		return a.add(CheckResult{Name: string(CheckDeadlock), Verdict: Holds}, nil)
+	}
+	t := a.pathTrace(id)
+	return a.add(CheckResult{Name: string(CheckDeadlock), Verdict: Violated, Trace: t,
+		Detail: fmt.Sprintf("an illegitimate configuration without successors, %d steps from an initial one", len(t.Steps))},
+		a.endsInDeadlock)
+}
+
+func (a *analysis) closure() error {
+	id, found := a.scan.closure.get()
+	if !found {
+		if !a.complete {
+			return a.partial(string(CheckClosure))
+		}
+		return a.add(CheckResult{Name: string(CheckClosure), Verdict: Holds}, nil)
+	}
+	p := stemTo(a.g, id)
+	x := newExpander(a.g)
+	s := a.g.schema().NewState()
+	for j, e := range x.edges(id) {
+		if !a.spec.Legit(x.out.target(j, len(s))) {
+			p.extend(nodePath{nodes: []uint64{id, e.to}, steps: []uint32{e.index}})
+			break
+		}
+	}
+	t := traceFromNodes(a.g, p.nodes, p.steps, -1)
+	return a.add(CheckResult{Name: string(CheckClosure), Verdict: Violated, Trace: t,
+		Detail: "a step leaves the legitimate set"},
+		func(t *Trace) error {
+			n := len(t.States)
+			if n < 2 || !a.spec.Legit(t.States[n-2]) || a.spec.Legit(t.States[n-1]) {
+				return errors.New("the last step does not leave the legitimate set")
+			}
+			return nil
+		})
+}

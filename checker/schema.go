@@ -1,0 +1,164 @@
+package checker
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+)
+
+// State is a configuration in its fixed-width encoding: one byte per schema variable, holding
+// the variable's value as an index into its domain. Equal configurations have equal bytes, so a
+// State is its own exact key and its xxhash is its fingerprint.
+type State []byte
+
+// Clone returns a copy of s that does not alias it.
+func (s State) Clone() State { return append(State(nil), s...) }
+
+// Fingerprint is the 64-bit xxhash of the encoding, the key of the hashed stores.
+func (s State) Fingerprint() uint64 { return xxhash.Sum64(s) }
+
+// Owner says who may write a variable: a process, or nobody in particular (Global).
+type Owner int
+
+// Global owns the variables that belong to no process.
+const Global Owner = -1
+
+// Domain is a finite set of values 0..Size-1, optionally with a name for each value.
+type Domain struct {
+	Size  int
+	Names []string // len 0, or len Size
+}
+
+// Range is the domain 0..k-1 shown as numbers.
+func Range(k int) Domain { return Domain{Size: k} }
+
+// Enum is a domain whose values are shown by name.
+func Enum(names ...string) Domain { return Domain{Size: len(names), Names: names} }
+
+// Name renders value v of the domain.
+func (d Domain) Name(v byte) string {
+	if int(v) < len(d.Names) {
+		return d.Names[v]
+	}
+	return strconv.Itoa(int(v))
+}
+
+// Parse reads a value written as its name or its number.
+func (d Domain) Parse(text string) (byte, error) {
+	for i, n := range d.Names {
+		if n == text {
+			return byte(i), nil
+		}
+	}
+	v, err := strconv.Atoi(text)
+	if err != nil || v < 0 || v >= d.Size {
+		return 0, fmt.Errorf("value %q is not in the domain 0..%d", text, d.Size-1)
+	}
+	return byte(v), nil
+}
+
+// Var is one variable of the schema.
+type Var struct {
+	Name   string
+	Owner  Owner
+	Domain Domain
+}
+
+// Schema lists a protocol's variables once; the encoding, the universe, the faults and the
+// pretty-printing of states are all derived from it.
+type Schema struct {
+	Vars  []Var
+	owned [][]int // owned[p] = indices of the variables process p owns
+}
+
+// MaxDomain is the largest domain a variable may have: values are stored in one byte.
+const MaxDomain = 256
+
+// NewSchema validates the variables and indexes them by owner.
+func NewSchema(procs int, vars ...Var) (*Schema, error) {
+	s := &Schema{Vars: vars, owned: make([][]int, procs)}
+	seen := map[string]bool{}
+	for i, v := range vars {
+		switch {
+		case v.Domain.Size < 1 || v.Domain.Size > MaxDomain:
+			return nil, fmt.Errorf("variable %s: domain size %d is outside 1..%d", v.Name, v.Domain.Size, MaxDomain)
+		case len(v.Domain.Names) != 0 && len(v.Domain.Names) != v.Domain.Size:
+			return nil, fmt.Errorf("variable %s: %d value names for a domain of %d", v.Name, len(v.Domain.Names), v.Domain.Size)
+		case v.Owner != Global && (v.Owner < 0 || int(v.Owner) >= procs):
+			return nil, fmt.Errorf("variable %s: owner %d is not a process of 0..%d", v.Name, v.Owner, procs-1)
+		case seen[v.Name]:
+			return nil, fmt.Errorf("variable %s is declared twice", v.Name)
+		}
+		seen[v.Name] = true
+		if v.Owner != Global {
+			s.owned[v.Owner] = append(s.owned[v.Owner], i)
+		}
+	}
+	return s, nil
+}
+
+// Width is the number of bytes of an encoded state.
+func (s *Schema) Width() int { return len(s.Vars) }
+
+// Procs is the number of processes the schema was declared for.
+func (s *Schema) Procs() int { return len(s.owned) }
+
+// Owned lists the indices of the variables process p owns.
+func (s *Schema) Owned(p int) []int { return s.owned[p] }
+
+// NewState returns the all-zero configuration.
+func (s *Schema) NewState() State { return make(State, s.Width()) }
+
+// Valid reports whether every byte of st is in its variable's domain.
+func (s *Schema) Valid(st State) error {
+	if len(st) != s.Width() {
+		return fmt.Errorf("state has %d variables, the schema has %d", len(st), s.Width())
+	}
+	for i, v := range s.Vars {
+		if int(st[i]) >= v.Domain.Size {
+			return fmt.Errorf("variable %s = %d is outside its domain 0..%d", v.Name, st[i], v.Domain.Size-1)
+		}
+	}
+	return nil
+}
+
+// Format renders st as "name=value ..." with value names.
+func (s *Schema) Format(st State) string {
+	var b strings.Builder
+	for i, v := range s.Vars {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(v.Name)
+		b.WriteByte('=')
+		b.WriteString(v.Domain.Name(st[i]))
+	}
+	return b.String()
+}
+
+// Values renders each variable of st by its value name, in schema order.
+func (s *Schema) Values(st State) []string {
+	out := make([]string, len(s.Vars))
+	for i, v := range s.Vars {
+		out[i] = v.Domain.Name(st[i])
+	}
+	return out
+}
+
+// ParseValues is the inverse of Values.
+func (s *Schema) ParseValues(vals []string) (State, error) {
+	if len(vals) != s.Width() {
+		return nil, fmt.Errorf("state has %d values, the schema has %d variables", len(vals), s.Width())
+	}
+	st := s.NewState()
+	for i, v := range s.Vars {
+		b, err := v.Domain.Parse(vals[i])
+		if err != nil {
+			return nil, fmt.Errorf("variable %s: %w", v.Name, err)
+		}
+		st[i] = b
+	}
+	return st, nil
+}

@@ -1,0 +1,141 @@
+package checker
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+)
+
+// Check names an analysis.
+type Check string
+
+const (
+	// CheckInvariant: every invariant holds in every reachable configuration.
+	CheckInvariant Check = "invariant"
+	// CheckDeadlock: no reachable illegitimate configuration is without successors.
+	CheckDeadlock Check = "deadlock"
+	// CheckClosure: every step from a legitimate configuration stays legitimate.
+	CheckClosure Check = "closure"
+	// CheckConvergence: no execution from an initial configuration avoids the legitimate set
+	// forever (no cycle and no deadlock outside it; under weak fairness, no fair cycle).
+	CheckConvergence Check = "convergence"
+	// CheckWorstCase: the longest execution before the legitimate set, in moves and steps.
+	CheckWorstCase Check = "worst-case"
+)
+
+// AllChecks lists the checks in the order they are reported.
+var AllChecks = []Check{CheckInvariant, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase}
+
+// ParseChecks reads a comma-separated list of check names.
+func ParseChecks(list string) ([]Check, error) {
+	var out []Check
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		found := false
+		for _, c := range AllChecks {
+			if string(c) == name {
+				out, found = append(out, c), true
+			}
+		}
+		if !found {
+			var names []string
+			for _, c := range AllChecks {
+				names = append(names, string(c))
+			}
+			return nil, fmt.Errorf("unknown check %q (want one of %s)", name, strings.Join(names, ", "))
+		}
+	}
+	return out, nil
+}
+
+// Fairness is an assumption of a check about the daemon, not a property of the daemon.
+type Fairness int
+
+const (
+	Unfair Fairness = iota
+	// WeaklyFair: a process enabled continuously from some point on eventually moves.
+	WeaklyFair
+)
+
+func (f Fairness) String() string { return [...]string{"unfair", "weakly-fair"}[f] }
+
+// ParseFairness accepts "unfair" and "weakly-fair" (or "weak").
+func ParseFairness(s string) (Fairness, error) {
+	switch s {
+	case "unfair":
+		return Unfair, nil
+	case "weakly-fair", "weak":
+		return WeaklyFair, nil
+	}
+	return 0, fmt.Errorf("unknown fairness %q (want unfair or weakly-fair)", s)
+}
+
+// Predicate is a property of one configuration.
+type Predicate func(State) bool
+
+// Property is a named predicate.
+type Property struct {
+	Name  string
+	Holds Predicate
+}
+
+// Spec says what to check.
+type Spec struct {
+	Checks []Check
+	// Legit is the legitimate set L of closure, convergence, deadlock and worst-case.
+	Legit      Predicate
+	Invariants []Property
+	Fairness   Fairness
+}
+
+func (s *Spec) has(c Check) bool {
+	for _, x := range s.Checks {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// Options says how to check.
+type Options struct {
+	// Workers is the number of exploring goroutines; 0 means GOMAXPROCS. Results never depend
+	// on it.
+	Workers int
+	// MaxStates bounds a hashed exploration; a run that hits it is inconclusive. 0: no bound.
+	MaxStates uint64
+	// MemoryBudget caps the dense store's arrays, in bytes; 0 means 3/4 of physical memory.
+	MemoryBudget uint64
+	// Progress, if set, receives reports during long runs, possibly concurrently.
+	Progress func(Progress)
+}
+
+func (o Options) workers() int {
+	if o.Workers > 0 {
+		return o.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+func (s *Spec) validate(m Model) error {
+	if len(s.Checks) == 0 {
+		return fmt.Errorf("no check requested")
+	}
+	needLegit := s.has(CheckClosure) || s.has(CheckConvergence) || s.has(CheckWorstCase)
+	if needLegit && s.Legit == nil {
+		return fmt.Errorf("closure, convergence and worst-case need a legitimate set")
+	}
+	if s.has(CheckInvariant) && len(s.Invariants) == 0 {
+		return fmt.Errorf("the invariant check needs at least one invariant")
+	}
+	if s.Fairness == WeaklyFair {
+		p, ok := m.(Processes)
+		if !ok {
+			return fmt.Errorf("weak fairness needs a model made of processes")
+		}
+		if p.Procs() > MaxFairProcs {
+			return fmt.Errorf("weak fairness tracks at most %d processes, the model has %d", MaxFairProcs, p.Procs())
+		}
+	}
+	return nil
+}

@@ -1,0 +1,126 @@
+package checker_test
+
+import (
+	"fmt"
+
+	"github.com/mc-checker/mc/checker"
+)
+
+// starver is the classic example of why fairness matters. Process 0 toggles a bit t forever;
+// process 1 may set done, which is the legitimate set. If gated, process 1 is enabled only
+// when t = 0, so the toggling cycle disables it half of the time.
+//   - not gated: the cycle t=0 → t=1 → t=0 starves process 1 although it is continuously
+//     enabled: unfair daemon → violated, weak fairness → converges.
+//   - gated: process 1 is not continuously enabled on the cycle, so the cycle is weakly fair
+//     and convergence fails under weak fairness too (strong fairness would be needed).
+type starver struct {
+	schema *checker.Schema
+	gated  bool
+}
+
+func newStarver(gated bool) *starver {
+	s, err := checker.NewSchema(2,
+		checker.Var{Name: "t", Owner: 0, Domain: checker.Range(2)},
+		checker.Var{Name: "done", Owner: 1, Domain: checker.Enum("no", "yes")},
+	)
+	if err != nil {
+		panic(err)
+	}
+	return &starver{schema: s, gated: gated}
+}
+
+func (p *starver) Schema() *checker.Schema { return p.schema }
+func (p *starver) Neighbors(q int) []int   { return []int{1 - q} }
+func (p *starver) RuleName(q, _ int) string {
+	return [...]string{"toggle", "finish"}[q]
+}
+
+func (p *starver) Enabled(s checker.State, q int, dst []int) []int {
+	if s[1] == 1 {
+		return dst // done: nothing more to do
+	}
+	if q == 0 || !p.gated || s[0] == 0 {
+		dst = append(dst, 0)
+	}
+	return dst
+}
+
+func (p *starver) Fire(s checker.State, moves []checker.Move, next checker.State) {
+	for _, m := range moves {
+		if m.Proc == 0 {
+			next[0] = 1 - s[0]
+		} else {
+			next[1] = 1
+		}
+	}
+}
+
+func (p *starver) done(s checker.State) bool { return s[1] == 1 }
+
+// counter is a hand-written Model (no processes, no daemon) with explicit initial states: a
+// value that may be incremented up to max or reset to 0 from any odd value. Reachable from 0:
+// every value 0..max.
+type counter struct {
+	schema *checker.Schema
+	max    int
+}
+
+func newCounter(max int) *counter {
+	s, err := checker.NewSchema(0, checker.Var{Name: "v", Owner: checker.Global, Domain: checker.Range(max + 1)})
+	if err != nil {
+		panic(err)
+	}
+	return &counter{schema: s, max: max}
+}
+
+func (c *counter) Schema() *checker.Schema { return c.schema }
+
+func (c *counter) Init(yield func(checker.State) bool) { yield(checker.State{0}) }
+
+func (c *counter) Successors(s checker.State, yield func(checker.Step, checker.State) bool) {
+	i := 0
+	if int(s[0]) < c.max {
+		if !yield(checker.Step{Index: i}, checker.State{s[0] + 1}) {
+			return
+		}
+		i++
+	}
+	if s[0]%2 == 1 {
+		yield(checker.Step{Index: i}, checker.State{0})
+	}
+}
+
+func (c *counter) String() string { return fmt.Sprintf("counter(%d)", c.max) }
+
+// togglers: each process flips its own bit, forever. Nothing is legitimate (the legitimate
+// value 2 of bit 0 is unreachable), so every cycle is a counterexample, and under weak fairness
+// the loop must move every process: the shortest loop, two flips of process 0, is not enough.
+type togglers struct{ schema *checker.Schema }
+
+func newTogglers(n int) *togglers {
+	vars := make([]checker.Var, n)
+	for i := range vars {
+		vars[i] = checker.Var{Name: fmt.Sprintf("b%d", i), Owner: checker.Owner(i), Domain: checker.Range(3)}
+	}
+	s, err := checker.NewSchema(n, vars...)
+	if err != nil {
+		panic(err)
+	}
+	return &togglers{schema: s}
+}
+
+func (p *togglers) Schema() *checker.Schema  { return p.schema }
+func (p *togglers) Neighbors(int) []int      { return nil }
+func (p *togglers) RuleName(int, int) string { return "flip" }
+func (p *togglers) Enabled(s checker.State, q int, dst []int) []int {
+	if s[q] < 2 {
+		dst = append(dst, 0)
+	}
+	return dst
+}
+func (p *togglers) Fire(s checker.State, moves []checker.Move, next checker.State) {
+	for _, m := range moves {
+		next[m.Proc] = 1 - s[m.Proc]
+	}
+}
+func (p *togglers) never(s checker.State) bool { return s[0] == 2 }

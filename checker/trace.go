@@ -1,0 +1,107 @@
+package checker
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Trace is an execution: States[i+1] is the successor of States[i] by the step of index
+// Steps[i]. A lasso has LoopStart ≥ 0 and one more step, from the last state back to
+// States[LoopStart]; a finite path has LoopStart = -1.
+type Trace struct {
+	States    []State
+	Steps     []int
+	LoopStart int
+}
+
+// IsLasso reports whether the trace ends in a loop.
+func (t *Trace) IsLasso() bool { return t.LoopStart >= 0 }
+
+// Moves returns the moves of every step, by replaying it.
+func (t *Trace) Moves(m Model) ([][]Move, error) {
+	out := make([][]Move, len(t.Steps))
+	for i := range t.Steps {
+		st, _, err := stepOf(m, t.States[i], t.Steps[i])
+		if err != nil {
+			return nil, fmt.Errorf("step %d: %w", i, err)
+		}
+		out[i] = st.Moves
+	}
+	return out, nil
+}
+
+// target is the state the i-th step must reach.
+func (t *Trace) target(i int) State {
+	if i+1 < len(t.States) {
+		return t.States[i+1]
+	}
+	return t.States[t.LoopStart]
+}
+
+// Replay re-executes every step of t through m and fails on the first step that is not a legal
+// step of the model or does not reach the next state of the trace.
+func Replay(m Model, t *Trace) error {
+	if len(t.States) == 0 {
+		return errors.New("empty trace")
+	}
+	want := len(t.States) - 1
+	if t.IsLasso() {
+		want++
+		if t.LoopStart >= len(t.States) {
+			return fmt.Errorf("loop start %d is past the last state %d", t.LoopStart, len(t.States)-1)
+		}
+	}
+	if len(t.Steps) != want {
+		return fmt.Errorf("%d states need %d steps, the trace has %d", len(t.States), want, len(t.Steps))
+	}
+	for i, s := range t.States {
+		if err := m.Schema().Valid(s); err != nil {
+			return fmt.Errorf("state %d: %w", i, err)
+		}
+	}
+	for i := range t.Steps {
+		_, next, err := stepOf(m, t.States[i], t.Steps[i])
+		if err != nil {
+			return fmt.Errorf("step %d: %w", i, err)
+		}
+		if !equalStates(next, t.target(i)) {
+			return fmt.Errorf("step %d (index %d) from %s leads to %s, not to %s", i, t.Steps[i],
+				m.Schema().Format(t.States[i]), m.Schema().Format(next), m.Schema().Format(t.target(i)))
+		}
+	}
+	return nil
+}
+
+// stepOf returns the step of the given index from s and its target.
+func stepOf(m Model, s State, index int) (Step, State, error) {
+	var step Step
+	var next State
+	m.Successors(s, func(st Step, t State) bool {
+		if st.Index != index {
+			return true
+		}
+		step = Step{Index: st.Index, Moves: append([]Move(nil), st.Moves...)}
+		next = t.Clone()
+		return false
+	})
+	if next == nil {
+		return step, nil, fmt.Errorf("%s has no step of index %d", m.Schema().Format(s), index)
+	}
+	return step, next, nil
+}
+
+func equalStates(a, b State) bool { return string(a) == string(b) }
+
+// traceFromNodes turns a node path (with the step index of each transition) into a trace.
+func traceFromNodes(g graph, nodes []uint64, steps []uint32, loopStart int) *Trace {
+	t := &Trace{LoopStart: loopStart}
+	for _, id := range nodes {
+		s := g.schema().NewState()
+		g.state(id, s)
+		t.States = append(t.States, s)
+	}
+	for _, i := range steps {
+		t.Steps = append(t.Steps, int(i))
+	}
+	return t
+}

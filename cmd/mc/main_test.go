@@ -1,0 +1,164 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+
+func mc(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(append([]string{"mc"}, args...), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// Bad input: a clear one-line error and exit code 2, never a panic or a verdict.
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"check", "nosuch"},
+		{"check", "dijkstra", "--daemon", "foo"},
+		{"check", "dijkstra", "--check", "foo"},
+		{"check", "dijkstra", "--param", "K=1"},
+		{"check", "dijkstra", "--param", "n=x"},
+		{"check", "dijkstra", "--param", "n=3..2"},
+		{"check", "dijkstra", "--param", "n=3..5"},
+		{"check", "dijkstra", "--param", "q=3"},
+		{"check", "dijkstra", "--param", "n"},
+		{"check", "dijkstra", "--fairness", "strong"},
+		{"check", "dijkstra", "--bogus"},
+		{"check", "dijkstra", "--workers", "-1"},
+		{"check"},
+		{"check", "dijkstra", "--param", "n=64", "--param", "K=256"},
+		{"sweep", "dijkstra", "--search", "zz"},
+		{"replay", "/nonexistent/trace.json"},
+		{"verify", "/nonexistent/proof.yaml"},
+		{"list", "extra"},
+	} {
+		code, _, stderr := mc(t, args...)
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		if code != exitUsage || len(lines) != 1 || !strings.HasPrefix(lines[0], "mc: ") {
+			t.Errorf("mc %s: exit %d, stderr %q", strings.Join(args, " "), code, stderr)
+		}
+	}
+}
+
+// The JSON of a violated run has the documented shape, and exit code 1.
+func TestCheckJSON(t *testing.T) {
+	code, out, _ := mc(t, "check", "dijkstra", "--param", "n=4", "--param", "K=2", "--json")
+	if code != exitViolated {
+		t.Fatalf("exit %d", code)
+	}
+	var r map[string]any
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"model", "params", "daemon", "fairness", "checks", "stats", "metrics"} {
+		if _, ok := r[key]; !ok {
+			t.Errorf("no %q in %s", key, out)
+		}
+	}
+	stats := r["stats"].(map[string]any)
+	if stats["initial_states"].(float64) != 16 || stats["states"].(float64) != 16 || stats["transitions"].(float64) != 32 {
+		t.Errorf("stats %v", stats)
+	}
+	conv := r["checks"].([]any)[1].(map[string]any)
+	trace := conv["trace"].(map[string]any)
+	if conv["name"] != "convergence" || conv["verdict"] != "violated" || trace["loop_start"].(float64) != 0 ||
+		len(trace["states"].([]any)) != 8 || len(trace["actions"].([]any)) != 8 {
+		t.Errorf("convergence %v", conv)
+	}
+	metrics := r["metrics"].(map[string]any)
+	if _, ok := metrics["worst_case_moves"]; !ok {
+		t.Errorf("metrics %v", metrics)
+	}
+}
+
+// A saved run replays; a forged one does not (exit 1).
+func TestReplay(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.json")
+	if code, _, _ := mc(t, "check", "dijkstra", "-p", "n=5", "-p", "K=3", "--trace-out", path); code != exitViolated {
+		t.Fatalf("check exit %d", code)
+	}
+	code, out, stderr := mc(t, "replay", path)
+	if code != 0 || !strings.Contains(out, "every step is a legal step of the daemon") ||
+		!strings.Contains(out, "legitimate configurations in the loop: 0") {
+		t.Fatalf("replay exit %d: %s %s", code, out, stderr)
+	}
+	data, _ := os.ReadFile(path)
+	forged := regexp.MustCompile(`"index": 0`).ReplaceAll(data, []byte(`"index": 3`))
+	if bytes.Equal(forged, data) {
+		t.Fatal("nothing to forge")
+	}
+	os.WriteFile(path, forged, 0o644)
+	if code, _, stderr := mc(t, "replay", path); code != exitViolated || !strings.Contains(stderr, "does not replay") {
+		t.Fatalf("forged trace: exit %d, %s", code, stderr)
+	}
+}
+
+// The regression proof of the repository passes, and a wrong expectation is reported as a diff
+// with exit code 1.
+func TestVerify(t *testing.T) {
+	code, out, stderr := mc(t, "verify", "../../testdata/proofs/dijkstra.yaml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s %s", code, out, stderr)
+	}
+	wrong := filepath.Join(t.TempDir(), "wrong.yaml")
+	os.WriteFile(wrong, []byte(`runs:
+  - name: wrong figures
+    model: dijkstra
+    params: {n: 4, K: 3}
+    checks: [closure, convergence, worst-case]
+    expect:
+      verdicts: {convergence: violated}
+      states: 80
+      worst_case_moves: 13
+`), 0o644)
+	code, out, _ = mc(t, "verify", wrong)
+	if code != exitViolated || !strings.Contains(out, "convergence: expected violated, got holds") ||
+		!strings.Contains(out, "states: expected 80, got 81") || strings.Contains(out, "worst_case_moves") {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	typo := filepath.Join(t.TempDir(), "typo.yaml")
+	os.WriteFile(typo, []byte("runs:\n  - name: x\n    model: dijkstra\n    checks: [closure]\n    expext: {}\n"), 0o644)
+	if code, _, _ := mc(t, "verify", typo); code != exitUsage {
+		t.Fatalf("a misspelt key: exit %d", code)
+	}
+}
+
+// Human output, compared with golden files (go test ./cmd/mc -update rewrites them). Times and
+// memory vary from run to run and are masked.
+func TestGolden(t *testing.T) {
+	for name, args := range map[string][]string{
+		"check-n4-K2.txt":    {"check", "dijkstra", "-p", "n=4", "-p", "K=2"},
+		"check-n4-K3.txt":    {"check", "dijkstra", "-p", "n=4", "-p", "K=3", "--check", "invariant,deadlock,closure,convergence,worst-case", "--witness"},
+		"sweep-n3-7.txt":     {"sweep", "dijkstra", "-p", "n=3..7"},
+		"list.txt":           {"list"},
+		"check-n3-dd-K2.txt": {"check", "dijkstra", "-p", "n=3", "-p", "K=2", "--daemon", "dd"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, out, _ := mc(t, args...)
+			out = regexp.MustCompile(`(?m)^  time .*$`).ReplaceAllString(out, "  time         (masked)")
+			path := filepath.Join("..", "..", "testdata", "golden", name)
+			if *update {
+				if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./cmd/mc -update)", err)
+			}
+			if out != string(want) {
+				t.Errorf("output differs from %s:\n%s", path, out)
+			}
+		})
+	}
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/urfave/cli/v2"
+)
+
+func replayCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "replay",
+		Usage:     "re-check every trace of a saved run (mc check --trace-out) step by step, and print it",
+		ArgsUsage: "FILE",
+		Action:    runReplay,
+	}
+}
+
+func runReplay(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return usageError("replay needs exactly one trace file")
+	}
+	data, err := os.ReadFile(c.Args().First())
+	if err != nil {
+		return usageError("%v", err)
+	}
+	var r report
+	if err := json.Unmarshal(data, &r); err != nil {
+		return usageError("%s is not a saved run: %v", c.Args().First(), err)
+	}
+	b, err := runSpec{Model: r.Model, Params: r.Params, Daemon: r.Daemon, Fairness: r.Fairness, Checks: []string{"closure"}}.build()
+	if err != nil {
+		return usageError("%s: %v", c.Args().First(), err)
+	}
+	r.model, r.legit = b.model, b.check.Legit
+	w := c.App.Writer
+	fmt.Fprintf(w, "%s %s · %s daemon · %s\n", r.Model, formatParams(r.Model, r.Params), r.Daemon, r.Fairness)
+	traces := 0
+	for _, ch := range r.Checks {
+		if ch.Trace == nil {
+			continue
+		}
+		traces++
+		if err := replayOne(w, &r, ch.Name+" "+ch.Verdict, ch.Trace); err != nil {
+			return err
+		}
+	}
+	for _, t := range []*traceJSON{r.Metrics.MovesWitness, r.Metrics.StepsWitness} {
+		if t != nil {
+			traces++
+			if err := replayOne(w, &r, "worst-case witness", t); err != nil {
+				return err
+			}
+		}
+	}
+	if traces == 0 {
+		fmt.Fprintln(w, "no traces in this run")
+	}
+	return nil
+}
+
+// replayOne re-executes a trace through the model; a step that does not replay is an error
+// (exit 1: the saved trace is not an execution of this model).
+func replayOne(w interface{ Write([]byte) (int, error) }, r *report, title string, tj *traceJSON) error {
+	t, err := decodeTrace(r.model, tj)
+	if err != nil {
+		return usageError("%s: %v", title, err)
+	}
+	fmt.Fprintf(w, "\n%s: %d states, %d steps\n", title, len(t.States), len(t.Steps))
+	if err := checker.Replay(r.model, t); err != nil {
+		return &exitError{exitViolated, fmt.Errorf("%s does not replay: %v", title, err)}
+	}
+	if err := printTrace(w, r, tj); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "  every step is a legal step of the daemon")
+	if t.IsLasso() {
+		legit := 0
+		for _, s := range t.States[t.LoopStart:] {
+			if r.legit(s) {
+				legit++
+			}
+		}
+		fmt.Fprintf(w, "  legitimate configurations in the loop: %d\n", legit)
+	}
+	return nil
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/models"
+	"github.com/urfave/cli/v2"
+)
+
+// runSpec is one run: a model with parameter values, a daemon, a fairness and checks. It is
+// what `check` builds from flags, `sweep` from a range and `verify` from a YAML file.
+type runSpec struct {
+	Model    string
+	Params   map[string]int
+	Daemon   string
+	Fairness string
+	Checks   []string
+}
+
+// built is a runSpec turned into library values.
+type built struct {
+	spec  runSpec
+	model checker.Model
+	check checker.Spec
+}
+
+func (rs runSpec) build() (*built, error) {
+	entry, err := models.Lookup(rs.Model)
+	if err != nil {
+		return nil, err
+	}
+	inst, err := entry.Build(rs.Params)
+	if err != nil {
+		return nil, err
+	}
+	daemon, err := checker.ParseDaemon(rs.Daemon)
+	if err != nil {
+		return nil, err
+	}
+	fairness, err := checker.ParseFairness(rs.Fairness)
+	if err != nil {
+		return nil, err
+	}
+	var checks []checker.Check
+	for _, name := range rs.Checks {
+		cs, err := checker.ParseChecks(name)
+		if err != nil {
+			return nil, err
+		}
+		checks = append(checks, cs...)
+	}
+	m, err := checker.Daemonize(inst.Protocol, daemon)
+	if err != nil {
+		return nil, err
+	}
+	rs.Daemon, rs.Fairness = daemon.String(), fairness.String() // canonical names in reports
+	return &built{spec: rs, model: m, check: checker.Spec{
+		Checks: checks, Legit: inst.Legit, Invariants: inst.Invariants, Fairness: fairness,
+	}}, nil
+}
+
+// run executes the run; input errors come back as usage errors.
+func (b *built) run(ctx context.Context, opts checker.Options) (*report, error) {
+	res, err := checker.Run(ctx, b.model, b.check, opts)
+	var internal *checker.InternalError
+	switch {
+	case errors.As(err, &internal):
+		return nil, &exitError{exitInconclusive, err}
+	case err != nil:
+		return nil, &exitError{exitUsage, err}
+	}
+	return newReport(b, res)
+}
+
+// runFlags are the flags shared by the commands that run the checker.
+func runFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.IntFlag{Name: "workers", Usage: "exploring goroutines (default: GOMAXPROCS); results do not depend on it"},
+		&cli.DurationFlag{Name: "timeout", Usage: "stop after this long; the run is then inconclusive (exit 3)"},
+		&cli.Uint64Flag{Name: "max-states", Usage: "bound on the states of a hashed exploration (inconclusive when hit)"},
+		&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr (default: when stderr is a terminal)"},
+	}
+}
+
+// runContext is interrupted by Ctrl-C or SIGTERM and bounded by --timeout.
+func runContext(c *cli.Context) (context.Context, context.CancelFunc) {
+	ctx, stop := signalContext(c.Context)
+	if d := c.Duration("timeout"); d > 0 {
+		tctx, cancel := context.WithTimeout(ctx, d)
+		return tctx, func() { cancel(); stop() }
+	}
+	return ctx, stop
+}
+
+func runOptions(c *cli.Context) (checker.Options, error) {
+	if c.Int("workers") < 0 {
+		return checker.Options{}, usageError("--workers must be positive")
+	}
+	opts := checker.Options{Workers: c.Int("workers"), MaxStates: c.Uint64("max-states")}
+	if f, ok := c.App.ErrWriter.(*os.File); c.Bool("progress") || ok && isTerminal(f) {
+		opts.Progress = progressPrinter(c.App.ErrWriter)
+	}
+	return opts, nil
+}
+
+// progressPrinter writes at most one line a second to stderr.
+func progressPrinter(w io.Writer) func(checker.Progress) {
+	var mu sync.Mutex
+	start := time.Now()
+	last := start
+	return func(p checker.Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		if time.Since(last) < time.Second {
+			return
+		}
+		last = time.Now()
+		secs := time.Since(start).Seconds()
+		if p.Total > 0 {
+			fmt.Fprintf(w, "mc: %s %d/%d states (%.0f%%), %.0f s\n", p.Phase, p.States, p.Total, 100*float64(p.States)/float64(p.Total), secs)
+		} else {
+			fmt.Fprintf(w, "mc: %s %d states, %d transitions, depth %d, %.0f s\n", p.Phase, p.States, p.Transitions, p.Depth, secs)
+		}
+	}
+}
+
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,182 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/mc-checker/mc/models"
+	"github.com/urfave/cli/v2"
+)
+
+func sweepCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "sweep",
+		Usage:     "for each value of the ranged parameters, find the smallest value of the searched one for which the checks hold",
+		ArgsUsage: "MODEL",
+		Flags: append([]cli.Flag{
+			&cli.StringSliceFlag{Name: "param", Aliases: []string{"p"}, Usage: "parameter `name=value` or name=lo..hi (repeatable)"},
+			&cli.StringFlag{Name: "search", Usage: "the parameter to minimise (default: the model's, e.g. K)"},
+			&cli.StringFlag{Name: "daemon", Value: "central", Usage: "central, locally-central, distributed or synchronous"},
+			&cli.StringFlag{Name: "fairness", Value: "unfair", Usage: "unfair or weakly-fair"},
+			&cli.StringFlag{Name: "check", Value: "closure,convergence,worst-case", Usage: "the checks that must hold"},
+			&cli.BoolFlag{Name: "json", Usage: "print the table as JSON"},
+		}, runFlags()...),
+		Action: runSweep,
+	}
+}
+
+// sweepRow is one line of the sweep: the smallest value that works and the counterexample one
+// below it.
+type sweepRow struct {
+	Params         map[string]int `json:"params"`
+	Smallest       *int           `json:"smallest"` // nil: none up to the parameter's maximum
+	States         uint64         `json:"states"`
+	WorstCaseMoves *uint64        `json:"worst_case_moves,omitempty"`
+	Counterexample *sweepFailure  `json:"counterexample_below,omitempty"`
+}
+
+type sweepFailure struct {
+	Value int    `json:"value"`
+	Check string `json:"check"`
+	Steps int    `json:"steps"`      // all steps of the trace, the closing step of a loop included
+	Loop  *int   `json:"loop_steps"` // steps of the loop, when it is a lasso
+}
+
+func runSweep(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return usageError("sweep needs exactly one model (see mc list)")
+	}
+	entry, err := models.Lookup(c.Args().First())
+	if err != nil {
+		return usageError("%v", err)
+	}
+	ranges, err := entry.ParseAssignments(c.StringSlice("param"))
+	if err != nil {
+		return usageError("%v", err)
+	}
+	search := c.String("search")
+	if search == "" {
+		search = entry.Search
+	}
+	var lo, hi int
+	for _, p := range entry.Params {
+		if p.Name == search {
+			lo, hi = p.Min, p.Max
+		}
+	}
+	if hi == 0 {
+		return usageError("model %s has no parameter %q to search", entry.Name, search)
+	}
+	opts, err := runOptions(c)
+	if err != nil {
+		return err
+	}
+	ctx, stop := runContext(c)
+	defer stop()
+	var rows []sweepRow
+	inconclusive := false
+	for _, params := range combinations(entry.Defaults(), ranges) {
+		row := sweepRow{Params: params}
+		var below *report
+	values:
+		for v := lo; v <= hi && row.Smallest == nil; v++ {
+			p := copyParams(params)
+			p[search] = v
+			b, err := runSpec{Model: entry.Name, Params: p, Daemon: c.String("daemon"), Fairness: c.String("fairness"),
+				Checks: strings.Split(c.String("check"), ",")}.build()
+			if err != nil {
+				return usageError("%v", err)
+			}
+			r, err := b.run(ctx, opts)
+			if err != nil {
+				return err
+			}
+			switch r.Verdict {
+			case "holds":
+				row.Smallest, row.States, row.WorstCaseMoves = &v, r.Stats.States, r.Metrics.WorstCaseMoves
+				if below != nil {
+					row.Counterexample = failureOf(below, v-1)
+				}
+			case "violated":
+				below = r
+			default: // a larger value would not be known to be the smallest
+				inconclusive = true
+				break values
+			}
+		}
+		delete(row.Params, search)
+		rows = append(rows, row)
+	}
+	if c.Bool("json") {
+		enc := json.NewEncoder(c.App.Writer)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rows); err != nil {
+			return err
+		}
+	} else {
+		printSweep(c, entry, search, rows)
+	}
+	return verdictExit(false, inconclusive)
+}
+
+func failureOf(r *report, value int) *sweepFailure {
+	for _, ch := range r.Checks {
+		if ch.Trace == nil {
+			continue
+		}
+		f := &sweepFailure{Value: value, Check: ch.Name, Steps: len(ch.Trace.Actions)}
+		if ch.Trace.LoopStart != nil {
+			loop := len(ch.Trace.Actions) - *ch.Trace.LoopStart
+			f.Loop = &loop
+		}
+		return f
+	}
+	return nil
+}
+
+func printSweep(c *cli.Context, entry *models.Entry, search string, rows []sweepRow) {
+	table := [][]string{{"params", "smallest " + search, "states", "worst-case moves", fmt.Sprintf("counterexample at %s-1", search)}}
+	for _, r := range rows {
+		line := []string{formatParams(entry.Name, r.Params), "none", "", "", ""}
+		if r.Smallest != nil {
+			line[1], line[2] = fmt.Sprint(*r.Smallest), group(r.States)
+		}
+		if r.WorstCaseMoves != nil {
+			line[3] = fmt.Sprint(*r.WorstCaseMoves)
+		}
+		if f := r.Counterexample; f != nil {
+			line[4] = fmt.Sprintf("%s=%d: %s, %d steps", search, f.Value, f.Check, f.Steps)
+			if f.Loop != nil {
+				line[4] += fmt.Sprintf(" (loop of %d)", *f.Loop)
+			}
+		}
+		table = append(table, line)
+	}
+	writeTable(c.App.Writer, table)
+}
+
+// combinations expands the ranges into every assignment, over the defaults.
+func combinations(defaults map[string]int, ranges []models.Range) []map[string]int {
+	out := []map[string]int{defaults}
+	for _, r := range ranges {
+		var next []map[string]int
+		for _, base := range out {
+			for v := r.Lo; v <= r.Hi; v++ {
+				p := copyParams(base)
+				p[r.Name] = v
+				next = append(next, p)
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+func copyParams(p map[string]int) map[string]int {
+	c := make(map[string]int, len(p))
+	for k, v := range p {
+		c[k] = v
+	}
+	return c
+}

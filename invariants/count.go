@@ -1,0 +1,68 @@
+// Package invariants holds the reusable predicates of the models: counting processes that
+// satisfy a local predicate, and lifting local predicates to every process or edge.
+package invariants
+
+import "github.com/mc-checker/mc/checker"
+
+// Local is a predicate of process p in configuration s, e.g. "p is privileged".
+type Local func(s checker.State, p int) bool
+
+// Count is the number of processes 0..n-1 satisfying local in s.
+func Count(s checker.State, n int, local Local) int {
+	c := 0
+	for p := range n {
+		if local(s, p) {
+			c++
+		}
+	}
+	return c
+}
+
+// ExactlyOne holds when exactly one of the n processes satisfies local: Dijkstra's
+// "exactly one privilege" and, more generally, mutual exclusion with a single token.
+func ExactlyOne(n int, local Local) checker.Predicate {
+	return func(s checker.State) bool {
+		c := 0
+		for p := range n {
+			if local(s, p) {
+				if c++; c > 1 {
+					return false
+				}
+			}
+		}
+		return c == 1
+	}
+}
+
+// AtLeastOne holds when some process satisfies local, e.g. "some machine is privileged":
+// the system is never deadlocked.
+func AtLeastOne(n int, local Local) checker.Predicate {
+	return func(s checker.State) bool {
+		for p := range n {
+			if local(s, p) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// Every holds when all n processes satisfy local.
+func Every(n int, local Local) checker.Predicate {
+	return func(s checker.State) bool {
+		for p := range n {
+			if !local(s, p) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// Enabled is the local predicate "p has an enabled rule": a privilege in Dijkstra's terms.
+func Enabled(proto checker.Protocol) Local {
+	return func(s checker.State, p int) bool {
+		var buf [4]int
+		return len(proto.Enabled(s, p, buf[:0])) > 0
+	}
+}

@@ -1,0 +1,32 @@
+package models
+
+import (
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/models/dijkstra"
+)
+
+func init() {
+	register(&Entry{
+		Name: "dijkstra",
+		Doc:  "Dijkstra's K-state token ring (1974): n machines, x[i] in 0..K-1",
+		Params: []Param{
+			{Name: "n", Default: 6, Min: 2, Max: 64, Doc: "machines on the ring"},
+			{Name: "K", Default: 6, Min: 2, Max: checker.MaxDomain, Doc: "states per machine"},
+		},
+		Search: "K",
+		Build: func(v map[string]int) (*Instance, error) {
+			r, err := dijkstra.New(v["n"], v["K"])
+			if err != nil {
+				return nil, err
+			}
+			return &Instance{
+				Protocol: r,
+				Legit:    r.Legitimate(),
+				LegitDoc: "exactly one machine is privileged",
+				Invariants: []checker.Property{
+					{Name: "some-privileged", Holds: r.SomePrivileged()},
+				},
+			}, nil
+		},
+	})
+}

@@ -1,0 +1,89 @@
+// Package dijkstra is Dijkstra's K-state token ring (Dijkstra 1974, "Self-stabilizing systems
+// in spite of distributed control", the first solution).
+//
+// Machines 0..n-1 on a ring hold x[i] ∈ 0..K-1. Machine 0 (the "bottom") is privileged iff
+// x[0] = x[n-1] and then sets x[0] := x[0]+1 mod K; machine i > 0 is privileged iff
+// x[i] ≠ x[i-1] and then copies x[i-1]. A configuration is legitimate iff exactly one machine
+// is privileged.
+package dijkstra
+
+import (
+	"fmt"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/invariants"
+)
+
+// Ring is the protocol for given n and K. Its core is deterministic and free of I/O.
+type Ring struct {
+	n, k      int
+	schema    *checker.Schema
+	neighbors [][]int
+}
+
+// New validates n ≥ 2 and 2 ≤ K ≤ 256 (values are stored in one byte).
+func New(n, k int) (*Ring, error) {
+	if n < 2 {
+		return nil, fmt.Errorf("dijkstra: n = %d, need at least 2 machines", n)
+	}
+	if k < 2 || k > checker.MaxDomain {
+		return nil, fmt.Errorf("dijkstra: K = %d is outside 2..%d", k, checker.MaxDomain)
+	}
+	vars := make([]checker.Var, n)
+	nb := make([][]int, n)
+	for i := range vars {
+		vars[i] = checker.Var{Name: fmt.Sprintf("x%d", i), Owner: checker.Owner(i), Domain: checker.Range(k)}
+		nb[i] = []int{(i + n - 1) % n, (i + 1) % n}
+		if n == 2 {
+			nb[i] = nb[i][:1]
+		}
+	}
+	s, err := checker.NewSchema(n, vars...)
+	if err != nil {
+		return nil, err
+	}
+	return &Ring{n: n, k: k, schema: s, neighbors: nb}, nil
+}
+
+func (r *Ring) Schema() *checker.Schema { return r.schema }
+func (r *Ring) Neighbors(p int) []int   { return r.neighbors[p] }
+
+// Privileged is Dijkstra's guard of machine i.
+func (r *Ring) Privileged(s checker.State, i int) bool {
+	if i == 0 {
+		return s[0] == s[r.n-1]
+	}
+	return s[i] != s[i-1]
+}
+
+// Enabled: each machine has one rule, enabled iff it is privileged.
+func (r *Ring) Enabled(s checker.State, p int, dst []int) []int {
+	if r.Privileged(s, p) {
+		dst = append(dst, 0)
+	}
+	return dst
+}
+
+func (r *Ring) Fire(s checker.State, moves []checker.Move, next checker.State) {
+	for _, m := range moves {
+		if m.Proc == 0 {
+			next[0] = byte((int(s[0]) + 1) % r.k)
+		} else {
+			next[m.Proc] = s[m.Proc-1]
+		}
+	}
+}
+
+func (r *Ring) RuleName(p, _ int) string {
+	if p == 0 {
+		return "increment"
+	}
+	return "copy"
+}
+
+// Legitimate is "exactly one machine is privileged".
+func (r *Ring) Legitimate() checker.Predicate { return invariants.ExactlyOne(r.n, r.Privileged) }
+
+// SomePrivileged is Dijkstra's observation that the ring is never deadlocked: in every
+// configuration at least one machine is privileged.
+func (r *Ring) SomePrivileged() checker.Predicate { return invariants.AtLeastOne(r.n, r.Privileged) }
