@@ -1,0 +1,45 @@
+package dijkstra_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/models/dijkstra"
+)
+
+// BenchmarkStabilization is the performance target of docs/PERFORMANCE.md: closure,
+// convergence and worst case for Dijkstra n=8, K=8 under the central daemon (16,777,216
+// configurations). Run with go test ./models/dijkstra -run '^$' -bench Stabilization -cpu 2.
+// MC_BENCH_N9=1 adds n=9, K=9 (387,420,489 configurations, about a minute).
+func BenchmarkStabilization(b *testing.B) {
+	sizes := [][2]int{{8, 8}}
+	if testingN9() {
+		sizes = append(sizes, [2]int{9, 9})
+	}
+	for _, nk := range sizes {
+		b.Run(fmt.Sprintf("n=%d,K=%d", nk[0], nk[1]), func(b *testing.B) {
+			r, err := dijkstra.New(nk[0], nk[1])
+			if err != nil {
+				b.Fatal(err)
+			}
+			m, _ := checker.Daemonize(r, checker.Central)
+			spec := checker.Spec{Checks: stabilization, Legit: r.Legitimate()}
+			var res *checker.Result
+			for b.Loop() {
+				if res, err = checker.Run(context.Background(), m, spec, checker.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if res.Verdict() != checker.Holds {
+				b.Fatalf("%+v", res.Checks)
+			}
+			b.ReportMetric(float64(res.Stats.States)/res.Stats.Seconds, "states/s")
+			b.ReportMetric(float64(res.Stats.PeakMemoryBytes)/(1<<20), "peak-MiB")
+		})
+	}
+}
+
+func testingN9() bool { return os.Getenv("MC_BENCH_N9") != "" }
