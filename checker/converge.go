@@ -87,6 +87,7 @@ type dfs struct {
 	transitions uint64
 	overflow    bool
 	bad         bool
+	_           noFalseSharing
 }
 
 type frame struct {

@@ -66,6 +66,7 @@ type scratch struct {
 	moves   []Move
 	enabled []enabledProc
 	choice  []int
+	_       noFalseSharing
 }
 
 type enabledProc struct {
@@ -93,7 +94,12 @@ func DaemonizeFrom(p Protocol, d Daemon, init []State) (Model, error) {
 }
 
 func (m *daemonModel) newScratch() *scratch {
-	return &scratch{next: m.Schema().NewState(), moves: make([]Move, 0, m.procs), choice: make([]int, m.procs)}
+	return &scratch{
+		next:   workerState(m.Schema().Width()),
+		rules:  make([]int, 0, lineBytes/8),
+		moves:  make([]Move, 0, max(m.procs, lineBytes/16)),
+		choice: make([]int, m.procs),
+	}
 }
 
 // Fork returns a copy with buffers of its own, for one worker.

@@ -40,7 +40,7 @@ func (g *denseGraph) scan(lo, hi uint64, fn func(uint64, State)) {
 	if lo >= hi {
 		return
 	}
-	s := g.schema().NewState()
+	s := workerState(g.schema().Width())
 	g.u.Unrank(lo, s)
 	for id := lo; ; id++ {
 		fn(id, s)

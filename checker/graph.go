@@ -57,6 +57,7 @@ type successors struct {
 	rank   uint64
 	model  Model // the worker's own copy (see Forkable)
 	yield  func(Step, State) bool
+	_      noFalseSharing
 }
 
 func newSuccessors(g graph) *successors {

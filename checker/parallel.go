@@ -52,3 +52,19 @@ func (t *minTracker) get() (uint64, bool) {
 	v := t.v.Load()
 	return v, v != noNode
 }
+
+// noFalseSharing pads a per-worker struct that is written on every state (slice headers,
+// counters): without it two workers' structs can share a cache line, and the line's ping-pong
+// between cores halved the speed of each worker.
+type noFalseSharing [128]byte
+
+// lineBytes is the capacity, in bytes, below which a per-worker buffer gets padded: Go puts
+// small objects of one size class side by side, so two workers' 8-byte scratch states would
+// share a cache line; objects of 128 bytes and more in classes that are multiples of 64 bytes
+// start on their own lines.
+const lineBytes = 128
+
+// workerState allocates a scratch configuration that no other worker's data shares a line with.
+func workerState(width int) State {
+	return make(State, width, max(lineBytes, (width+63)/64*64))
+}
