@@ -23,11 +23,8 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("  %-*s  %-12s %s", width, c.Name, c.Verdict, c.Detail), " "))
 	}
 	s := r.Stats
-	initial := "all initial"
-	if s.InitialStates != s.UniverseSize {
-		initial = group(s.InitialStates) + " initial"
-	}
-	fmt.Fprintf(w, "\n  universe     %s = %s configurations (%s)\n", s.Universe, group(s.UniverseSize), initial)
+	fmt.Fprintf(w, "\n  universe     %s = %s configurations\n", s.Universe, group(s.UniverseSize))
+	fmt.Fprintf(w, "  initial      %s states\n", group(s.InitialStates))
 	fmt.Fprintf(w, "  explored     %s states, %s transitions, BFS depth %d, %s store\n", group(s.States), group(s.Transitions), s.Depth, s.Store)
 	if s.CollisionProbability > 0 {
 		fmt.Fprintf(w, "  fingerprint  collision probability %.2g\n", s.CollisionProbability)
