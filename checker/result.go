@@ -40,6 +40,9 @@ type Stats struct {
 	// Universe is the product of the schema's domains, e.g. "8^8", and UniverseSize its value.
 	Universe     string
 	UniverseSize uint64
+	// Interrupted: the run was cancelled (Ctrl-C, a time limit) before the analyses finished,
+	// so States and Transitions are what had been reached, not the whole graph.
+	Interrupted bool
 	// Store is "dense" (the universe indexed by rank: exact) or "memory" (hashed fingerprints).
 	Store string
 	// CollisionProbability bounds the chance that two distinct states shared a fingerprint

@@ -60,13 +60,14 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		return nil, err
 	}
 	if ctx.Err() != nil {
+		res.Stats.Interrupted = true
 		for i := range res.Checks {
 			res.Checks[i] = CheckResult{Name: res.Checks[i].Name, Verdict: Inconclusive, Detail: "interrupted"}
 		}
 		res.Metrics = Metrics{}
 	}
 	res.Stats.Seconds = time.Since(start).Seconds()
-	if res.Stats.Seconds > 0 {
+	if res.Stats.Seconds > 0 && !res.Stats.Interrupted {
 		res.Stats.StatesPerSecond = float64(res.Stats.States) / res.Stats.Seconds
 	}
 	res.Stats.PeakMemoryBytes = peakRSS()

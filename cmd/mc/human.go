@@ -25,7 +25,11 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 	s := r.Stats
 	fmt.Fprintf(w, "\n  universe     %s = %s configurations\n", s.Universe, group(s.UniverseSize))
 	fmt.Fprintf(w, "  initial      %s states\n", group(s.InitialStates))
-	fmt.Fprintf(w, "  explored     %s states, %s transitions, BFS depth %d, %s store\n", group(s.States), group(s.Transitions), s.Depth, s.Store)
+	if s.Interrupted {
+		fmt.Fprintf(w, "  explored     interrupted before the analyses finished (%s store)\n", s.Store)
+	} else {
+		fmt.Fprintf(w, "  explored     %s states, %s transitions, BFS depth %d, %s store\n", group(s.States), group(s.Transitions), s.Depth, s.Store)
+	}
 	if s.CollisionProbability > 0 {
 		fmt.Fprintf(w, "  fingerprint  collision probability %.2g\n", s.CollisionProbability)
 	}

@@ -39,6 +39,7 @@ type statsJSON struct {
 	Seconds              float64 `json:"seconds"`
 	StatesPerSecond      float64 `json:"states_per_second"`
 	PeakMemoryBytes      uint64  `json:"peak_memory_bytes"`
+	Interrupted          bool    `json:"interrupted,omitempty"`
 	Store                string  `json:"store"`
 	CollisionProbability float64 `json:"collision_probability,omitempty"`
 }
@@ -79,7 +80,7 @@ func newReport(b *built, res *checker.Result) (*report, error) {
 			InitialStates: res.Stats.InitialStates, States: res.Stats.States,
 			Transitions: res.Stats.Transitions, Depth: res.Stats.Depth, Seconds: res.Stats.Seconds,
 			StatesPerSecond: res.Stats.StatesPerSecond, PeakMemoryBytes: res.Stats.PeakMemoryBytes,
-			Store: res.Stats.Store, CollisionProbability: res.Stats.CollisionProbability,
+			Interrupted: res.Stats.Interrupted, Store: res.Stats.Store, CollisionProbability: res.Stats.CollisionProbability,
 		},
 		Metrics: metricsJSON{WorstCaseMoves: res.WorstCaseMoves, WorstCaseSteps: res.WorstCaseSteps},
 	}
