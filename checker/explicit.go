@@ -15,7 +15,7 @@ type explicitGraph struct {
 	states  []byte   // width bytes per node
 	parent  []uint64 // BFS tree; noParent for initial nodes
 	via     []uint32 // step index from the parent
-	depth   []uint32
+	levels  uint32   // BFS depth reached
 	offsets []uint64 // edges of node i are edges[offsets[i]:offsets[i+1]]
 	edges   []edge
 }
@@ -67,12 +67,6 @@ func (g *explicitGraph) pathTo(id uint64) ([]uint64, []uint32) {
 	return nodes, steps
 }
 
-// bfsLimits stops an exploration early; the run is then inconclusive.
-type bfsLimits struct {
-	maxStates uint64 // 0: no bound
-	maxDepth  uint32 // 0: no bound
-}
-
 // errBound reports that a bound stopped the search, as opposed to a failure.
 type errBound struct{ what string }
 
@@ -81,7 +75,8 @@ func (e errBound) Error() string { return e.what }
 // exploreBFS builds the reachable graph level by level. Workers expand disjoint chunks of the
 // frontier; new states are numbered after each level by their smallest (parent, step index), so
 // ids, parents, edges and hence every result are those of a sequential BFS.
-func exploreBFS(ctx context.Context, m Model, store Store, workers int, lim bfsLimits, progress func(Progress)) (*explicitGraph, error) {
+// A positive maxStates stops it early; the run is then inconclusive.
+func exploreBFS(ctx context.Context, m Model, store Store, workers int, maxStates uint64, progress func(Progress)) (*explicitGraph, error) {
 	sch := m.Schema()
 	g := &explicitGraph{m: m, sch: sch, offsets: []uint64{0}}
 	var err error
@@ -94,7 +89,6 @@ func exploreBFS(ctx context.Context, m Model, store Store, workers int, lim bfsL
 			g.states = append(g.states, s...)
 			g.parent = append(g.parent, noParent)
 			g.via = append(g.via, 0)
-			g.depth = append(g.depth, 0)
 		}
 		return true
 	})
@@ -104,9 +98,6 @@ func exploreBFS(ctx context.Context, m Model, store Store, workers int, lim bfsL
 	for lo, depth := uint64(0), uint32(0); lo < g.size(); depth++ {
 		if err := ctx.Err(); err != nil {
 			return g, err
-		}
-		if lim.maxDepth > 0 && depth >= lim.maxDepth {
-			return g, errBound{"depth bound reached"}
 		}
 		hi := g.size()
 		level := expandLevel(m, g, store, lo, hi, workers)
@@ -129,7 +120,6 @@ func exploreBFS(ctx context.Context, m Model, store Store, workers int, lim bfsL
 			g.states = append(g.states, f.state...)
 			g.parent = append(g.parent, f.parent)
 			g.via = append(g.via, f.index)
-			g.depth = append(g.depth, depth+1)
 		}
 		for _, c := range level {
 			for i, e := range c.edges {
@@ -141,10 +131,13 @@ func exploreBFS(ctx context.Context, m Model, store Store, workers int, lim bfsL
 			}
 		}
 		lo = hi
+		if hi < g.size() {
+			g.levels = depth + 1
+		}
 		if progress != nil {
 			progress(Progress{Phase: "explore", States: g.size(), Transitions: uint64(len(g.edges)), Depth: depth + 1})
 		}
-		if lim.maxStates > 0 && g.size() > lim.maxStates {
+		if maxStates > 0 && g.size() > maxStates {
 			return g, errBound{"state bound reached"}
 		}
 	}

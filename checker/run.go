@@ -35,7 +35,7 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		res.Stats.InitialStates = d.size()
 	} else {
 		store := newMemStore()
-		x, err := exploreBFS(ctx, m, store, opts.workers(), bfsLimits{maxStates: opts.MaxStates}, opts.Progress)
+		x, err := exploreBFS(ctx, m, store, opts.workers(), opts.MaxStates, opts.Progress)
 		var bound errBound
 		switch {
 		case errors.As(err, &bound) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
@@ -48,9 +48,7 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		for id := uint64(0); id < x.size() && x.initial(id); id++ {
 			res.Stats.InitialStates++
 		}
-		if x.size() > 0 {
-			res.Stats.Depth = x.depth[x.size()-1]
-		}
+		res.Stats.Depth = x.levels
 		n := float64(x.size())
 		res.Stats.CollisionProbability = n * (n - 1) / (1 << 65)
 	}
@@ -124,10 +122,10 @@ func (a *analysis) run() error {
 // searchLongest runs the convergence search with 16-bit labels, and again with 32 bits if the
 // longest path does not fit.
 func (a *analysis) searchLongest() error {
-	single := a.model.Schema().Procs() <= 1
-	if d, ok := a.model.(*daemonModel); ok && d.daemon == Central {
-		single = true
-	}
+	// Moves differ from steps only when a step can fire several processes.
+	_, procs := a.model.(Processes)
+	d, daemonized := a.model.(*daemonModel)
+	single := !procs || a.model.Schema().Procs() <= 1 || daemonized && d.daemon == Central
 	for _, bits := range []uint{16, 32} {
 		l, err := searchLongest(a.ctx, a.g, a.scan.legit, single, bits, a.opts.workers(), a.opts.Progress)
 		if errors.Is(err, errCellOverflow) {
