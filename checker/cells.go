@@ -14,11 +14,9 @@ type cells struct {
 	mask  uint32
 }
 
-// Reserved values at the top of the range; a node's value is otherwise its distance + 1, and 0
-// means not yet known.
-const (
-	cellUnknown = 0
-)
+// cellUnknown marks a node not yet reached. A node's value is otherwise its distance + 1, or
+// one of the two values reserved at the top of the range, grey and bad.
+const cellUnknown = 0
 
 func newCells(n uint64, bits uint) *cells {
 	c := &cells{bits: bits, mask: uint32(uint64(1)<<bits - 1)}

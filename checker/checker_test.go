@@ -290,3 +290,53 @@ func TestBadSpecs(t *testing.T) {
 		}
 	}
 }
+
+// A domain of 256 values uses the whole byte: the universe's odometer must carry at 255, or
+// the dense scan hands out wrong configurations (a false "holds" was possible).
+func TestFullByteDomain(t *testing.T) {
+	p := newSpinner(256, -1)
+	m, _ := checker.Daemonize(p, checker.Central)
+	compareWithReference(t, m, p.legit)
+	res := run(t, m, checker.Spec{Checks: allChecks, Legit: p.legit}, 2)
+	if res.Stats.States != 512 || verdicts(res)["convergence"] != checker.Violated {
+		t.Fatalf("%d states, %+v", res.Stats.States, res.Checks)
+	}
+}
+
+// A model whose step leaves its schema is reported as an error, never ranked as some other
+// configuration (dense) or stored with a wrong width (explicit).
+func TestInvalidSuccessorIsAnError(t *testing.T) {
+	p := newSpinner(3, 3) // writes x = 3 into 0..2
+	dense, _ := checker.Daemonize(p, checker.Central)
+	explicit, _ := checker.DaemonizeFrom(p, checker.Central, []checker.State{{0, 1}})
+	for name, m := range map[string]checker.Model{"dense": dense, "explicit": explicit} {
+		for _, checks := range [][]checker.Check{{checker.CheckClosure}, {checker.CheckConvergence}} {
+			_, err := checker.Run(context.Background(), m, checker.Spec{Checks: checks, Legit: p.legit}, checker.Options{Workers: 2})
+			if err == nil {
+				t.Errorf("%s %v: no error", name, checks)
+			}
+		}
+	}
+}
+
+// Conflicts are symmetric: process 1 reads process 0 (not back), so the locally-central
+// daemon never fires both; from x=0, f=1 it has two choices, the distributed daemon three.
+func TestLocallyCentralConflictsAreSymmetric(t *testing.T) {
+	p := newSpinner(3, -1)
+	for d, want := range map[checker.Daemon]int{checker.LocallyCentral: 2, checker.Distributed: 3} {
+		m, _ := checker.Daemonize(p, d)
+		n := 0
+		m.Successors(checker.State{0, 1}, func(checker.Step, checker.State) bool { n++; return true })
+		if n != want {
+			t.Errorf("%s: %d successors, want %d", d, n, want)
+		}
+	}
+}
+
+func TestNoInitialState(t *testing.T) {
+	p := newSpinner(3, -1)
+	m, _ := checker.DaemonizeFrom(p, checker.Central, []checker.State{})
+	if _, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: p.legit}, checker.Options{}); err == nil {
+		t.Fatal("an empty initial set passes")
+	}
+}

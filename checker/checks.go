@@ -16,19 +16,19 @@ func (a *analysis) convergence() error {
 	if a.spec.Fairness == WeaklyFair {
 		return a.fairConvergence()
 	}
-	return a.avoiding(name)
+	return a.avoiding(name, "")
 }
 
 // avoiding reports the unfair counterexample: a lasso or a path to a deadlock, outside L.
-func (a *analysis) avoiding(name string) error {
+func (a *analysis) avoiding(name, prefix string) error {
 	t := avoidingTrace(a.g, a.longest, firstBad(a.g, a.longest))
 	c := CheckResult{Name: name, Verdict: Violated, Trace: t}
 	if t.IsLasso() {
-		c.Detail = fmt.Sprintf("a cycle of %d steps avoids the legitimate set (stem of %d steps)",
-			len(t.States)-t.LoopStart, t.LoopStart)
+		c.Detail = fmt.Sprintf("%sa cycle of %d steps avoids the legitimate set (stem of %d steps)",
+			prefix, len(t.States)-t.LoopStart, t.LoopStart)
 		return a.add(c, a.loopAvoidsLegit)
 	}
-	c.Detail = fmt.Sprintf("an illegitimate configuration without successors, %d steps in", len(t.Steps))
+	c.Detail = fmt.Sprintf("%san illegitimate configuration without successors, %d steps in", prefix, len(t.Steps))
 	return a.add(c, a.endsInDeadlock)
 }
 
@@ -69,7 +69,7 @@ func (a *analysis) worstCase() error {
 	}
 	if a.longest.bad {
 		// Unbounded: even under weak fairness an unfair cycle can be run any number of times.
-		return a.avoiding(name)
+		return a.avoiding(name, "unbounded: ")
 	}
 	steps, st := worstWitness(a.g, a.longest.steps, false)
 	moves, mt := steps, st

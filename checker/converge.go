@@ -39,26 +39,27 @@ func searchLongest(ctx context.Context, g graph, legit bitmap, singleMoves bool,
 			}
 		}
 	}
-	var overflow, anyBad atomic.Bool
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var halt firstError // overflow or a model error: stops every worker
+	var anyBad atomic.Bool
 	var transitions, done atomic.Uint64
 	searchers := make([]*dfs, workers)
 	for w := range searchers {
-		searchers[w] = &dfs{g: g, l: l, width: g.schema().Width(), out: newSuccessors(g)}
+		searchers[w] = &dfs{ctx: ctx, g: g, l: l, width: g.schema().Width(), out: newSuccessors(g)}
 	}
 	forChunks(ctx, n, scanChunk(n, workers), workers, func(w int, lo, hi uint64) {
-		if overflow.Load() {
-			return
-		}
 		d := searchers[w]
 		d.transitions = 0
 		g.scan(lo, hi, func(id uint64, s State) {
-			if l.steps.get(id) == cellUnknown && !overflow.Load() {
+			if d.halt == nil && l.steps.get(id) == cellUnknown {
 				d.run(id, s)
 			}
 		})
 		transitions.Add(d.transitions)
-		if d.overflow {
-			overflow.Store(true)
+		if d.halt != nil {
+			halt.set(d.halt)
+			cancel()
 		}
 		if d.bad {
 			anyBad.Store(true)
@@ -67,16 +68,17 @@ func searchLongest(ctx context.Context, g graph, legit bitmap, singleMoves bool,
 			progress(Progress{Phase: "converge", States: c, Total: n})
 		}
 	})
-	if overflow.Load() {
-		return nil, errCellOverflow
+	if err := halt.get(); err != nil && !errors.Is(err, context.Canceled) {
+		return nil, err
 	}
 	l.transitions, l.bad = transitions.Load(), anyBad.Load()
-	return l, ctx.Err()
+	return l, context.Cause(ctx)
 }
 
 // dfs is one worker's search state: an explicit stack of frames, whose edges and successor
 // configurations live in two flat slabs.
 type dfs struct {
+	ctx    context.Context
 	g      graph
 	l      *longest
 	width  int
@@ -85,16 +87,18 @@ type dfs struct {
 	deep   map[uint64]int // ids of frames beyond shallowFrames, for the on-stack test
 
 	transitions uint64
-	overflow    bool
+	halt        error // why the search stopped early: overflow, cancellation, a model error
 	bad         bool
+	steps       int // iterations since the last look at ctx
 	_           noFalseSharing
 }
 
 type frame struct {
-	id                 uint64
-	lo, hi, next       int // edges[lo:hi] are the node's edges; next is the first not yet read
-	maxSteps, maxMoves uint32
-	bad                bool
+	id           uint64
+	lo, hi, next int // edges[lo:hi] are the node's edges; next is the first not yet read
+	maxSteps     uint32
+	maxMoves     uint64 // summed in 64 bits: a sum of 32-bit labels must not wrap
+	bad          bool
 }
 
 // shallowFrames are tested for stack membership by a linear scan, the rest through a map.
@@ -105,7 +109,11 @@ func (d *dfs) run(root uint64, s State) {
 		return
 	}
 	c := d.l.steps
-	for len(d.frames) > 0 && !d.overflow {
+	for len(d.frames) > 0 && d.halt == nil {
+		if d.steps++; d.steps&4095 == 0 && d.ctx.Err() != nil {
+			d.halt = d.ctx.Err()
+			break
+		}
 		f := &d.frames[len(d.frames)-1]
 		descended := false
 		for ; f.next < f.hi; f.next++ {
@@ -138,7 +146,7 @@ func (d *dfs) absorb(f *frame, e edge, v uint32) {
 	}
 	f.maxSteps = max(f.maxSteps, v)
 	if d.l.moves != nil {
-		f.maxMoves = max(f.maxMoves, d.l.moves.get(e.to)+e.moves-1)
+		f.maxMoves = max(f.maxMoves, uint64(d.l.moves.get(e.to))+uint64(e.moves)-1)
 	}
 }
 
@@ -152,6 +160,10 @@ func (d *dfs) enter(id uint64, s State) bool {
 	}
 	lo := len(d.out.edges)
 	d.g.succ(id, s, d.out)
+	if d.out.invalid != nil {
+		d.halt = d.out.invalid
+		return false
+	}
 	if len(d.frames) >= shallowFrames {
 		if d.deep == nil {
 			d.deep = map[uint64]int{}
@@ -173,11 +185,11 @@ func (d *dfs) leave() {
 	case f.bad || deadlock:
 		v = c.bad()
 		d.bad = true
-	case v > c.maxValue() || d.l.moves != nil && f.maxMoves+1 > c.maxValue():
-		d.overflow = true
+	case v > c.maxValue() || d.l.moves != nil && f.maxMoves+1 > uint64(c.maxValue()):
+		d.halt = errCellOverflow
 		return
 	case d.l.moves != nil:
-		d.l.moves.cas(f.id, cellUnknown, f.maxMoves+1)
+		d.l.moves.cas(f.id, cellUnknown, uint32(f.maxMoves+1))
 	}
 	if c.cas(f.id, c.grey(), v) {
 		d.transitions += uint64(f.hi - f.lo)

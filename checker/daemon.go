@@ -50,12 +50,13 @@ const MaxSubsetProcs = 24
 // daemonModel is a protocol under a daemon, starting from every configuration or from given
 // states.
 type daemonModel struct {
-	proto   Protocol
-	daemon  Daemon
-	init    []State // nil: the universe
-	procs   int
-	scratch *sync.Pool // shared by the copies; used when own is nil
-	own     *scratch   // the buffers of a forked copy
+	proto     Protocol
+	daemon    Daemon
+	init      []State // nil: the universe
+	procs     int
+	conflicts []uint64   // locally-central only: bit q of conflicts[p] iff p or q reads the other
+	scratch   *sync.Pool // shared by the copies; used when own is nil
+	own       *scratch   // the buffers of a forked copy
 }
 
 // scratch holds the buffers of one Successors call, pooled because the hot path of the explorer
@@ -80,8 +81,11 @@ func Daemonize(p Protocol, d Daemon) (Model, error) { return DaemonizeFrom(p, d,
 // DaemonizeFrom is Daemonize with an explicit initial set (nil means the universe).
 func DaemonizeFrom(p Protocol, d Daemon, init []State) (Model, error) {
 	n := p.Schema().Procs()
-	if d != Central && n > MaxSubsetProcs {
+	switch {
+	case (d == LocallyCentral || d == Distributed) && n > MaxSubsetProcs:
 		return nil, fmt.Errorf("the %s daemon supports at most %d processes, the protocol has %d", d, MaxSubsetProcs, n)
+	case d == Synchronous && n >= 64:
+		return nil, fmt.Errorf("the synchronous daemon supports at most 63 processes, the protocol has %d", n)
 	}
 	for _, s := range init {
 		if err := p.Schema().Valid(s); err != nil {
@@ -89,6 +93,20 @@ func DaemonizeFrom(p Protocol, d Daemon, init []State) (Model, error) {
 		}
 	}
 	m := &daemonModel{proto: p, daemon: d, init: init, procs: n}
+	if d == LocallyCentral {
+		// Reading is directed (p reads its parent), conflict is not: two processes conflict
+		// if either reads the other.
+		m.conflicts = make([]uint64, n)
+		for q := range n {
+			for _, r := range p.Neighbors(q) {
+				if r < 0 || r >= n {
+					return nil, fmt.Errorf("process %d has neighbour %d, outside 0..%d", q, r, n-1)
+				}
+				m.conflicts[q] |= 1 << r
+				m.conflicts[r] |= 1 << q
+			}
+		}
+	}
 	m.scratch = &sync.Pool{New: func() any { return m.newScratch() }}
 	return m, nil
 }
@@ -243,16 +261,13 @@ func nextChoice(enabled []enabledProc, mask uint64, choice []int) bool {
 
 // independent reports whether the processes chosen by mask are pairwise non-neighbours.
 func (m *daemonModel) independent(enabled []enabledProc, mask uint64) bool {
+	var chosen uint64
 	for i, e := range enabled {
-		if mask&(1<<i) == 0 {
-			continue
-		}
-		for _, q := range m.proto.Neighbors(e.p) {
-			for j := i + 1; j < len(enabled); j++ {
-				if mask&(1<<j) != 0 && enabled[j].p == q {
-					return false
-				}
+		if mask&(1<<i) != 0 {
+			if m.conflicts[e.p]&chosen != 0 {
+				return false
 			}
+			chosen |= 1 << e.p
 		}
 	}
 	return true

@@ -3,6 +3,7 @@ package checker
 import (
 	"cmp"
 	"context"
+	"errors"
 	"slices"
 	"sync"
 )
@@ -95,12 +96,20 @@ func exploreBFS(ctx context.Context, m Model, store Store, workers int, maxState
 	if err != nil {
 		return nil, err
 	}
+	if g.size() == 0 {
+		return nil, errors.New("the model has no initial state")
+	}
 	for lo, depth := uint64(0), uint32(0); lo < g.size(); depth++ {
 		if err := ctx.Err(); err != nil {
 			return g, err
 		}
 		hi := g.size()
 		level := expandLevel(m, g, store, lo, hi, workers)
+		for _, c := range level {
+			if c.invalid != nil {
+				return nil, c.invalid
+			}
+		}
 		// Number the new states as a sequential BFS would.
 		var fresh []newState
 		for _, c := range level {
@@ -157,6 +166,7 @@ type chunkResult struct {
 	edges   []edge   // in source order; to is filled in after numbering
 	targets []uint64 // fingerprint of each edge's target
 	degree  []uint32 // out-degree of each source
+	invalid error    // a successor outside the schema: a model bug
 }
 
 const bfsChunk = 1024
@@ -189,9 +199,13 @@ func expandLevel(m Model, g *explicitGraph, store Store, lo, hi uint64, workers 
 
 func expandChunk(m Model, g *explicitGraph, store Store, lo, hi uint64) chunkResult {
 	var r chunkResult
-	for id := lo; id < hi; id++ {
+	for id := lo; id < hi && r.invalid == nil; id++ {
 		n := 0
 		m.Successors(g.stateAt(id), func(st Step, t State) bool {
+			if g.sch.Valid(t) != nil {
+				r.invalid = invalidSuccessor(g.sch, g.stateAt(id), t)
+				return false
+			}
 			fp := t.Fingerprint()
 			if store.Visit(fp, id, uint32(st.Index)) {
 				r.fresh = append(r.fresh, newState{fp: fp, state: t.Clone()})

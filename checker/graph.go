@@ -1,5 +1,10 @@
 package checker
 
+import (
+	"errors"
+	"fmt"
+)
+
 // edge is one transition as the analyses see it: the target node and what replays and weighs
 // the step.
 type edge struct {
@@ -39,7 +44,7 @@ type graph interface {
 func moverMask(st Step) uint64 {
 	var m uint64
 	for _, mv := range st.Moves {
-		if mv.Proc < MaxFairProcs {
+		if mv.Proc >= 0 && mv.Proc < MaxFairProcs {
 			m |= 1 << mv.Proc
 		}
 	}
@@ -55,9 +60,11 @@ type successors struct {
 	u      *Universe // ranks targets in the dense graph; nil in an explicit one
 	from   State     // the configuration being expanded, and its rank
 	rank   uint64
-	model  Model // the worker's own copy (see Forkable)
-	yield  func(Step, State) bool
-	_      noFalseSharing
+	// invalid is set when the model yields a successor outside the schema; expansion stops.
+	invalid error
+	model   Model // the worker's own copy (see Forkable)
+	yield   func(Step, State) bool
+	_       noFalseSharing
 }
 
 func newSuccessors(g graph) *successors {
@@ -73,7 +80,12 @@ func newSuccessors(g graph) *successors {
 }
 
 func (out *successors) add(st Step, t State) bool {
-	out.edges = append(out.edges, edge{to: out.u.RankFrom(out.from, out.rank, t), index: uint32(st.Index), moves: uint32(st.MoveCount()), movers: moverMask(st)})
+	to, ok := out.u.RankFrom(out.from, out.rank, t)
+	if !ok {
+		out.invalid = invalidSuccessor(out.model.Schema(), out.from, t)
+		return false
+	}
+	out.edges = append(out.edges, edge{to: to, index: uint32(st.Index), moves: uint32(st.MoveCount()), movers: moverMask(st)})
 	out.states = append(out.states, t...)
 	return true
 }
@@ -86,4 +98,13 @@ func (out *successors) truncate(n int, width int) {
 // target is the configuration of edge j.
 func (out *successors) target(j, width int) State {
 	return State(out.states[j*width : (j+1)*width])
+}
+
+// invalidSuccessor describes a step of the model that leaves its schema.
+func invalidSuccessor(sch *Schema, from, t State) error {
+	err := sch.Valid(t)
+	if err == nil {
+		err = errors.New("invalid encoding")
+	}
+	return fmt.Errorf("model error: a step from %s leads outside the schema: %w", sch.Format(from), err)
 }

@@ -68,3 +68,15 @@ const lineBytes = 128
 func workerState(width int) State {
 	return make(State, width, max(lineBytes, (width+63)/64*64))
 }
+
+// firstError keeps the first error any worker reports.
+type firstError struct{ p atomic.Pointer[error] }
+
+func (f *firstError) set(err error) { f.p.CompareAndSwap(nil, &err) }
+
+func (f *firstError) get() error {
+	if p := f.p.Load(); p != nil {
+		return *p
+	}
+	return nil
+}

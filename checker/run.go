@@ -88,12 +88,17 @@ type analysis struct {
 func (a *analysis) run() error {
 	search := a.complete && (a.spec.has(CheckConvergence) || a.spec.has(CheckWorstCase))
 	a.scan = scanPass(a.ctx, a.g, a.spec, !search, a.opts.workers(), a.opts.Progress)
+	if err := a.scan.invalid.get(); err != nil {
+		return err
+	}
 	a.res.Stats.Transitions = a.scan.transitions
 	if search {
 		if err := a.searchLongest(); err != nil {
 			return err
 		}
-		a.res.Stats.Transitions += a.longest.transitions
+		if a.longest != nil {
+			a.res.Stats.Transitions += a.longest.transitions
+		}
 	}
 	for _, c := range AllChecks {
 		if !a.spec.has(c) {
@@ -122,16 +127,23 @@ func (a *analysis) run() error {
 // searchLongest runs the convergence search with 16-bit labels, and again with 32 bits if the
 // longest path does not fit.
 func (a *analysis) searchLongest() error {
-	// Moves differ from steps only when a step can fire several processes.
-	_, procs := a.model.(Processes)
+	// Moves differ from steps only when a step can fire several processes: not under the
+	// central daemon. A hand-written model may fill Step.Moves, so it gets both labels.
 	d, daemonized := a.model.(*daemonModel)
-	single := !procs || a.model.Schema().Procs() <= 1 || daemonized && d.daemon == Central
+	single := daemonized && (d.daemon == Central || d.procs <= 1)
 	for _, bits := range []uint{16, 32} {
-		l, err := searchLongest(a.ctx, a.g, a.scan.legit, single, bits, a.opts.workers(), a.opts.Progress)
-		if errors.Is(err, errCellOverflow) {
-			continue
+		if _, dense := a.g.(*denseGraph); dense && bits == 32 {
+			if err := a.opts.fitsDense(a.g.size() * 2); err != nil { // twice the 16-bit labels
+				return fmt.Errorf("an execution is longer than 65,533 steps and 32-bit labels do not fit: %w", err)
+			}
 		}
-		if err != nil && a.ctx.Err() == nil {
+		l, err := searchLongest(a.ctx, a.g, a.scan.legit, single, bits, a.opts.workers(), a.opts.Progress)
+		switch {
+		case errors.Is(err, errCellOverflow):
+			continue
+		case a.ctx.Err() != nil: // interrupted: labels are partial, decide nothing
+			return nil
+		case err != nil:
 			return err
 		}
 		a.longest = l

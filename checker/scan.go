@@ -24,6 +24,7 @@ type scanResult struct {
 	closure     *minTracker   // first legitimate node with an illegitimate successor
 	deadlock    *minTracker   // first illegitimate node without successors (only if expandAll)
 	transitions uint64        // out-edges of the nodes expanded
+	invalid     firstError    // a successor outside the schema: a model bug
 }
 
 // scanPass evaluates the state predicates on every node in one parallel, sequential-access pass.
@@ -38,6 +39,8 @@ func scanPass(ctx context.Context, g graph, spec *Spec, expandAll bool, workers 
 	for range spec.Invariants {
 		r.invariant = append(r.invariant, newMinTracker())
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	var transitions, done atomic.Uint64
 	width := g.schema().Width()
 	bufs := make([]*successors, workers)
@@ -61,7 +64,11 @@ func scanPass(ctx context.Context, g graph, spec *Spec, expandAll bool, workers 
 				return
 			}
 			b.truncate(0, 0)
-			g.succ(id, s, b)
+			if g.succ(id, s, b); b.invalid != nil {
+				r.invalid.set(b.invalid)
+				cancel()
+				return
+			}
 			count += uint64(len(b.edges))
 			if len(b.edges) == 0 && !legit && g.expanded(id) {
 				r.deadlock.offer(id)

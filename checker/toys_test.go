@@ -124,3 +124,54 @@ func (p *togglers) Fire(s checker.State, moves []checker.Move, next checker.Stat
 	}
 }
 func (p *togglers) never(s checker.State) bool { return s[0] == 2 }
+
+// spinner: while f = 1, process 0 counts x up modulo the domain size forever, and process 1
+// (enabled when x = 0) rewrites f = 1: the legitimate set f = 0 is never reached from f = 1.
+// With overflow ≥ 0 the step from the largest value writes overflow instead, outside the domain
+// when it is not smaller than the size: a model bug the checker must report.
+type spinner struct {
+	schema   *checker.Schema
+	size     int
+	overflow int // < 0: no bug
+}
+
+func newSpinner(size, overflow int) *spinner {
+	s, err := checker.NewSchema(2,
+		checker.Var{Name: "x", Owner: 0, Domain: checker.Range(size)},
+		checker.Var{Name: "f", Owner: 1, Domain: checker.Range(2)},
+	)
+	if err != nil {
+		panic(err)
+	}
+	return &spinner{schema: s, size: size, overflow: overflow}
+}
+
+func (p *spinner) Schema() *checker.Schema { return p.schema }
+
+// Neighbors is one-sided on purpose: process 1 reads process 0, process 0 reads nobody.
+func (p *spinner) Neighbors(q int) []int {
+	if q == 1 {
+		return []int{0}
+	}
+	return nil
+}
+func (p *spinner) RuleName(int, int) string { return "step" }
+func (p *spinner) Enabled(s checker.State, q int, dst []int) []int {
+	if q == 0 && s[1] == 1 || q == 1 && s[1] == 1 && s[0] == 0 {
+		dst = append(dst, 0)
+	}
+	return dst
+}
+func (p *spinner) Fire(s checker.State, moves []checker.Move, next checker.State) {
+	for _, m := range moves {
+		if m.Proc == 0 {
+			next[0] = byte((int(s[0]) + 1) % p.size)
+			if p.overflow >= 0 && int(s[0]) == p.size-1 {
+				next[0] = byte(p.overflow)
+			}
+		} else {
+			next[1] = 1 // stays illegitimate
+		}
+	}
+}
+func (p *spinner) legit(s checker.State) bool { return s[1] == 0 }

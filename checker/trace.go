@@ -44,6 +44,9 @@ func Replay(m Model, t *Trace) error {
 	if len(t.States) == 0 {
 		return errors.New("empty trace")
 	}
+	if t.LoopStart < -1 {
+		return fmt.Errorf("loop start %d: want -1 (no loop) or a state index", t.LoopStart)
+	}
 	want := len(t.States) - 1
 	if t.IsLasso() {
 		want++

@@ -57,8 +57,8 @@ func (u *Universe) Unrank(r uint64, dst State) {
 // when s was the last one. A sequential scan with Next costs O(1) amortised per configuration.
 func (u *Universe) Next(s State) bool {
 	for i, k := range u.radix {
-		s[i]++
-		if uint64(s[i]) < k {
+		if uint64(s[i])+1 < k { // not s[i]++ first: a byte at 255 would wrap before the test
+			s[i]++
 			return true
 		}
 		s[i] = 0
@@ -66,26 +66,37 @@ func (u *Universe) Next(s State) bool {
 	return false
 }
 
-// RankFrom is the rank of t given a configuration s of rank rs: only the bytes where t differs
-// from s contribute, found eight at a time, so a step that changes one variable costs one
-// multiplication instead of one per variable.
-func (u *Universe) RankFrom(s State, rs uint64, t State) uint64 {
+// RankFrom is the rank of t given a valid configuration s of rank rs: only the bytes where t
+// differs from s contribute, found eight at a time, so a step that changes one variable costs
+// one multiplication instead of one per variable. It reports false if t is not a configuration
+// of the universe (wrong width, or a changed value outside its domain): a model bug that would
+// otherwise be silently ranked as some other configuration.
+func (u *Universe) RankFrom(s State, rs uint64, t State) (uint64, bool) {
+	if len(t) != len(s) {
+		return 0, false
+	}
 	r := rs
 	i := 0
 	for ; i+8 <= len(t); i += 8 {
 		for x := load64(t[i:]) ^ load64(s[i:]); x != 0; {
 			b := bits.TrailingZeros64(x) / 8
 			j := i + b
+			if uint64(t[j]) >= u.radix[j] {
+				return 0, false
+			}
 			r += uint64(t[j])*u.weight[j] - uint64(s[j])*u.weight[j] // modulo 2^64, exact in sum
 			x &^= 0xff << (uint(b) * 8)
 		}
 	}
 	for ; i < len(t); i++ {
 		if t[i] != s[i] {
+			if uint64(t[i]) >= u.radix[i] {
+				return 0, false
+			}
 			r += uint64(t[i])*u.weight[i] - uint64(s[i])*u.weight[i]
 		}
 	}
-	return r
+	return r, true
 }
 
 func load64(b []byte) uint64 { return binary.LittleEndian.Uint64(b) }

@@ -36,7 +36,7 @@ func TestUniverse(t *testing.T) {
 	for range 10000 {
 		u.Unrank(rng.Uint64N(u.Size()), a)
 		u.Unrank(rng.Uint64N(u.Size()), b)
-		if got := u.RankFrom(a, u.Rank(a), b); got != u.Rank(b) {
+		if got, ok := u.RankFrom(a, u.Rank(a), b); !ok || got != u.Rank(b) {
 			t.Fatalf("RankFrom %v → %v = %d, want %d", a, b, got, u.Rank(b))
 		}
 	}
