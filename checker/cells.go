@@ -14,8 +14,8 @@ type cells struct {
 	mask  uint32
 }
 
-// cellUnknown marks a node not yet reached. A node's value is otherwise its distance + 1, or
-// one of the two values reserved at the top of the range, grey and bad.
+// cellUnknown marks a node not yet labelled. A node's value is otherwise its distance + 1, or
+// bad, the top of the range.
 const cellUnknown = 0
 
 func newCells(n uint64, bits uint) *cells {
@@ -30,11 +30,8 @@ func newCells(n uint64, bits uint) *cells {
 // bad marks a node from which an execution avoids the legitimate set forever.
 func (c *cells) bad() uint32 { return c.mask }
 
-// grey marks a node on some worker's search stack.
-func (c *cells) grey() uint32 { return c.mask - 1 }
-
 // maxValue is the largest distance + 1 that can be stored.
-func (c *cells) maxValue() uint32 { return c.mask - 2 }
+func (c *cells) maxValue() uint32 { return c.mask - 1 }
 
 func (c *cells) pos(i uint64) (*uint32, uint) {
 	return &c.words[i>>c.shift], uint(i&c.low) * c.bits

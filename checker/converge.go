@@ -21,9 +21,10 @@ var errCellOverflow = errors.New("longest path exceeds the counter width")
 
 // searchLongest labels every node by iterative depth-first search with memoisation, in
 // O(nodes + edges) and without recursion on the Go stack. Workers start from disjoint ranges
-// and share the labels; a node on another worker's stack is simply searched again (labels are a
-// function of the graph, so duplicated work never changes them), while a node on the worker's
-// own stack closes a cycle. Legitimate nodes are preset to distance 0.
+// and share the labels, which go from unknown to final exactly once (the CAS that wins counts
+// the node's transitions); a node on another worker's stack is simply searched again (labels
+// are a function of the graph, so duplicated work never changes them), while an unlabelled
+// node on the worker's own stack closes a cycle. Legitimate nodes are preset to distance 0.
 func searchLongest(ctx context.Context, g graph, legit bitmap, singleMoves bool, width uint, workers int, progress func(Progress)) (*longest, error) {
 	n := g.size()
 	l := &longest{steps: newCells(n, width), deadlock: newMinTracker()}
@@ -78,13 +79,13 @@ func searchLongest(ctx context.Context, g graph, legit bitmap, singleMoves bool,
 // dfs is one worker's search state: an explicit stack of frames, whose edges and successor
 // configurations live in two flat slabs.
 type dfs struct {
-	ctx    context.Context
-	g      graph
-	l      *longest
-	width  int
-	frames []frame
-	out    *successors    // the edges and targets of every frame, stacked
-	deep   map[uint64]int // ids of frames beyond shallowFrames, for the on-stack test
+	ctx     context.Context
+	g       graph
+	l       *longest
+	width   int
+	frames  []frame
+	out     *successors // the edges and targets of every frame, stacked
+	onStack stackSet    // the ids of frames: an unlabelled successor found here closes a cycle
 
 	transitions uint64
 	halt        error // why the search stopped early: overflow, cancellation, a model error
@@ -101,9 +102,6 @@ type frame struct {
 	bad          bool
 }
 
-// shallowFrames are tested for stack membership by a linear scan, the rest through a map.
-const shallowFrames = 128
-
 func (d *dfs) run(root uint64, s State) {
 	if !d.enter(root, s) {
 		return
@@ -119,8 +117,8 @@ func (d *dfs) run(root uint64, s State) {
 		for ; f.next < f.hi; f.next++ {
 			e := d.out.edges[f.next]
 			v := c.get(e.to)
-			if v == cellUnknown || v == c.grey() {
-				if v == c.grey() && d.onStack(e.to) {
+			if v == cellUnknown {
+				if d.onStack.has(e.to) {
 					f.bad = true // e closes a cycle outside the legitimate set
 					continue
 				}
@@ -152,10 +150,7 @@ func (d *dfs) absorb(f *frame, e edge, v uint32) {
 
 // enter pushes node id unless it is already labelled.
 func (d *dfs) enter(id uint64, s State) bool {
-	c := d.l.steps
-	if v := c.get(id); v != cellUnknown && v != c.grey() {
-		return false
-	} else if v == cellUnknown && !c.cas(id, cellUnknown, c.grey()) && c.get(id) != c.grey() {
+	if d.l.steps.get(id) != cellUnknown {
 		return false
 	}
 	lo := len(d.out.edges)
@@ -164,12 +159,7 @@ func (d *dfs) enter(id uint64, s State) bool {
 		d.halt = d.out.invalid
 		return false
 	}
-	if len(d.frames) >= shallowFrames {
-		if d.deep == nil {
-			d.deep = map[uint64]int{}
-		}
-		d.deep[id]++
-	}
+	d.onStack.add(id)
 	d.frames = append(d.frames, frame{id: id, lo: lo, hi: len(d.out.edges), next: lo})
 	return true
 }
@@ -191,26 +181,78 @@ func (d *dfs) leave() {
 	case d.l.moves != nil:
 		d.l.moves.cas(f.id, cellUnknown, uint32(f.maxMoves+1))
 	}
-	if c.cas(f.id, c.grey(), v) {
+	if c.cas(f.id, cellUnknown, v) {
 		d.transitions += uint64(f.hi - f.lo)
 		if deadlock {
 			d.l.deadlock.offer(f.id)
 		}
 	}
-	if len(d.frames) > shallowFrames {
-		if d.deep[f.id]--; d.deep[f.id] == 0 {
-			delete(d.deep, f.id)
-		}
-	}
+	d.onStack.remove(f.id)
 	d.frames = d.frames[:len(d.frames)-1]
 	d.out.truncate(f.lo, d.width)
 }
 
-func (d *dfs) onStack(id uint64) bool {
-	for i := range min(len(d.frames), shallowFrames) {
-		if d.frames[i].id == id {
+// stackSet holds the node ids on one worker's stack: open addressing with linear probing and
+// backward-shift deletion, kept at most half full. Stacks are shallow (the longest execution to
+// the legitimate set), so the table stays in the first-level cache; marking nodes "on a stack"
+// in the shared labels instead cost a contended CAS per node.
+type stackSet struct {
+	slots []uint64 // id+1; 0 is free
+	used  int
+	shift uint // 64 - log2(len(slots))
+}
+
+func (t *stackSet) home(id uint64) uint64 { return (id * 0x9e3779b97f4a7c15) >> t.shift }
+
+func (t *stackSet) has(id uint64) bool {
+	if t.used == 0 {
+		return false
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := t.home(id); ; i = (i + 1) & mask {
+		switch t.slots[i] {
+		case id + 1:
 			return true
+		case 0:
+			return false
 		}
 	}
-	return d.deep[id] > 0
+}
+
+func (t *stackSet) add(id uint64) {
+	if 2*(t.used+1) > len(t.slots) {
+		old := t.slots
+		t.slots = make([]uint64, max(64, 2*len(old)))
+		t.shift = uint(64 - bits.TrailingZeros(uint(len(t.slots))))
+		t.used = 0
+		for _, v := range old {
+			if v != 0 {
+				t.add(v - 1)
+			}
+		}
+	}
+	mask := uint64(len(t.slots) - 1)
+	i := t.home(id)
+	for t.slots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	t.slots[i] = id + 1
+	t.used++
+}
+
+func (t *stackSet) remove(id uint64) {
+	mask := uint64(len(t.slots) - 1)
+	i := t.home(id)
+	for t.slots[i] != id+1 {
+		i = (i + 1) & mask
+	}
+	// Shift later members of the probe run back into the hole, so lookups never stop early.
+	for j := (i + 1) & mask; t.slots[j] != 0; j = (j + 1) & mask {
+		h := t.home(t.slots[j] - 1)
+		if (j-h)&mask >= (j-i)&mask {
+			t.slots[i], i = t.slots[j], j
+		}
+	}
+	t.slots[i] = 0
+	t.used--
 }
