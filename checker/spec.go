@@ -102,7 +102,8 @@ type Options struct {
 	// Workers is the number of exploring goroutines; 0 means GOMAXPROCS. Results never depend
 	// on it.
 	Workers int
-	// MaxStates bounds a hashed exploration; a run that hits it is inconclusive. 0: no bound.
+	// MaxStates bounds a hashed exploration, checked after each BFS level; a run that exceeds
+	// it is inconclusive. 0: no bound. The dense store has no use for it.
 	MaxStates uint64
 	// MemoryBudget caps the dense store's arrays, in bytes; 0 means 3/4 of physical memory.
 	MemoryBudget uint64

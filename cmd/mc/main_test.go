@@ -50,6 +50,14 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// A time limit makes the run inconclusive (exit 3), never a pass.
+func TestTimeoutIsInconclusive(t *testing.T) {
+	code, out, _ := mc(t, "check", "dijkstra", "-p", "n=9", "-p", "K=9", "--timeout", "200ms")
+	if code != exitInconclusive || !strings.Contains(out, "inconclusive interrupted") || strings.Contains(out, "holds") {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+}
+
 // The JSON of a violated run has the documented shape, and exit code 1.
 func TestCheckJSON(t *testing.T) {
 	code, out, _ := mc(t, "check", "dijkstra", "--param", "n=4", "--param", "K=2", "--json")
