@@ -58,9 +58,13 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		return nil, err
 	}
 	if ctx.Err() != nil {
+		// A violation found before the interruption stands: its trace was replayed. Nothing
+		// else was decided.
 		res.Stats.Interrupted = true
-		for i := range res.Checks {
-			res.Checks[i] = CheckResult{Name: res.Checks[i].Name, Verdict: Inconclusive, Detail: "interrupted"}
+		for i, c := range res.Checks {
+			if c.Verdict != Violated {
+				res.Checks[i] = CheckResult{Name: c.Name, Verdict: Inconclusive, Detail: "interrupted"}
+			}
 		}
 		res.Metrics = Metrics{}
 	}
