@@ -17,14 +17,18 @@ const denseBytesPerNode = 4.25
 // fitsDense refuses a universe whose arrays would not fit the memory budget, rather than let
 // the kernel kill the run.
 func (o Options) fitsDense(n uint64) error {
+	return o.fits(n, uint64(float64(n)*denseBytesPerNode), "the dense analysis")
+}
+
+// fits refuses to allocate need bytes for n configurations over the memory budget.
+func (o Options) fits(n, need uint64, what string) error {
 	budget := o.MemoryBudget
 	if budget == 0 {
 		budget = physicalMemory() / 4 * 3
 	}
-	need := uint64(float64(n) * denseBytesPerNode)
 	if budget > 0 && need > budget {
-		return fmt.Errorf("the universe has %d configurations; the dense analysis needs about %.1f GiB, over the memory budget of %.1f GiB",
-			n, float64(need)/(1<<30), float64(budget)/(1<<30))
+		return fmt.Errorf("the universe has %d configurations; %s needs about %.1f GiB, over the memory budget of %.1f GiB",
+			n, what, float64(need)/(1<<30), float64(budget)/(1<<30))
 	}
 	return nil
 }

@@ -25,6 +25,9 @@ type CheckResult struct {
 	// Trace is the counterexample of a violation, replayed through the model before it was
 	// returned.
 	Trace *Trace
+	// Witness is a single configuration that shows a violation no execution can show: for
+	// characterise, one that satisfies the predicate but is unreachable.
+	Witness State
 }
 
 // Stats describes the exploration.

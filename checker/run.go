@@ -112,6 +112,10 @@ func (a *analysis) run() error {
 		switch c {
 		case CheckInvariant:
 			err = a.invariants()
+		case CheckAction:
+			err = a.actionInvariants()
+		case CheckCharacterise:
+			err = a.characterise()
 		case CheckDeadlock:
 			err = a.deadlock()
 		case CheckClosure:
@@ -137,7 +141,7 @@ func (a *analysis) searchLongest() error {
 	single := daemonized && (d.daemon == Central || d.procs <= 1)
 	for _, bits := range []uint{16, 32} {
 		if _, dense := a.g.(*denseGraph); dense && bits == 32 {
-			if err := a.opts.fitsDense(a.g.size() * 2); err != nil { // twice the 16-bit labels
+			if err := a.opts.fits(a.g.size(), a.g.size()*8, "32-bit labels"); err != nil {
 				return fmt.Errorf("an execution is longer than 65,533 steps and 32-bit labels do not fit: %w", err)
 			}
 		}
@@ -174,9 +178,18 @@ func (a *analysis) add(c CheckResult, validate func(*Trace) error) error {
 	return nil
 }
 
-// partial is the verdict of a check that found nothing on an incomplete graph.
+// partial is the verdict of a check that could not look at the whole graph.
 func (a *analysis) partial(name string) error {
 	return a.add(CheckResult{Name: name, Verdict: Inconclusive, Detail: "the exploration stopped at a bound before the graph was complete"}, nil)
+}
+
+// nothingFound records a check that found no violation: it holds on a complete graph and is
+// inconclusive on a partial one.
+func (a *analysis) nothingFound(name, detail string) error {
+	if !a.complete {
+		return a.partial(name)
+	}
+	return a.add(CheckResult{Name: name, Verdict: Holds, Detail: detail}, nil)
 }
 
 func (a *analysis) pathTrace(id uint64) *Trace {
@@ -189,13 +202,7 @@ func (a *analysis) invariants() error {
 		name := string(CheckInvariant) + " " + inv.Name
 		id, found := a.scan.invariant[i].get()
 		if !found {
-			if !a.complete {
-				if err := a.partial(name); err != nil {
-					return err
-				}
-				continue
-			}
-			if err := a.add(CheckResult{Name: name, Verdict: Holds}, nil); err != nil {
+			if err := a.nothingFound(name, ""); err != nil {
 				return err
 			}
 			continue
@@ -223,10 +230,7 @@ func (a *analysis) deadlock() error {
 	}
 	id, found := tracker.get()
 	if !found {
-		if !a.complete {
-			return a.partial(string(CheckDeadlock))
-		}
-		return a.add(CheckResult{Name: string(CheckDeadlock), Verdict: Holds}, nil)
+		return a.nothingFound(string(CheckDeadlock), "")
 	}
 	t := a.pathTrace(id)
 	return a.add(CheckResult{Name: string(CheckDeadlock), Verdict: Violated, Trace: t,
@@ -237,10 +241,7 @@ func (a *analysis) deadlock() error {
 func (a *analysis) closure() error {
 	id, found := a.scan.closure.get()
 	if !found {
-		if !a.complete {
-			return a.partial(string(CheckClosure))
-		}
-		return a.add(CheckResult{Name: string(CheckClosure), Verdict: Holds}, nil)
+		return a.nothingFound(string(CheckClosure), "")
 	}
 	p := stemTo(a.g, id)
 	x := newExpander(a.g)

@@ -21,10 +21,15 @@ const (
 	CheckConvergence Check = "convergence"
 	// CheckWorstCase: the longest execution before the legitimate set, in moves and steps.
 	CheckWorstCase Check = "worst-case"
+	// CheckAction: every action invariant holds on every reachable step (s, s').
+	CheckAction Check = "action-invariant"
+	// CheckCharacterise: a predicate holds exactly on the configurations reachable from the
+	// initial ones, among all configurations of the universe (both inclusions).
+	CheckCharacterise Check = "characterise"
 )
 
 // AllChecks lists the checks in the order they are reported.
-var AllChecks = []Check{CheckInvariant, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase}
+var AllChecks = []Check{CheckInvariant, CheckAction, CheckCharacterise, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase}
 
 // ParseChecks reads a comma-separated list of check names.
 func ParseChecks(list string) ([]Check, error) {
@@ -79,13 +84,23 @@ type Property struct {
 	Holds Predicate
 }
 
+// ActionProperty is a predicate of one step: the configuration before, the step with its
+// moves, and the configuration after. "The child of e never changes φ(e)" is one.
+type ActionProperty struct {
+	Name  string
+	Holds func(from State, step Step, to State) bool
+}
+
 // Spec says what to check.
 type Spec struct {
 	Checks []Check
 	// Legit is the legitimate set L of closure, convergence, deadlock and worst-case.
 	Legit      Predicate
 	Invariants []Property
-	Fairness   Fairness
+	Actions    []ActionProperty
+	// Characterisations are predicates that must hold exactly on the reachable configurations.
+	Characterisations []Property
+	Fairness          Fairness
 }
 
 func (s *Spec) has(c Check) bool {
@@ -128,6 +143,17 @@ func (s *Spec) validate(m Model) error {
 	}
 	if s.has(CheckInvariant) && len(s.Invariants) == 0 {
 		return fmt.Errorf("the invariant check needs at least one invariant")
+	}
+	if s.has(CheckAction) && len(s.Actions) == 0 {
+		return fmt.Errorf("the action-invariant check needs at least one action invariant")
+	}
+	if s.has(CheckCharacterise) {
+		if len(s.Characterisations) == 0 {
+			return fmt.Errorf("the characterise check needs a predicate")
+		}
+		if isUniversal(m) {
+			return fmt.Errorf("characterise needs explicit initial states: from the universe every configuration is reachable")
+		}
 	}
 	if s.Fairness == WeaklyFair {
 		p, ok := m.(Processes)

@@ -1,0 +1,99 @@
+package topology
+
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/graph/formats/dot"
+	"gonum.org/v1/gonum/graph/formats/dot/ast"
+)
+
+// FromDot reads a tree from a Graphviz file, as SASA writes its topologies: a graph or digraph
+// whose edge statements (a -- b, a -> b, chains and {a b} groups) are read as undirected edges.
+// Nodes are numbered in order of first appearance; the first one is the root.
+func FromDot(path string) (*Tree, error) {
+	file, err := dot.ParseFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(file.Graphs) != 1 {
+		return nil, fmt.Errorf("%s: want one graph, found %d", path, len(file.Graphs))
+	}
+	r := &dotReader{ids: map[string]int{}}
+	if err := r.stmts(file.Graphs[0].Stmts); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(r.names) == 0 {
+		return nil, fmt.Errorf("%s: the graph has no nodes", path)
+	}
+	t, err := New(path, len(r.names), r.edges, 0)
+	if err != nil {
+		return nil, err
+	}
+	t.Labels = r.names
+	return t, nil
+}
+
+type dotReader struct {
+	ids   map[string]int
+	names []string
+	edges [][2]int
+}
+
+func (r *dotReader) node(id string) int {
+	if v, ok := r.ids[id]; ok {
+		return v
+	}
+	r.ids[id] = len(r.names)
+	r.names = append(r.names, id)
+	return r.ids[id]
+}
+
+func (r *dotReader) stmts(stmts []ast.Stmt) error {
+	for _, st := range stmts {
+		switch st := st.(type) {
+		case *ast.NodeStmt:
+			r.node(st.Node.ID)
+		case *ast.EdgeStmt:
+			from, err := r.vertex(st.From)
+			if err != nil {
+				return err
+			}
+			for e := st.To; e != nil; e = e.To {
+				to, err := r.vertex(e.Vertex)
+				if err != nil {
+					return err
+				}
+				for _, a := range from {
+					for _, b := range to {
+						r.edges = append(r.edges, [2]int{a, b})
+					}
+				}
+				from = to
+			}
+		case *ast.Subgraph:
+			if err := r.stmts(st.Stmts); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// vertex is a node, or the nodes of a {a b c} group.
+func (r *dotReader) vertex(v ast.Vertex) ([]int, error) {
+	switch v := v.(type) {
+	case *ast.Node:
+		return []int{r.node(v.ID)}, nil
+	case *ast.Subgraph:
+		var out []int
+		for _, st := range v.Stmts {
+			ns, ok := st.(*ast.NodeStmt)
+			if !ok {
+				return nil, fmt.Errorf("only nodes may be grouped in an edge statement")
+			}
+			out = append(out, r.node(ns.Node.ID))
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("unknown vertex %v", v)
+}

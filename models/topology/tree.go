@@ -1,0 +1,152 @@
+// Package topology builds the spanning trees protocols run on: paths, stars, every labelled
+// tree with n nodes, and trees read from Graphviz files as SASA writes them. A tree is rooted,
+// which gives every edge its parent end.
+package topology
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Tree is a tree on nodes 0..N-1 rooted at Root.
+type Tree struct {
+	Name   string   // how it was made, e.g. "path(4)" or "tree(5)#17"
+	Labels []string // node names, e.g. from a .dot file
+	Adj    [][]int  // neighbours, sorted
+	Parent []int    // Parent[Root] = -1
+	Root   int
+}
+
+// Edge is a tree edge, oriented from its parent end to its child end.
+type Edge struct{ Parent, Child int }
+
+// N is the number of nodes.
+func (t *Tree) N() int { return len(t.Adj) }
+
+// Edges lists the tree edges by child.
+func (t *Tree) Edges() []Edge {
+	var out []Edge
+	for v, p := range t.Parent {
+		if p >= 0 {
+			out = append(out, Edge{p, v})
+		}
+	}
+	return out
+}
+
+// New checks that edges form a tree on n nodes and roots it at root.
+func New(name string, n int, edges [][2]int, root int) (*Tree, error) {
+	if n < 1 {
+		return nil, fmt.Errorf("%s: a tree needs at least one node", name)
+	}
+	if len(edges) != n-1 {
+		return nil, fmt.Errorf("%s: %d edges on %d nodes is not a tree (want %d)", name, len(edges), n, n-1)
+	}
+	t := &Tree{Name: name, Adj: make([][]int, n), Parent: make([]int, n), Root: root}
+	for _, e := range edges {
+		a, b := e[0], e[1]
+		if a < 0 || b < 0 || a >= n || b >= n || a == b || slices.Contains(t.Adj[a], b) {
+			return nil, fmt.Errorf("%s: edge %d-%d is not an edge of a tree on 0..%d", name, a, b, n-1)
+		}
+		t.Adj[a] = append(t.Adj[a], b)
+		t.Adj[b] = append(t.Adj[b], a)
+	}
+	for v := range t.Adj {
+		slices.Sort(t.Adj[v])
+		t.Labels = append(t.Labels, fmt.Sprint(v))
+	}
+	for i := range t.Parent {
+		t.Parent[i] = -2 // unvisited
+	}
+	t.Parent[root] = -1
+	queue, seen := []int{root}, 1
+	for len(queue) > 0 {
+		v := queue[0]
+		queue = queue[1:]
+		for _, w := range t.Adj[v] {
+			if t.Parent[w] == -2 {
+				t.Parent[w] = v
+				queue = append(queue, w)
+				seen++
+			}
+		}
+	}
+	if seen != n {
+		return nil, fmt.Errorf("%s: the graph is not connected", name)
+	}
+	return t, nil
+}
+
+// Path is 0 - 1 - … - n-1, rooted at 0.
+func Path(n int) (*Tree, error) {
+	var edges [][2]int
+	for v := 1; v < n; v++ {
+		edges = append(edges, [2]int{v - 1, v})
+	}
+	return New(fmt.Sprintf("path(%d)", n), n, edges, 0)
+}
+
+// Star has centre 0, the root, and leaves 1..n-1.
+func Star(n int) (*Tree, error) {
+	var edges [][2]int
+	for v := 1; v < n; v++ {
+		edges = append(edges, [2]int{0, v})
+	}
+	return New(fmt.Sprintf("star(%d)", n), n, edges, 0)
+}
+
+// AllTrees lists every labelled tree on n ≥ 2 nodes (n^(n-2) of them, Cayley's formula), each
+// rooted at 0, by decoding every Prüfer sequence in lexicographic order.
+func AllTrees(n int) ([]*Tree, error) {
+	if n < 2 {
+		return nil, fmt.Errorf("labelled trees need at least 2 nodes")
+	}
+	var out []*Tree
+	seq := make([]int, n-2)
+	for {
+		t, err := New(fmt.Sprintf("tree(%d)#%d", n, len(out)), n, prufer(n, seq), 0)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+		i := len(seq) - 1
+		for ; i >= 0; i-- {
+			if seq[i]++; seq[i] < n {
+				break
+			}
+			seq[i] = 0
+		}
+		if i < 0 {
+			return out, nil
+		}
+	}
+}
+
+// prufer decodes a Prüfer sequence into the edges of its tree.
+func prufer(n int, seq []int) [][2]int {
+	degree := make([]int, n)
+	for i := range degree {
+		degree[i] = 1
+	}
+	for _, v := range seq {
+		degree[v]++
+	}
+	var edges [][2]int
+	for _, v := range seq {
+		for leaf := range n {
+			if degree[leaf] == 1 {
+				edges = append(edges, [2]int{leaf, v})
+				degree[leaf]--
+				degree[v]--
+				break
+			}
+		}
+	}
+	var last []int
+	for v := range n {
+		if degree[v] == 1 {
+			last = append(last, v)
+		}
+	}
+	return append(edges, [2]int{last[0], last[1]})
+}
