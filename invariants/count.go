@@ -66,3 +66,16 @@ func Enabled(proto checker.Protocol) Local {
 		return len(proto.Enabled(s, p, buf[:0])) > 0
 	}
 }
+
+// EveryEdge lifts a local predicate of edges to the whole configuration: the form of
+// Theorem 4.1 of the self-stabilizing arrow protocol, where legality is φ(e) = 1 on every edge.
+func EveryEdge[E any](edges []E, local func(checker.State, E) bool) checker.Predicate {
+	return func(s checker.State) bool {
+		for _, e := range edges {
+			if !local(s, e) {
+				return false
+			}
+		}
+		return true
+	}
+}

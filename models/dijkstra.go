@@ -3,6 +3,7 @@ package models
 import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/models/dijkstra"
+	"github.com/mc-checker/mc/models/topology"
 )
 
 func init() {
@@ -14,7 +15,8 @@ func init() {
 			{Name: "K", Default: 6, Min: 2, Max: checker.MaxDomain, Doc: "states per machine"},
 		},
 		Search: "K",
-		Build: func(v map[string]int) (*Instance, error) {
+		Checks: []string{"closure", "convergence", "worst-case"},
+		Build: func(v map[string]int, _ *topology.Tree) (*Instance, error) {
 			r, err := dijkstra.New(v["n"], v["K"])
 			if err != nil {
 				return nil, err

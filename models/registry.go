@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/models/topology"
 )
 
 // Param is an integer parameter of a model.
@@ -22,10 +23,16 @@ type Param struct {
 // Instance is a model built for given parameter values.
 type Instance struct {
 	Protocol checker.Protocol
+	// Init lists the initial configurations; nil means every configuration of the universe.
+	Init []checker.State
 	// Legit is the legitimate set of closure, convergence and worst-case.
-	Legit      checker.Predicate
-	LegitDoc   string
-	Invariants []checker.Property
+	Legit             checker.Predicate
+	LegitDoc          string
+	Invariants        []checker.Property
+	Actions           []checker.ActionProperty
+	Characterisations []checker.Property
+	// Notes are modelling choices the output states, e.g. what a send on a full channel does.
+	Notes []string
 }
 
 // Entry describes one model of the catalogue.
@@ -35,7 +42,64 @@ type Entry struct {
 	Params []Param
 	// Search is the parameter `mc sweep` minimises by default (e.g. Dijkstra's K).
 	Search string
-	Build  func(params map[string]int) (*Instance, error)
+	// Checks are run when --check is not given.
+	Checks []string
+	// Tree: the model runs on a spanning tree chosen by --topology (a path of n nodes by
+	// default); Build then receives it.
+	Tree  bool
+	Build func(params map[string]int, tree *topology.Tree) (*Instance, error)
+}
+
+// Trees resolves a --topology value for n nodes: "path", "star", "tree:K" (the K-th labelled
+// tree, 0-based), "all" (every labelled tree) or the path of a Graphviz file. Each tree is
+// named by the value that gives it alone, so a saved run can be rebuilt.
+func Trees(spec string, n int) ([]*topology.Tree, error) {
+	trees, err := trees(spec, n)
+	for i, t := range trees {
+		switch {
+		case spec == "all" || strings.HasPrefix(spec, "tree:"):
+			t.Name = "tree:" + strings.TrimPrefix(t.Name, fmt.Sprintf("tree(%d)#", n))
+		case spec == "":
+			t.Name = "path"
+		default:
+			t.Name = spec
+		}
+		trees[i] = t
+	}
+	return trees, err
+}
+
+func trees(spec string, n int) ([]*topology.Tree, error) {
+	one := func(t *topology.Tree, err error) ([]*topology.Tree, error) {
+		if err != nil {
+			return nil, err
+		}
+		return []*topology.Tree{t}, nil
+	}
+	switch {
+	case spec == "" || spec == "path":
+		return one(topology.Path(n))
+	case spec == "star":
+		return one(topology.Star(n))
+	case spec == "all":
+		return topology.AllTrees(n)
+	case strings.HasPrefix(spec, "tree:"):
+		k, err := strconv.Atoi(strings.TrimPrefix(spec, "tree:"))
+		if err != nil {
+			return nil, fmt.Errorf("topology %q: want tree:K with K a number", spec)
+		}
+		all, err := topology.AllTrees(n)
+		if err != nil {
+			return nil, err
+		}
+		if k < 0 || k >= len(all) {
+			return nil, fmt.Errorf("topology %q: there are %d labelled trees on %d nodes (tree:0..tree:%d)", spec, len(all), n, len(all)-1)
+		}
+		return all[k : k+1], nil
+	case strings.HasSuffix(spec, ".dot") || strings.HasSuffix(spec, ".gv"):
+		return one(topology.FromDot(spec))
+	}
+	return nil, fmt.Errorf("unknown topology %q (want path, star, tree:K, all or a .dot file)", spec)
 }
 
 var catalogue = map[string]*Entry{}

@@ -34,8 +34,26 @@ func TestAssignments(t *testing.T) {
 // Every model of the catalogue builds on its defaults.
 func TestDefaultsBuild(t *testing.T) {
 	for _, e := range All() {
-		if _, err := e.Build(e.Defaults()); err != nil {
+		trees, err := Trees("path", e.Defaults()["n"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.Build(e.Defaults(), trees[0]); err != nil {
 			t.Errorf("%s: %v", e.Name, err)
+		}
+	}
+}
+
+func TestTrees(t *testing.T) {
+	for spec, want := range map[string]int{"path": 1, "star": 1, "all": 125, "tree:124": 1} {
+		trees, err := Trees(spec, 5)
+		if err != nil || len(trees) != want {
+			t.Errorf("%s: %d trees, %v", spec, len(trees), err)
+		}
+	}
+	for _, bad := range []string{"tree:125", "tree:x", "ring", "nosuch.dot"} {
+		if _, err := Trees(bad, 5); err == nil {
+			t.Errorf("%s accepted", bad)
 		}
 	}
 }

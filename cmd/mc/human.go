@@ -14,7 +14,7 @@ import (
 // printReport writes a run for people: a verdict line per check, the statistics, then each
 // counterexample as a table.
 func printReport(w io.Writer, r *report, witnesses bool) error {
-	fmt.Fprintf(w, "%s %s · %s daemon · %s\n", r.Model, formatParams(r.Model, r.Params), r.Daemon, r.Fairness)
+	printHeader(w, r)
 	width := 0
 	for _, c := range r.Checks {
 		width = max(width, len(c.Name))
@@ -39,6 +39,12 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 	}
 	printed := map[string]string{} // a trace already shown → the check that showed it
 	for _, c := range r.Checks {
+		if c.Witness != nil {
+			fmt.Fprintf(w, "\n%s %s: %s\n", c.Name, c.Verdict, c.Detail)
+			if err := printTrace(w, r, c.Witness); err != nil {
+				return err
+			}
+		}
 		if c.Trace == nil {
 			continue
 		}
@@ -60,6 +66,18 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 		}
 	}
 	return nil
+}
+
+// printHeader names the run: model, parameters, topology, daemon, fairness, modelling notes.
+func printHeader(w io.Writer, r *report) {
+	topo := ""
+	if r.Topology != "" {
+		topo = " on " + r.Topology
+	}
+	fmt.Fprintf(w, "%s %s%s · %s daemon · %s\n", r.Model, formatParams(r.Model, r.Params), topo, r.Daemon, r.Fairness)
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "  (%s)\n", n)
+	}
 }
 
 // printTrace prints one row per configuration: the step that led to it, the values (those the

@@ -41,6 +41,11 @@ func TestUsageErrors(t *testing.T) {
 		{"replay", "/nonexistent/trace.json"},
 		{"verify", "/nonexistent/proof.yaml"},
 		{"list", "extra"},
+		{"check", "dijkstra", "--topology", "star"},
+		{"check", "arrow", "--topology", "ring"},
+		{"check", "arrow", "--topology", "../../testdata/topologies/cycle3.dot"},
+		{"check", "arrow", "--topology", "../../testdata/topologies/broken.dot"},
+		{"check", "arrow", "--check", "characterise", "-p", "F=9"},
 	} {
 		code, _, stderr := mc(t, args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")
@@ -150,6 +155,10 @@ func TestGolden(t *testing.T) {
 		"sweep-n3-7.txt":     {"sweep", "dijkstra", "-p", "n=3..7"},
 		"list.txt":           {"list"},
 		"check-n3-dd-K2.txt": {"check", "dijkstra", "-p", "n=3", "-p", "K=2", "--daemon", "dd"},
+		"arrow-all-n4.txt":   {"check", "arrow", "-p", "n=4", "--topology", "all"},
+		"arrow-weaken1.txt":  {"check", "arrow", "-p", "n=3", "-p", "weaken=1"},
+		"arrow-weaken2.txt":  {"check", "arrow", "-p", "n=3", "-p", "weaken=2", "--topology", "star"},
+		"arrow-dot.txt":      {"check", "arrow", "--topology", "../../testdata/topologies/tree5.dot"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, out, _ := mc(t, args...)

@@ -30,13 +30,13 @@ func runReplay(c *cli.Context) error {
 	if err := json.Unmarshal(data, &r); err != nil {
 		return usageError("%s is not a saved run: %v", c.Args().First(), err)
 	}
-	b, err := runSpec{Model: r.Model, Params: r.Params, Daemon: r.Daemon, Fairness: r.Fairness, Checks: []string{"closure"}}.build()
+	b, err := runSpec{Model: r.Model, Params: r.Params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness}.build()
 	if err != nil {
 		return usageError("%s: %v", c.Args().First(), err)
 	}
 	r.model, r.legit = b.model, b.check.Legit
 	w := c.App.Writer
-	fmt.Fprintf(w, "%s %s · %s daemon · %s\n", r.Model, formatParams(r.Model, r.Params), r.Daemon, r.Fairness)
+	printHeader(w, &r)
 	traces := 0
 	for _, ch := range r.Checks {
 		if ch.Trace == nil {

@@ -11,8 +11,10 @@ import (
 type report struct {
 	Model    string         `json:"model"`
 	Params   map[string]int `json:"params"`
+	Topology string         `json:"topology,omitempty"`
 	Daemon   string         `json:"daemon"`
 	Fairness string         `json:"fairness"`
+	Notes    []string       `json:"notes,omitempty"`
 	Verdict  string         `json:"verdict"`
 	Checks   []checkJSON    `json:"checks"`
 	Stats    statsJSON      `json:"stats"`
@@ -27,6 +29,9 @@ type checkJSON struct {
 	Verdict string     `json:"verdict"`
 	Detail  string     `json:"detail,omitempty"`
 	Trace   *traceJSON `json:"trace,omitempty"`
+	// Witness is a configuration that shows the violation by itself, e.g. one that satisfies a
+	// characterisation but is unreachable; it has no trace.
+	Witness *traceJSON `json:"witness,omitempty"`
 }
 
 type statsJSON struct {
@@ -73,7 +78,8 @@ type moveJSON struct {
 
 func newReport(b *built, res *checker.Result) (*report, error) {
 	r := &report{
-		Model: b.spec.Model, Params: b.spec.Params, Daemon: b.spec.Daemon, Fairness: b.spec.Fairness,
+		Model: b.spec.Model, Params: b.spec.Params, Topology: b.spec.Topology, Daemon: b.spec.Daemon,
+		Fairness: b.spec.Fairness, Notes: b.notes,
 		Verdict: res.Verdict().String(), model: b.model, legit: b.check.Legit,
 		Stats: statsJSON{
 			Universe: res.Stats.Universe, UniverseSize: res.Stats.UniverseSize,
@@ -89,6 +95,9 @@ func newReport(b *built, res *checker.Result) (*report, error) {
 		cj := checkJSON{Name: c.Name, Verdict: c.Verdict.String(), Detail: c.Detail}
 		if cj.Trace, err = encodeTrace(b.model, c.Trace); err != nil {
 			return nil, err
+		}
+		if c.Witness != nil {
+			cj.Witness, _ = encodeTrace(b.model, &checker.Trace{States: []checker.State{c.Witness}, LoopStart: -1})
 		}
 		r.Checks = append(r.Checks, cj)
 	}

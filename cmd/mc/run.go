@@ -11,6 +11,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/models"
+	"github.com/mc-checker/mc/models/topology"
 	"github.com/urfave/cli/v2"
 )
 
@@ -19,9 +20,10 @@ import (
 type runSpec struct {
 	Model    string
 	Params   map[string]int
+	Topology string // for models on a tree: path, star, tree:K or a .dot file (not "all")
 	Daemon   string
 	Fairness string
-	Checks   []string
+	Checks   []string // empty: the model's default checks
 }
 
 // built is a runSpec turned into library values.
@@ -29,6 +31,7 @@ type built struct {
 	spec  runSpec
 	model checker.Model
 	check checker.Spec
+	notes []string
 }
 
 func (rs runSpec) build() (*built, error) {
@@ -36,9 +39,27 @@ func (rs runSpec) build() (*built, error) {
 	if err != nil {
 		return nil, err
 	}
-	inst, err := entry.Build(rs.Params)
+	var tree *topology.Tree
+	if entry.Tree {
+		trees, err := models.Trees(rs.Topology, rs.Params["n"])
+		if err != nil {
+			return nil, err
+		}
+		if len(trees) != 1 {
+			return nil, fmt.Errorf("topology %q is %d trees; one run takes one", rs.Topology, len(trees))
+		}
+		tree = trees[0]
+		rs.Params["n"] = tree.N()
+		rs.Topology = tree.Name
+	} else if rs.Topology != "" {
+		return nil, fmt.Errorf("model %s has a fixed topology; --topology does not apply", entry.Name)
+	}
+	inst, err := entry.Build(rs.Params, tree)
 	if err != nil {
 		return nil, err
+	}
+	if len(rs.Checks) == 0 {
+		rs.Checks = entry.Checks
 	}
 	daemon, err := checker.ParseDaemon(rs.Daemon)
 	if err != nil {
@@ -56,13 +77,14 @@ func (rs runSpec) build() (*built, error) {
 		}
 		checks = append(checks, cs...)
 	}
-	m, err := checker.Daemonize(inst.Protocol, daemon)
+	m, err := checker.DaemonizeFrom(inst.Protocol, daemon, inst.Init)
 	if err != nil {
 		return nil, err
 	}
 	rs.Daemon, rs.Fairness = daemon.String(), fairness.String() // canonical names in reports
-	return &built{spec: rs, model: m, check: checker.Spec{
-		Checks: checks, Legit: inst.Legit, Invariants: inst.Invariants, Fairness: fairness,
+	return &built{spec: rs, model: m, notes: inst.Notes, check: checker.Spec{
+		Checks: checks, Legit: inst.Legit, Invariants: inst.Invariants, Actions: inst.Actions,
+		Characterisations: inst.Characterisations, Fairness: fairness,
 	}}, nil
 }
 

@@ -36,13 +36,13 @@ func (t *Tree) Edges() []Edge {
 
 // New checks that edges form a tree on n nodes and roots it at root.
 func New(name string, n int, edges [][2]int, root int) (*Tree, error) {
-	if n < 1 {
-		return nil, fmt.Errorf("%s: a tree needs at least one node", name)
+	if n < 1 || root < 0 || root >= n {
+		return nil, fmt.Errorf("%s: a tree needs at least one node, and its root among them", name)
 	}
 	if len(edges) != n-1 {
 		return nil, fmt.Errorf("%s: %d edges on %d nodes is not a tree (want %d)", name, len(edges), n, n-1)
 	}
-	t := &Tree{Name: name, Adj: make([][]int, n), Parent: make([]int, n), Root: root}
+	t := &Tree{Name: name, Adj: make([][]int, n), Root: root}
 	for _, e := range edges {
 		a, b := e[0], e[1]
 		if a < 0 || b < 0 || a >= n || b >= n || a == b || slices.Contains(t.Adj[a], b) {
@@ -55,26 +55,30 @@ func New(name string, n int, edges [][2]int, root int) (*Tree, error) {
 		slices.Sort(t.Adj[v])
 		t.Labels = append(t.Labels, fmt.Sprint(v))
 	}
-	for i := range t.Parent {
-		t.Parent[i] = -2 // unvisited
-	}
-	t.Parent[root] = -1
-	queue, seen := []int{root}, 1
-	for len(queue) > 0 {
-		v := queue[0]
-		queue = queue[1:]
-		for _, w := range t.Adj[v] {
-			if t.Parent[w] == -2 {
-				t.Parent[w] = v
-				queue = append(queue, w)
-				seen++
-			}
-		}
-	}
-	if seen != n {
+	t.Parent = t.Toward(root)
+	if slices.Contains(t.Parent, -2) {
 		return nil, fmt.Errorf("%s: the graph is not connected", name)
 	}
 	return t, nil
+}
+
+// Toward gives, for every node, its neighbour on the way to target (-1 for target itself, -2
+// for a node that cannot reach it): the parents of the tree rooted at target.
+func (t *Tree) Toward(target int) []int {
+	next := make([]int, t.N())
+	for i := range next {
+		next[i] = -2
+	}
+	next[target] = -1
+	for queue := []int{target}; len(queue) > 0; queue = queue[1:] {
+		for _, w := range t.Adj[queue[0]] {
+			if next[w] == -2 {
+				next[w] = queue[0]
+				queue = append(queue, w)
+			}
+		}
+	}
+	return next
 }
 
 // Path is 0 - 1 - … - n-1, rooted at 0.

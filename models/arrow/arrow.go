@@ -1,0 +1,167 @@
+// Package arrow is the arrow distributed queuing protocol (Raymond; Demmer and Herlihy) on a
+// rooted spanning tree, as described in Section 2 and 3.1 of "A Self-Stabilizing Distributed
+// Queuing Protocol" (Tirthapura et al.): every node v has an arrow p(v), to itself or to a tree
+// neighbour, and find messages travel on FIFO channels, one per direction of every edge.
+//
+// Find transitions (Section 3.1), one event per step:
+//   - request: v sends a find to p(v) and sets p(v) := v (when p(v) = v the request is queued
+//     behind v's own and nothing changes, so there is no step);
+//   - receive a find from neighbour u: if p(v) = v the find is queued behind v and p(v) := u;
+//     otherwise v forwards it to p(v) and sets p(v) := u.
+//
+// A send on a full channel is disabled (the step waits), never dropped.
+package arrow
+
+import (
+	"fmt"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/models/topology"
+)
+
+// Protocol is the arrow protocol on one tree with at most F finds per channel.
+type Protocol struct {
+	tree   *topology.Tree
+	f      int
+	schema *checker.Schema
+	ch     *checker.Channel
+	// choices[v] lists what p(v) may point to: v itself, then its neighbours.
+	choices [][]int
+	// out[v][i] and in[v][i] are the variables of the channels v→Adj[v][i] and Adj[v][i]→v.
+	out, in [][]int
+}
+
+// New builds the protocol; F ≥ 1.
+func New(tree *topology.Tree, f int) (*Protocol, error) {
+	ch, err := checker.NewChannel([]string{"find"}, f, 0)
+	if err != nil {
+		return nil, err
+	}
+	p := &Protocol{tree: tree, f: f, ch: ch}
+	n := tree.N()
+	var vars []checker.Var
+	for v := range n {
+		choice := append([]int{v}, tree.Adj[v]...)
+		names := make([]string, len(choice))
+		for i, w := range choice {
+			names[i] = tree.Labels[w]
+		}
+		p.choices = append(p.choices, choice)
+		vars = append(vars, checker.Var{Name: "p" + tree.Labels[v], Owner: checker.Owner(v), Domain: checker.Enum(names...)})
+	}
+	p.out, p.in = make([][]int, n), make([][]int, n)
+	index := map[[2]int]int{}
+	for v := range n {
+		for _, w := range tree.Adj[v] {
+			index[[2]int{v, w}] = len(vars)
+			vars = append(vars, checker.Var{Name: fmt.Sprintf("c%s>%s", tree.Labels[v], tree.Labels[w]),
+				Owner: checker.Owner(v), Domain: ch.Domain()})
+		}
+	}
+	for v := range n {
+		for _, w := range tree.Adj[v] {
+			p.out[v] = append(p.out[v], index[[2]int{v, w}])
+			p.in[v] = append(p.in[v], index[[2]int{w, v}])
+		}
+	}
+	if p.schema, err = checker.NewSchema(n, vars...); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *Protocol) Schema() *checker.Schema { return p.schema }
+func (p *Protocol) Neighbors(v int) []int   { return p.tree.Adj[v] }
+
+// Arrow is p(v) as a node.
+func (p *Protocol) Arrow(s checker.State, v int) int { return p.choices[v][s[v]] }
+
+// slot is the position of neighbour w in v's adjacency (and so of their channels).
+func (p *Protocol) slot(v, w int) int {
+	for i, u := range p.tree.Adj[v] {
+		if u == w {
+			return i
+		}
+	}
+	return -1
+}
+
+// Rules of v: 0 is request, 1+i is receive from Adj[v][i].
+func (p *Protocol) RuleName(v, r int) string {
+	if r == 0 {
+		return "request"
+	}
+	return "receive from " + p.tree.Labels[p.tree.Adj[v][r-1]]
+}
+
+func (p *Protocol) Enabled(s checker.State, v int, dst []int) []int {
+	if a := p.Arrow(s, v); a != v && p.canSend(s, v, a) {
+		dst = append(dst, 0)
+	}
+	for i, c := range p.in[v] {
+		if _, ok := p.ch.Head(s[c]); !ok {
+			continue
+		}
+		if a := p.Arrow(s, v); a == v || p.canSend(s, v, a) {
+			dst = append(dst, 1+i)
+		}
+	}
+	return dst
+}
+
+func (p *Protocol) canSend(s checker.State, v, w int) bool {
+	_, ok := p.ch.Push(s[p.out[v][p.slot(v, w)]], 0)
+	return ok
+}
+
+func (p *Protocol) send(next checker.State, v, w int) {
+	c := p.out[v][p.slot(v, w)]
+	next[c], _ = p.ch.Push(next[c], 0)
+}
+
+// Fire applies one event (the protocol runs asynchronously, under the central daemon).
+func (p *Protocol) Fire(s checker.State, moves []checker.Move, next checker.State) {
+	for _, m := range moves {
+		v, a := m.Proc, p.Arrow(s, m.Proc)
+		if m.Rule == 0 {
+			p.send(next, v, a)
+			next[v] = 0 // p(v) := v
+			continue
+		}
+		c := p.in[v][m.Rule-1]
+		next[c] = p.ch.Pop(s[c])
+		if a != v {
+			p.send(next, v, a)
+		}
+		next[v] = byte(m.Rule) // p(v) := the sender, Adj[v][Rule-1] = choices[v][Rule]
+	}
+}
+
+// Phi is φ(e) = p(a,e) + p(b,e) + F(e) for the tree edge e = (a, b) (equation 1).
+func (p *Protocol) Phi(s checker.State, e topology.Edge) int {
+	a, b := e.Parent, e.Child
+	phi := p.ch.Len(s[p.out[a][p.slot(a, b)]]) + p.ch.Len(s[p.out[b][p.slot(b, a)]])
+	if p.Arrow(s, a) == b {
+		phi++
+	}
+	if p.Arrow(s, b) == a {
+		phi++
+	}
+	return phi
+}
+
+// Quiescent lists the quiescent configurations (Definition 3.1): for every choice of the sink,
+// every arrow points towards it and no find is in transit.
+func (p *Protocol) Quiescent() []checker.State {
+	var out []checker.State
+	for sink := range p.tree.N() {
+		s := p.schema.NewState()
+		for v, next := range p.tree.Toward(sink) {
+			if v != sink {
+				s[v] = byte(1 + p.slot(v, next))
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
