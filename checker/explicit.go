@@ -85,7 +85,7 @@ func exploreBFS(ctx context.Context, m Model, store Store, workers int, maxState
 		if err = sch.Valid(s); err != nil {
 			return false
 		}
-		if store.Visit(s.Fingerprint(), noParent, 0) {
+		if isNew, _, _ := store.Visit(s.Fingerprint(), noParent, 0); isNew {
 			store.Assign(s.Fingerprint(), g.size())
 			g.states = append(g.states, s...)
 			g.parent = append(g.parent, noParent)
@@ -124,6 +124,16 @@ func exploreBFS(ctx context.Context, m Model, store Store, workers int, maxState
 			}
 			return int(a.index) - int(b.index)
 		})
+		// Grow each array once per level: appending millions of items one by one lets the
+		// runtime grow them by a quarter at a time, copying them over and over.
+		edges := 0
+		for _, c := range level {
+			edges += len(c.edges)
+		}
+		w := g.sch.Width()
+		g.states = slices.Grow(g.states, len(fresh)*w)
+		g.parent, g.via = slices.Grow(g.parent, len(fresh)), slices.Grow(g.via, len(fresh))
+		g.edges, g.offsets = slices.Grow(g.edges, edges), slices.Grow(g.offsets, int(hi-lo))
 		for _, f := range fresh {
 			store.Assign(f.fp, g.size())
 			g.states = append(g.states, f.state...)
@@ -132,7 +142,9 @@ func exploreBFS(ctx context.Context, m Model, store Store, workers int, maxState
 		}
 		for _, c := range level {
 			for i, e := range c.edges {
-				e.to = store.ID(c.targets[i])
+				if e.to == noNode { // a state first seen in this level: numbered just now
+					e.to = store.ID(c.targets[i])
+				}
 				g.edges = append(g.edges, e)
 			}
 			for _, n := range c.degree {
@@ -164,7 +176,7 @@ type newState struct {
 type chunkResult struct {
 	fresh   []newState
 	edges   []edge   // in source order; to is filled in after numbering
-	targets []uint64 // fingerprint of each edge's target
+	targets []uint64 // fingerprint of each edge's target, for those to states of this level
 	degree  []uint32 // out-degree of each source
 	invalid error    // a successor outside the schema: a model bug
 }
@@ -207,10 +219,14 @@ func expandChunk(m Model, g *explicitGraph, store Store, lo, hi uint64) chunkRes
 				return false
 			}
 			fp := t.Fingerprint()
-			if store.Visit(fp, id, uint32(st.Index)) {
+			isNew, to, assigned := store.Visit(fp, id, uint32(st.Index))
+			if isNew {
 				r.fresh = append(r.fresh, newState{fp: fp, state: t.Clone()})
 			}
-			r.edges = append(r.edges, edge{index: uint32(st.Index), moves: uint32(st.MoveCount()), movers: moverMask(st)})
+			if !assigned {
+				to = noNode
+			}
+			r.edges = append(r.edges, edge{to: to, index: uint32(st.Index), moves: uint32(st.MoveCount()), movers: moverMask(st)})
 			r.targets = append(r.targets, fp)
 			n++
 			return true

@@ -8,8 +8,9 @@ import "sync"
 // of workers. A disk-backed store implements the same interface.
 type Store interface {
 	// Visit records that the state with fingerprint fp was reached from node parent by step
-	// index. It reports whether fp was unseen before this call.
-	Visit(fp, parent uint64, index uint32) (isNew bool)
+	// index. It reports whether fp was unseen before this call and, if fp already has a node
+	// id, that id (so most edges need no second lookup).
+	Visit(fp, parent uint64, index uint32) (isNew bool, id uint64, assigned bool)
 	// Claim returns the smallest (parent, index) recorded for a pending fingerprint.
 	Claim(fp uint64) (parent uint64, index uint32)
 	// Assign gives a pending fingerprint its node id.
@@ -76,22 +77,24 @@ func (sh *memShard) grow() {
 	}
 }
 
-func (s *memStore) Visit(fp, parent uint64, index uint32) bool {
+func (s *memStore) Visit(fp, parent uint64, index uint32) (bool, uint64, bool) {
 	sh, fp := s.shard(fp)
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	sl := sh.find(fp)
-	if sl.fp == 0 {
+	switch {
+	case sl.fp == 0:
 		*sl = memSlot{fp: fp, id: parent, index: index}
 		if sh.used++; 4*sh.used > 3*len(sh.slots) {
 			sh.grow()
 		}
-		return true
-	}
-	if !sl.assign && (parent < sl.id || parent == sl.id && index < sl.index) {
+		return true, 0, false
+	case sl.assign:
+		return false, sl.id, true
+	case parent < sl.id || parent == sl.id && index < sl.index:
 		sl.id, sl.index = parent, index
 	}
-	return false
+	return false, 0, false
 }
 
 func (s *memStore) lookup(fp uint64) memSlot {

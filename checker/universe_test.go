@@ -69,15 +69,19 @@ func TestStoreClaims(t *testing.T) {
 	st := newMemStore()
 	for i := range 10000 {
 		fp := uint64(i) * 0x9e3779b97f4a7c15
-		if !st.Visit(fp, 50, 3) || st.Visit(fp, 40, 9) || st.Visit(fp, 40, 2) || st.Visit(fp, 60, 0) {
-			t.Fatal("newness wrong")
+		for j, v := range []struct {
+			parent uint64
+			index  uint32
+		}{{50, 3}, {40, 9}, {40, 2}, {60, 0}} {
+			if isNew, _, assigned := st.Visit(fp, v.parent, v.index); isNew != (j == 0) || assigned {
+				t.Fatal("newness wrong")
+			}
 		}
 		if p, idx := st.Claim(fp); p != 40 || idx != 2 {
 			t.Fatalf("claim %d/%d", p, idx)
 		}
 		st.Assign(fp, uint64(i))
-		st.Visit(fp, 1, 1) // assigned: no longer claimed
-		if st.ID(fp) != uint64(i) {
+		if _, id, assigned := st.Visit(fp, 1, 1); !assigned || id != uint64(i) || st.ID(fp) != uint64(i) {
 			t.Fatal("id lost")
 		}
 	}
