@@ -43,3 +43,32 @@ func BenchmarkStabilization(b *testing.B) {
 }
 
 func testingN9() bool { return os.Getenv("MC_BENCH_N9") != "" }
+
+// BenchmarkHashed runs the same checks through the hashed BFS explorer instead of the dense
+// store, by listing every configuration of n=7, K=7 (823,543) as an explicit initial state.
+func BenchmarkHashed(b *testing.B) {
+	r, err := dijkstra.New(7, 7)
+	if err != nil {
+		b.Fatal(err)
+	}
+	u, _ := checker.NewUniverse(r.Schema())
+	var init []checker.State
+	for s := r.Schema().NewState(); ; {
+		init = append(init, s.Clone())
+		if !u.Next(s) {
+			break
+		}
+	}
+	m, _ := checker.DaemonizeFrom(r, checker.Central, init)
+	spec := checker.Spec{Checks: stabilization, Legit: r.Legitimate()}
+	var res *checker.Result
+	for b.Loop() {
+		if res, err = checker.Run(context.Background(), m, spec, checker.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if res.Verdict() != checker.Holds || res.Stats.States != 823543 {
+		b.Fatalf("%d states, %+v", res.Stats.States, res.Checks)
+	}
+	b.ReportMetric(float64(res.Stats.States)/res.Stats.Seconds, "states/s")
+}
