@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -45,14 +46,18 @@ func runCheck(c *cli.Context) error {
 	if c.String("check") != "" {
 		checks = strings.Split(c.String("check"), ",")
 	}
-	if c.String("topology") == "all" {
-		return checkAllTrees(c, entry, params, checks)
-	}
-	rs := runSpec{Model: entry.Name, Params: params, Topology: c.String("topology"), Daemon: c.String("daemon"),
-		Fairness: c.String("fairness"), Checks: checks}
-	b, err := rs.build()
+	topologies, err := topologiesOf(entry, c.String("topology"), params["n"])
 	if err != nil {
 		return usageError("%v", err)
+	}
+	var built []*built
+	for _, topo := range topologies {
+		b, err := runSpec{Model: entry.Name, Params: copyParams(params), Topology: topo, Daemon: c.String("daemon"),
+			Fairness: c.String("fairness"), Checks: checks}.build()
+		if err != nil {
+			return usageError("%v", err)
+		}
+		built = append(built, b)
 	}
 	opts, err := runOptions(c)
 	if err != nil {
@@ -60,25 +65,64 @@ func runCheck(c *cli.Context) error {
 	}
 	ctx, stop := runContext(c)
 	defer stop()
-	r, err := b.run(ctx, opts)
-	if err != nil {
-		return err
+	var reports []*report
+	violated, inconclusive := false, false
+	for _, b := range built {
+		r, err := b.run(ctx, opts)
+		if err != nil {
+			return err
+		}
+		reports = append(reports, r)
+		violated = violated || r.Verdict == "violated"
+		inconclusive = inconclusive || r.Verdict == "inconclusive"
 	}
 	if path := c.String("trace-out"); path != "" {
-		if err := writeJSON(path, r); err != nil {
+		if len(reports) > 1 {
+			return usageError("--trace-out saves one run; --topology all makes %d", len(reports))
+		}
+		if err := writeJSON(path, reports[0]); err != nil {
 			return &exitError{exitUsage, err}
 		}
 	}
-	if c.Bool("json") {
-		enc := json.NewEncoder(c.App.Writer)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(r); err != nil {
-			return err
-		}
-	} else if err := printReport(c.App.Writer, r, c.Bool("witness")); err != nil {
+	switch {
+	case c.Bool("json") && len(reports) == 1:
+		err = printJSON(c.App.Writer, reports[0])
+	case c.Bool("json"):
+		err = printJSON(c.App.Writer, reports)
+	case len(reports) == 1:
+		err = printReport(c.App.Writer, reports[0], c.Bool("witness"))
+	default:
+		err = printTrees(c.App.Writer, reports, violated, inconclusive)
+	}
+	if err != nil {
 		return err
 	}
-	return verdictExit(r.Verdict == "violated", r.Verdict == "inconclusive")
+	return verdictExit(violated, inconclusive)
+}
+
+// topologiesOf expands --topology: "all" is every labelled tree on n nodes, one run each.
+func topologiesOf(entry *models.Entry, topo string, n int) ([]string, error) {
+	if topo != "all" {
+		return []string{topo}, nil
+	}
+	if !entry.Tree {
+		return nil, fmt.Errorf("model %s has a fixed topology; --topology does not apply", entry.Name)
+	}
+	trees, err := models.Trees("all", n)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, t := range trees {
+		out = append(out, t.Name)
+	}
+	return out, nil
+}
+
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }
 
 func writeJSON(path string, v any) error {
@@ -92,54 +136,12 @@ func writeJSON(path string, v any) error {
 	return nil
 }
 
-// checkAllTrees runs the checks on every labelled tree of n nodes: one line per tree, the full
-// report of each tree where something is violated, and the overall verdict.
-func checkAllTrees(c *cli.Context, entry *models.Entry, params map[string]int, checks []string) error {
-	if !entry.Tree {
-		return usageError("model %s has a fixed topology; --topology does not apply", entry.Name)
-	}
-	trees, err := models.Trees("all", params["n"])
-	if err != nil {
-		return usageError("%v", err)
-	}
-	opts, err := runOptions(c)
-	if err != nil {
-		return err
-	}
-	ctx, stop := runContext(c)
-	defer stop()
-	var reports []*report
-	violated, inconclusive := false, false
-	for _, t := range trees {
-		b, err := runSpec{Model: entry.Name, Params: copyParams(params), Topology: t.Name, Daemon: c.String("daemon"),
-			Fairness: c.String("fairness"), Checks: checks}.build()
-		if err != nil {
-			return usageError("%v", err)
-		}
-		r, err := b.run(ctx, opts)
-		if err != nil {
-			return err
-		}
-		reports = append(reports, r)
-		violated = violated || r.Verdict == "violated"
-		inconclusive = inconclusive || r.Verdict == "inconclusive"
-	}
-	if c.Bool("json") {
-		enc := json.NewEncoder(c.App.Writer)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(reports); err != nil {
-			return err
-		}
-		return verdictExit(violated, inconclusive)
-	}
-	w := c.App.Writer
-	rows := [][]string{{"tree", "edges", "verdict", "states", "universe"}}
-	for i, r := range reports {
-		var edges []string
-		for _, e := range trees[i].Edges() {
-			edges = append(edges, fmt.Sprintf("%d-%d", e.Parent, e.Child))
-		}
-		rows = append(rows, []string{r.Topology, strings.Join(edges, " "), r.Verdict, group(r.Stats.States), group(r.Stats.UniverseSize)})
+// printTrees prints a run per tree: one line each, the full report of every tree where a
+// check does not hold, and the overall verdict.
+func printTrees(w io.Writer, reports []*report, violated, inconclusive bool) error {
+	rows := [][]string{{"tree", "edges (parent-child)", "verdict", "states", "universe"}}
+	for _, r := range reports {
+		rows = append(rows, []string{r.Topology, r.Edges, r.Verdict, group(r.Stats.States), group(r.Stats.UniverseSize)})
 	}
 	writeTable(w, rows)
 	for _, r := range reports {
@@ -150,16 +152,13 @@ func checkAllTrees(c *cli.Context, entry *models.Entry, params map[string]int, c
 			}
 		}
 	}
-	fmt.Fprintf(w, "\n%d trees on %d nodes: %s\n", len(reports), params["n"], overall(violated, inconclusive))
-	return verdictExit(violated, inconclusive)
-}
-
-func overall(violated, inconclusive bool) string {
+	summary := "every check holds on every tree"
 	switch {
 	case violated:
-		return "violated"
+		summary = "violated"
 	case inconclusive:
-		return "inconclusive"
+		summary = "inconclusive"
 	}
-	return "every check holds on every tree"
+	fmt.Fprintf(w, "\n%d trees on %d nodes: %s\n", len(reports), reports[0].Params["n"], summary)
+	return nil
 }

@@ -12,6 +12,7 @@ type report struct {
 	Model    string         `json:"model"`
 	Params   map[string]int `json:"params"`
 	Topology string         `json:"topology,omitempty"`
+	Edges    string         `json:"edges,omitempty"` // the tree, as parent-child pairs
 	Daemon   string         `json:"daemon"`
 	Fairness string         `json:"fairness"`
 	Notes    []string       `json:"notes,omitempty"`
@@ -78,7 +79,7 @@ type moveJSON struct {
 
 func newReport(b *built, res *checker.Result) (*report, error) {
 	r := &report{
-		Model: b.spec.Model, Params: b.spec.Params, Topology: b.spec.Topology, Daemon: b.spec.Daemon,
+		Model: b.spec.Model, Params: b.spec.Params, Topology: b.spec.Topology, Edges: b.edges, Daemon: b.spec.Daemon,
 		Fairness: b.spec.Fairness, Notes: b.notes,
 		Verdict: res.Verdict().String(), model: b.model, legit: b.check.Legit,
 		Stats: statsJSON{

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -32,6 +33,7 @@ type built struct {
 	model checker.Model
 	check checker.Spec
 	notes []string
+	edges string // the tree of a model on a tree, as parent-child pairs
 }
 
 func (rs runSpec) build() (*built, error) {
@@ -82,7 +84,7 @@ func (rs runSpec) build() (*built, error) {
 		return nil, err
 	}
 	rs.Daemon, rs.Fairness = daemon.String(), fairness.String() // canonical names in reports
-	return &built{spec: rs, model: m, notes: inst.Notes, check: checker.Spec{
+	return &built{spec: rs, model: m, notes: inst.Notes, edges: treeEdges(tree), check: checker.Spec{
 		Checks: checks, Legit: inst.Legit, Invariants: inst.Invariants, Actions: inst.Actions,
 		Characterisations: inst.Characterisations, Fairness: fairness,
 	}}, nil
@@ -156,4 +158,15 @@ func progressPrinter(w io.Writer) func(checker.Progress) {
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func treeEdges(t *topology.Tree) string {
+	if t == nil {
+		return ""
+	}
+	var parts []string
+	for _, e := range t.Edges() {
+		parts = append(parts, fmt.Sprintf("%s-%s", t.Labels[e.Parent], t.Labels[e.Child]))
+	}
+	return strings.Join(parts, " ")
 }

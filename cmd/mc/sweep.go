@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -109,9 +108,7 @@ func runSweep(c *cli.Context) error {
 		rows = append(rows, row)
 	}
 	if c.Bool("json") {
-		enc := json.NewEncoder(c.App.Writer)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rows); err != nil {
+		if err := printJSON(c.App.Writer, rows); err != nil {
 			return err
 		}
 	} else {
