@@ -20,7 +20,7 @@ func actionPass(ctx context.Context, g graph, actions []ActionProperty, workers 
 	n := g.size()
 	forChunks(ctx, n, scanChunk(n, workers), workers, func(w int, lo, hi uint64) {
 		g.scan(lo, hi, func(id uint64, s State) {
-			if !g.expanded(id) {
+			if !g.expanded(id) || !g.reached(id) {
 				return
 			}
 			models[w].Successors(s, func(st Step, t State) bool {

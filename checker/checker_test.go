@@ -340,3 +340,29 @@ func TestNoInitialState(t *testing.T) {
 		t.Fatal("an empty initial set passes")
 	}
 }
+
+// A dense universe with a restricted initial set agrees with the reference and with the same
+// initial states listed explicitly (hashed BFS): counts, verdicts, worst case.
+func TestRestrictedInitialSet(t *testing.T) {
+	for _, k := range []int{3, 4} {
+		r, _ := dijkstra.New(5, k)
+		where := func(s checker.State) bool { return s[0] == 0 && s[4] == 1 }
+		m, err := checker.DaemonizeWhere(r, checker.Central, where)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compareWithReference(t, m, r.Legitimate())
+		var init []checker.State
+		m.Init(func(s checker.State) bool { init = append(init, s.Clone()); return true })
+		explicit, _ := checker.DaemonizeFrom(r, checker.Central, init)
+		spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
+		a, b := run(t, m, spec, 2), run(t, explicit, spec, 2)
+		if a.Stats.States != b.Stats.States || a.Stats.Transitions != b.Stats.Transitions ||
+			a.Stats.InitialStates != b.Stats.InitialStates || a.Verdict() != b.Verdict() {
+			t.Fatalf("K=%d: dense %+v, explicit %+v", k, a.Stats, b.Stats)
+		}
+		if a.Verdict() == checker.Holds && *a.WorstCaseMoves != *b.WorstCaseMoves {
+			t.Fatalf("worst case %d vs %d", *a.WorstCaseMoves, *b.WorstCaseMoves)
+		}
+	}
+}

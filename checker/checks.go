@@ -149,7 +149,10 @@ func (a *analysis) loopAvoidsLegit(t *Trace) error {
 
 // startsInit checks that a trace starts in an initial state.
 func (a *analysis) startsInit(t *Trace) error {
-	if isUniversal(a.model) {
+	if where, ok := universeInit(a.model); ok {
+		if where != nil && !where(t.States[0]) {
+			return errors.New("the first state is not initial")
+		}
 		return nil
 	}
 	found := false

@@ -53,7 +53,7 @@ func searchLongest(ctx context.Context, g graph, legit bitmap, singleMoves bool,
 		d := searchers[w]
 		d.transitions = 0
 		g.scan(lo, hi, func(id uint64, s State) {
-			if d.halt == nil && l.steps.get(id) == cellUnknown {
+			if d.halt == nil && g.reached(id) && l.steps.get(id) == cellUnknown {
 				d.run(id, s)
 			}
 		})

@@ -52,7 +52,8 @@ const MaxSubsetProcs = 24
 type daemonModel struct {
 	proto     Protocol
 	daemon    Daemon
-	init      []State // nil: the universe
+	init      []State   // nil: the universe
+	where     Predicate // with init nil: the initial configurations of the universe; nil: all
 	procs     int
 	conflicts []uint64   // locally-central only: bit q of conflicts[p] iff p or q reads the other
 	scratch   *sync.Pool // shared by the copies; used when own is nil
@@ -77,6 +78,18 @@ type enabledProc struct {
 
 // Daemonize turns a protocol into a model whose initial set is every configuration.
 func Daemonize(p Protocol, d Daemon) (Model, error) { return DaemonizeFrom(p, d, nil) }
+
+// DaemonizeWhere is Daemonize with the initial set restricted to the configurations that
+// satisfy where: a bounded model whose counters start small but may grow. It is still explored
+// in the dense store, from those configurations only.
+func DaemonizeWhere(p Protocol, d Daemon, where Predicate) (Model, error) {
+	m, err := DaemonizeFrom(p, d, nil)
+	if err != nil {
+		return nil, err
+	}
+	m.(*daemonModel).where = where
+	return m, nil
+}
 
 // DaemonizeFrom is Daemonize with an explicit initial set (nil means the universe).
 func DaemonizeFrom(p Protocol, d Daemon, init []State) (Model, error) {
@@ -138,7 +151,7 @@ func (m *daemonModel) buffers() (*scratch, func()) {
 
 func (m *daemonModel) Schema() *Schema { return m.proto.Schema() }
 
-func (m *daemonModel) InitIsUniverse() bool { return m.init == nil }
+func (m *daemonModel) UniverseInit() (Predicate, bool) { return m.where, m.init == nil }
 
 func (m *daemonModel) Init(yield func(State) bool) {
 	if m.init != nil {
@@ -154,7 +167,7 @@ func (m *daemonModel) Init(yield func(State) bool) {
 		return
 	}
 	s := m.Schema().NewState()
-	for yield(s) && u.Next(s) {
+	for (m.where != nil && !m.where(s) || yield(s)) && u.Next(s) {
 	}
 }
 

@@ -1,13 +1,21 @@
 package checker
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+	"slices"
+)
 
-// denseGraph is the graph of a model whose initial set is its whole universe. A node is a
-// configuration's rank, so no hash table and no edge list is needed: edges are recomputed from
-// the model and ranked, and every per-node array is indexed by rank.
+// denseGraph is the graph of a model whose initial set is described over its universe. A node
+// is a configuration's rank, so no hash table and no edge list is needed: edges are recomputed
+// from the model and ranked, and every per-node array is indexed by rank. When the initial set
+// is restricted, two bitmaps say which nodes are initial and which are reachable from them;
+// the analyses look at the reachable ones only.
 type denseGraph struct {
-	m Model
-	u *Universe
+	m       Model
+	u       *Universe
+	initSet bitmap // nil: every node is initial (and reachable)
+	reach   bitmap
 }
 
 // denseBytesPerNode is what the dense analyses keep per configuration: two 16-bit labels
@@ -37,7 +45,8 @@ func (g *denseGraph) size() uint64               { return g.u.Size() }
 func (g *denseGraph) schema() *Schema            { return g.m.Schema() }
 func (g *denseGraph) model() Model               { return g.m }
 func (g *denseGraph) expanded(uint64) bool       { return true }
-func (g *denseGraph) initial(uint64) bool        { return true }
+func (g *denseGraph) initial(id uint64) bool     { return g.initSet == nil || g.initSet.has(id) }
+func (g *denseGraph) reached(id uint64) bool     { return g.reach == nil || g.reach.has(id) }
 func (g *denseGraph) state(id uint64, dst State) { g.u.Unrank(id, dst) }
 
 func (g *denseGraph) scan(lo, hi uint64, fn func(uint64, State)) {
@@ -60,5 +69,87 @@ func (g *denseGraph) succ(id uint64, s State, out *successors) {
 	out.model.Successors(s, out.yield)
 }
 
-// pathTo is the node itself: every configuration is initial.
-func (g *denseGraph) pathTo(id uint64) ([]uint64, []uint32) { return []uint64{id}, nil }
+// pathTo is the node itself when it is initial, else a shortest path found by BFS from the
+// initial nodes (taken in id order, successors in step order: the same path on every run).
+func (g *denseGraph) pathTo(id uint64) ([]uint64, []uint32) {
+	if g.initial(id) {
+		return []uint64{id}, nil
+	}
+	type via struct {
+		parent uint64
+		step   uint32
+	}
+	seen := map[uint64]via{}
+	var queue []uint64
+	for r := uint64(0); r < g.size(); r++ {
+		if g.initial(r) {
+			seen[r] = via{noNode, 0}
+			queue = append(queue, r)
+		}
+	}
+	x := newExpander(g)
+	for len(queue) > 0 {
+		u := queue[0]
+		queue = queue[1:]
+		for _, e := range x.edges(u) {
+			if _, ok := seen[e.to]; ok {
+				continue
+			}
+			seen[e.to] = via{u, e.index}
+			if e.to != id {
+				queue = append(queue, e.to)
+				continue
+			}
+			var nodes []uint64
+			var steps []uint32
+			for v := id; v != noNode; v = seen[v].parent {
+				nodes = append(nodes, v)
+				if seen[v].parent != noNode {
+					steps = append(steps, seen[v].step)
+				}
+			}
+			slices.Reverse(nodes)
+			slices.Reverse(steps)
+			return nodes, steps
+		}
+	}
+	return []uint64{id}, nil // unreachable: the replay of the trace will say so
+}
+
+// explore marks the initial nodes and every node reachable from them, each worker running a
+// depth-first search from the initial nodes of its ranges; a node is claimed by the first
+// worker that sets its bit.
+func (g *denseGraph) explore(ctx context.Context, where Predicate, workers int) {
+	n := g.size()
+	g.initSet, g.reach = newBitmap(n), newBitmap(n)
+	forChunks(ctx, n, scanChunk(n, workers), workers, func(_ int, lo, hi uint64) {
+		out := newSuccessors(g)
+		var stack []uint64
+		var states []byte
+		w := g.schema().Width()
+		g.scan(lo, hi, func(id uint64, s State) {
+			if !where(s) {
+				return
+			}
+			g.initSet.set(id)
+			if !g.reach.claim(id) {
+				return
+			}
+			stack, states = append(stack[:0], id), append(states[:0], s...)
+			for len(stack) > 0 && ctx.Err() == nil {
+				top := len(stack) - 1
+				u, su := stack[top], State(states[top*w:(top+1)*w]).Clone()
+				stack, states = stack[:top], states[:top*w]
+				out.truncate(0, 0)
+				if g.succ(u, su, out); out.invalid != nil {
+					return // the analyses expand this node again and report the error
+				}
+				for j, e := range out.edges {
+					if g.reach.claim(e.to) {
+						stack, states = append(stack, e.to), append(states, out.target(j, w)...)
+					}
+				}
+			}
+		})
+	})
+}

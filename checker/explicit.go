@@ -26,6 +26,7 @@ const noParent = noNode
 func (g *explicitGraph) size() uint64           { return uint64(len(g.parent)) }
 func (g *explicitGraph) schema() *Schema        { return g.sch }
 func (g *explicitGraph) initial(id uint64) bool { return g.parent[id] == noParent }
+func (g *explicitGraph) reached(uint64) bool    { return true }
 
 func (g *explicitGraph) stateAt(id uint64) State {
 	w := uint64(g.sch.Width())

@@ -22,6 +22,9 @@ type graph interface {
 	schema() *Schema
 	// initial reports whether node id is an initial state.
 	initial(id uint64) bool
+	// reached reports whether node id is reachable from an initial one: the analyses ignore
+	// the other nodes of a dense universe whose initial set is restricted.
+	reached(id uint64) bool
 	// scan calls fn for the nodes lo..hi-1 in order with their configurations; the state is
 	// only valid during the call. It is the cheap way to visit many nodes.
 	scan(lo, hi uint64, fn func(id uint64, s State))

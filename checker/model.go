@@ -23,8 +23,8 @@ func (st Step) MoveCount() int {
 // same explorer.
 type Model interface {
 	Schema() *Schema
-	// Init yields the initial states. Models whose initial set is the whole universe also
-	// implement Universal, which lets the checker use the dense store instead.
+	// Init yields the initial states. Models whose initial set is described over the universe
+	// also implement Universal, which lets the checker use the dense store instead.
 	Init(yield func(State) bool)
 	// Successors yields the successors of s in a deterministic order; the State passed to
 	// yield is only valid during the call.
@@ -32,9 +32,12 @@ type Model interface {
 }
 
 // Universal is implemented by models whose initial set is every configuration of the schema,
-// "an arbitrary initial state" in self-stabilization.
+// "an arbitrary initial state" in self-stabilization, or those of them that satisfy a
+// predicate (a bounded model whose variables may grow past their initial range).
 type Universal interface {
-	InitIsUniverse() bool
+	// UniverseInit reports whether the initial set is described over the universe and, if it
+	// is restricted, the predicate that selects it (nil: every configuration).
+	UniverseInit() (where Predicate, ok bool)
 }
 
 // Processes is implemented by models whose steps are moves of processes; weak fairness and the
@@ -50,10 +53,17 @@ type Processes interface {
 // MaxFairProcs is the number of processes weak fairness can track, one bit each.
 const MaxFairProcs = 64
 
-// isUniversal reports whether m starts from every configuration.
+// isUniversal reports whether m's initial set is described over the universe.
 func isUniversal(m Model) bool {
-	u, ok := m.(Universal)
-	return ok && u.InitIsUniverse()
+	_, ok := universeInit(m)
+	return ok
+}
+
+func universeInit(m Model) (Predicate, bool) {
+	if u, ok := m.(Universal); ok {
+		return u.UniverseInit()
+	}
+	return nil, false
 }
 
 // Forkable is implemented by models that keep scratch buffers: Fork returns a copy for the

@@ -32,7 +32,11 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		d := &denseGraph{m: m, u: u}
 		g = d
 		res.Stats.Store = "dense"
-		res.Stats.InitialStates = d.size()
+		res.Stats.InitialStates, res.Stats.States = d.size(), d.size()
+		if where, _ := universeInit(m); where != nil {
+			d.explore(ctx, where, opts.workers())
+			res.Stats.InitialStates, res.Stats.States = d.initSet.count(), d.reach.count()
+		}
 	} else {
 		store := newMemStore()
 		x, err := exploreBFS(ctx, m, store, opts.workers(), opts.MaxStates, opts.Progress)
@@ -51,8 +55,8 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		res.Stats.Depth = x.levels
 		n := float64(x.size())
 		res.Stats.CollisionProbability = n * (n - 1) / (1 << 65)
+		res.Stats.States = g.size()
 	}
-	res.Stats.States = g.size()
 	a := &analysis{ctx: ctx, model: m, g: g, spec: &spec, opts: opts, res: res, complete: complete}
 	if err := a.run(); err != nil {
 		return nil, err

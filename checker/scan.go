@@ -2,6 +2,7 @@ package checker
 
 import (
 	"context"
+	"math/bits"
 	"sync/atomic"
 )
 
@@ -15,6 +16,20 @@ func (b bitmap) has(i uint64) bool { return b[i/64]&(1<<(i%64)) != 0 }
 // set is safe for concurrent use.
 func (b bitmap) set(i uint64) {
 	atomic.OrUint64(&b[i/64], 1<<(i%64))
+}
+
+// claim sets bit i and reports whether this call set it.
+func (b bitmap) claim(i uint64) bool {
+	return atomic.OrUint64(&b[i/64], 1<<(i%64))&(1<<(i%64)) == 0
+}
+
+// count is the number of bits set.
+func (b bitmap) count() uint64 {
+	var n uint64
+	for _, w := range b {
+		n += uint64(bits.OnesCount64(w))
+	}
+	return n
 }
 
 // scanResult is what one pass over every node finds.
@@ -51,6 +66,9 @@ func scanPass(ctx context.Context, g graph, spec *Spec, expandAll bool, workers 
 		var count uint64
 		b := bufs[w]
 		g.scan(lo, hi, func(id uint64, s State) {
+			if !g.reached(id) {
+				return
+			}
 			for i, inv := range spec.Invariants {
 				if !inv.Holds(s) {
 					r.invariant[i].offer(id)
