@@ -71,53 +71,67 @@ func (a *analysis) worstCase() error {
 		// Unbounded: even under weak fairness an unfair cycle can be run any number of times.
 		return a.avoiding(name, "unbounded: ")
 	}
-	steps, st := worstWitness(a.g, a.longest.steps, false)
-	moves, mt := steps, st
-	if a.longest.moves != nil {
-		moves, mt = worstWitness(a.g, a.longest.moves, true)
+	l := a.longest
+	steps, st := worstWitness(a.g, l.steps, l.steps, func(edge) uint32 { return 1 })
+	if err := a.checkWitness(st, steps, nil); err != nil {
+		return err
 	}
 	a.res.WorstCaseSteps, a.res.StepsWitness = &steps, st
-	a.res.WorstCaseMoves, a.res.MovesWitness = &moves, mt
-	for _, w := range []struct {
-		t       *Trace
-		want    uint64
-		byMoves bool
-	}{{st, steps, false}, {mt, moves, true}} {
-		if w.t == nil {
+	a.res.WorstCaseMoves, a.res.MovesWitness = &steps, st
+	detail := fmt.Sprintf("at most %d moves and %d steps", steps, steps)
+	for m, labels := range l.weighted {
+		if labels == nil {
 			continue
 		}
-		if err := Replay(a.model, w.t); err != nil {
-			return &InternalError{Check: name, Err: err}
+		mm := measure(m)
+		worst, t := worstWitness(a.g, l.steps, labels, mm.weight)
+		if err := a.checkWitness(t, worst, &mm); err != nil {
+			return err
 		}
-		if err := a.stabilizes(w.t, w.want, w.byMoves); err != nil {
-			return &InternalError{Check: name, Err: err}
+		switch mm {
+		case byMoves:
+			a.res.WorstCaseMoves, a.res.MovesWitness = &worst, t
+			detail = fmt.Sprintf("at most %d moves and %d steps", worst, steps)
+		case byTicks:
+			a.res.WorstCaseTicks, a.res.TicksWitness = &worst, t
+			detail += fmt.Sprintf(", %d ticks", worst)
 		}
 	}
-	return a.add(CheckResult{Name: name, Verdict: Holds,
-		Detail: fmt.Sprintf("at most %d moves and %d steps before the legitimate set", moves, steps)}, nil)
+	return a.add(CheckResult{Name: name, Verdict: Holds, Detail: detail + " before the legitimate set"}, nil)
 }
 
-// stabilizes checks a worst-case witness: it is illegitimate until its last state, which is
-// legitimate, and it is as long as claimed.
-func (a *analysis) stabilizes(t *Trace, want uint64, byMoves bool) error {
+// checkWitness replays a worst-case witness and checks that it is illegitimate until its last
+// state, which is legitimate, and as long as claimed in steps or in the given measure.
+func (a *analysis) checkWitness(t *Trace, want uint64, m *measure) error {
+	if t == nil {
+		return nil
+	}
+	fail := func(err error) error { return &InternalError{Check: string(CheckWorstCase), Err: err} }
+	if err := Replay(a.model, t); err != nil {
+		return fail(err)
+	}
 	for i, s := range t.States {
 		if last := i == len(t.States)-1; a.spec.Legit(s) != last {
-			return fmt.Errorf("state %d: legitimate = %v", i, !last)
+			return fail(fmt.Errorf("state %d: legitimate = %v", i, !last))
 		}
 	}
 	length := uint64(len(t.Steps))
-	if byMoves {
-		moves, err := t.Moves(a.model)
+	if m != nil {
+		steps, err := t.StepsOf(a.model)
 		if err != nil {
-			return err
+			return fail(err)
 		}
 		length = 0
-		for _, m := range moves {
-			length += uint64(Step{Moves: m}.MoveCount())
+		for _, st := range steps {
+			if *m == byMoves {
+				length += uint64(st.MoveCount())
+			} else {
+				length += uint64(st.Ticks)
+			}
 		}
 	}
 	if length != want {
-		return fmt.Errorf("the witness has length %d, the worst case is %d", length, want)
+		return fail(fmt.Errorf("the witness has length %d, the worst case is %d", length, want))
 	}
 	return nil
 }

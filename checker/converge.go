@@ -8,13 +8,34 @@ import (
 )
 
 // longest is the result of the convergence search: for every node its longest execution to the
-// legitimate set, in steps and in moves, or bad when some execution from it never gets there
-// (a cycle or a deadlock outside the legitimate set is reachable without passing through it).
+// legitimate set, in steps and in the other measures, or bad when some execution from it never
+// gets there (a cycle or a deadlock outside the legitimate set is reachable without passing
+// through it).
 type longest struct {
-	steps, moves *cells // moves == nil when every step is one move (then moves = steps)
-	deadlock     *minTracker
-	transitions  uint64
-	bad          bool // some node is bad
+	steps       *cells
+	weighted    [numMeasures]*cells // nil for a measure that equals steps or does not apply
+	deadlock    *minTracker
+	transitions uint64
+	bad         bool // some node is bad
+}
+
+// measure is a length of executions other than steps: moves (process actions; more than steps
+// when a daemon fires several processes at once) or ticks (time, in a timed model).
+type measure int
+
+const (
+	byMoves measure = iota
+	byTicks
+	numMeasures
+)
+
+func (m measure) String() string { return [...]string{"moves", "ticks"}[m] }
+
+func (m measure) weight(e edge) uint32 {
+	if m == byMoves {
+		return e.moves
+	}
+	return e.ticks
 }
 
 var errCellOverflow = errors.New("longest path exceeds the counter width")
@@ -25,18 +46,20 @@ var errCellOverflow = errors.New("longest path exceeds the counter width")
 // the node's transitions); a node on another worker's stack is simply searched again (labels
 // are a function of the graph, so duplicated work never changes them), while an unlabelled
 // node on the worker's own stack closes a cycle. Legitimate nodes are preset to distance 0.
-func searchLongest(ctx context.Context, g graph, legit bitmap, singleMoves bool, width uint, workers int, progress func(Progress)) (*longest, error) {
+func searchLongest(ctx context.Context, g graph, legit bitmap, measures []measure, width uint, workers int, progress func(Progress)) (*longest, error) {
 	n := g.size()
 	l := &longest{steps: newCells(n, width), deadlock: newMinTracker()}
-	if !singleMoves {
-		l.moves = newCells(n, width)
+	for _, m := range measures {
+		l.weighted[m] = newCells(n, width)
 	}
 	for i, word := range legit {
 		for ; word != 0; word &= word - 1 {
 			id := uint64(i)*64 + uint64(bits.TrailingZeros64(word))
 			l.steps.cas(id, cellUnknown, 1)
-			if l.moves != nil {
-				l.moves.cas(id, cellUnknown, 1)
+			for _, c := range l.weighted {
+				if c != nil {
+					c.cas(id, cellUnknown, 1)
+				}
 			}
 		}
 	}
@@ -98,7 +121,7 @@ type frame struct {
 	id           uint64
 	lo, hi, next int // edges[lo:hi] are the node's edges; next is the first not yet read
 	maxSteps     uint32
-	maxMoves     uint64 // summed in 64 bits: a sum of 32-bit labels must not wrap
+	maxWeighted  [numMeasures]uint64 // summed in 64 bits: a sum of 32-bit labels must not wrap
 	bad          bool
 }
 
@@ -143,8 +166,10 @@ func (d *dfs) absorb(f *frame, e edge, v uint32) {
 		return
 	}
 	f.maxSteps = max(f.maxSteps, v)
-	if d.l.moves != nil {
-		f.maxMoves = max(f.maxMoves, uint64(d.l.moves.get(e.to))+uint64(e.moves)-1)
+	for m, c := range d.l.weighted {
+		if c != nil {
+			f.maxWeighted[m] = max(f.maxWeighted[m], uint64(c.get(e.to))+uint64(measure(m).weight(e))-1)
+		}
 	}
 }
 
@@ -175,11 +200,20 @@ func (d *dfs) leave() {
 	case f.bad || deadlock:
 		v = c.bad()
 		d.bad = true
-	case v > c.maxValue() || d.l.moves != nil && f.maxMoves+1 > uint64(c.maxValue()):
+	case v > c.maxValue():
 		d.halt = errCellOverflow
 		return
-	case d.l.moves != nil:
-		d.l.moves.cas(f.id, cellUnknown, uint32(f.maxMoves+1))
+	default:
+		for m, wc := range d.l.weighted {
+			if wc == nil {
+				continue
+			}
+			if f.maxWeighted[m]+1 > uint64(c.maxValue()) {
+				d.halt = errCellOverflow
+				return
+			}
+			wc.cas(f.id, cellUnknown, uint32(f.maxWeighted[m]+1))
+		}
 	}
 	if c.cas(f.id, cellUnknown, v) {
 		d.transitions += uint64(f.hi - f.lo)

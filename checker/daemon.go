@@ -55,6 +55,7 @@ type daemonModel struct {
 	init      []State   // nil: the universe
 	where     Predicate // with init nil: the initial configurations of the universe; nil: all
 	procs     int
+	clock     int        // the clock process of a Clocked protocol, else -1
 	conflicts []uint64   // locally-central only: bit q of conflicts[p] iff p or q reads the other
 	scratch   *sync.Pool // shared by the copies; used when own is nil
 	own       *scratch   // the buffers of a forked copy
@@ -105,7 +106,10 @@ func DaemonizeFrom(p Protocol, d Daemon, init []State) (Model, error) {
 			return nil, fmt.Errorf("initial state: %w", err)
 		}
 	}
-	m := &daemonModel{proto: p, daemon: d, init: init, procs: n}
+	m := &daemonModel{proto: p, daemon: d, init: init, procs: n, clock: -1}
+	if c, ok := p.(Clocked); ok {
+		m.clock = c.Clock()
+	}
 	if d == LocallyCentral {
 		// Reading is directed (p reads its parent), conflict is not: two processes conflict
 		// if either reads the other.
@@ -173,6 +177,18 @@ func (m *daemonModel) Init(yield func(State) bool) {
 
 func (m *daemonModel) Procs() int { return m.procs }
 
+func (m *daemonModel) Timed() bool { return m.clock >= 0 }
+
+// ticks is 1 if the clock is among the moves.
+func (m *daemonModel) ticks(moves []Move) int {
+	for _, mv := range moves {
+		if mv.Proc == m.clock {
+			return 1
+		}
+	}
+	return 0
+}
+
 func (m *daemonModel) RuleName(p, r int) string { return m.proto.RuleName(p, r) }
 
 func (m *daemonModel) EnabledMask(s State) uint64 {
@@ -208,7 +224,7 @@ func (m *daemonModel) central(s State, sc *scratch, yield func(Step, State) bool
 			sc.moves = append(sc.moves[:0], Move{p, r})
 			copy(sc.next, s)
 			m.proto.Fire(s, sc.moves, sc.next)
-			if !yield(Step{Index: idx, Moves: sc.moves}, sc.next) {
+			if !yield(Step{Index: idx, Moves: sc.moves, Ticks: m.ticks(sc.moves)}, sc.next) {
 				return
 			}
 			idx++
@@ -247,7 +263,7 @@ func (m *daemonModel) subsets(s State, sc *scratch, yield func(Step, State) bool
 			}
 			copy(sc.next, s)
 			m.proto.Fire(s, sc.moves, sc.next)
-			if !yield(Step{Index: idx, Moves: sc.moves}, sc.next) {
+			if !yield(Step{Index: idx, Moves: sc.moves, Ticks: m.ticks(sc.moves)}, sc.next) {
 				return
 			}
 			idx++

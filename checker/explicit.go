@@ -227,7 +227,7 @@ func expandChunk(m Model, g *explicitGraph, store Store, lo, hi uint64) chunkRes
 			if !assigned {
 				to = noNode
 			}
-			r.edges = append(r.edges, edge{to: to, index: uint32(st.Index), moves: uint32(st.MoveCount()), movers: moverMask(st)})
+			r.edges = append(r.edges, edge{to: to, index: uint32(st.Index), moves: uint32(st.MoveCount()), ticks: uint32(st.Ticks), movers: moverMask(st)})
 			r.targets = append(r.targets, fp)
 			n++
 			return true

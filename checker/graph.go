@@ -11,6 +11,7 @@ type edge struct {
 	to     uint64
 	index  uint32 // Step.Index: the position of the step among the successors of its source
 	moves  uint32 // process actions in the step
+	ticks  uint32 // time the step takes
 	movers uint64 // bit p set iff process p moves (weak fairness); 0 for models without processes
 }
 
@@ -88,7 +89,7 @@ func (out *successors) add(st Step, t State) bool {
 		out.invalid = invalidSuccessor(out.model.Schema(), out.from, t)
 		return false
 	}
-	out.edges = append(out.edges, edge{to: to, index: uint32(st.Index), moves: uint32(st.MoveCount()), movers: moverMask(st)})
+	out.edges = append(out.edges, edge{to: to, index: uint32(st.Index), moves: uint32(st.MoveCount()), ticks: uint32(st.Ticks), movers: moverMask(st)})
 	out.states = append(out.states, t...)
 	return true
 }

@@ -8,6 +8,8 @@ type Step struct {
 	// Moves lists the process actions of the step; it is only valid during the yield call.
 	// A model without processes leaves it empty and every step counts as one move.
 	Moves []Move
+	// Ticks is the time the step takes, in a timed model: 1 for a clock tick, else 0.
+	Ticks int
 }
 
 // MoveCount is the number of process actions a step contributes to "moves".
@@ -71,4 +73,20 @@ func universeInit(m Model) (Predicate, bool) {
 // or allocations.
 type Forkable interface {
 	Fork() Model
+}
+
+// Timed is implemented by models whose steps carry time (Step.Ticks): the worst case is then
+// also measured in ticks.
+type Timed interface {
+	Timed() bool
+}
+
+// Clocked is implemented by protocols with a clock process whose moves are ticks of time.
+type Clocked interface {
+	Clock() int
+}
+
+func isTimed(m Model) bool {
+	t, ok := m.(Timed)
+	return ok && t.Timed()
 }

@@ -60,6 +60,9 @@ type Metrics struct {
 	WorstCaseSteps *uint64
 	MovesWitness   *Trace
 	StepsWitness   *Trace
+	// WorstCaseTicks is the longest time before the legitimate set, in a timed model.
+	WorstCaseTicks *uint64
+	TicksWitness   *Trace
 }
 
 // Result is what a run of the checker found.

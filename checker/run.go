@@ -142,14 +142,20 @@ func (a *analysis) searchLongest() error {
 	// Moves differ from steps only when a step can fire several processes: not under the
 	// central daemon. A hand-written model may fill Step.Moves, so it gets both labels.
 	d, daemonized := a.model.(*daemonModel)
-	single := daemonized && (d.daemon == Central || d.procs <= 1)
+	var measures []measure
+	if !daemonized || d.daemon != Central && d.procs > 1 {
+		measures = append(measures, byMoves)
+	}
+	if isTimed(a.model) {
+		measures = append(measures, byTicks)
+	}
 	for _, bits := range []uint{16, 32} {
 		if _, dense := a.g.(*denseGraph); dense && bits == 32 {
 			if err := a.opts.fits(a.g.size(), a.g.size()*8, "32-bit labels"); err != nil {
 				return fmt.Errorf("an execution is longer than 65,533 steps and 32-bit labels do not fit: %w", err)
 			}
 		}
-		l, err := searchLongest(a.ctx, a.g, a.scan.legit, single, bits, a.opts.workers(), a.opts.Progress)
+		l, err := searchLongest(a.ctx, a.g, a.scan.legit, measures, bits, a.opts.workers(), a.opts.Progress)
 		switch {
 		case errors.Is(err, errCellOverflow):
 			continue

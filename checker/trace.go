@@ -19,13 +19,23 @@ func (t *Trace) IsLasso() bool { return t.LoopStart >= 0 }
 
 // Moves returns the moves of every step, by replaying it.
 func (t *Trace) Moves(m Model) ([][]Move, error) {
-	out := make([][]Move, len(t.Steps))
+	steps, err := t.StepsOf(m)
+	out := make([][]Move, len(steps))
+	for i, st := range steps {
+		out[i] = st.Moves
+	}
+	return out, err
+}
+
+// StepsOf returns every step of the trace, by replaying it.
+func (t *Trace) StepsOf(m Model) ([]Step, error) {
+	out := make([]Step, len(t.Steps))
 	for i := range t.Steps {
 		st, _, err := stepOf(m, t.States[i], t.Steps[i])
 		if err != nil {
 			return nil, fmt.Errorf("step %d: %w", i, err)
 		}
-		out[i] = st.Moves
+		out[i] = st
 	}
 	return out, nil
 }
@@ -83,7 +93,7 @@ func stepOf(m Model, s State, index int) (Step, State, error) {
 		if st.Index != index {
 			return true
 		}
-		step = Step{Index: st.Index, Moves: append([]Move(nil), st.Moves...)}
+		step = Step{Index: st.Index, Moves: append([]Move(nil), st.Moves...), Ticks: st.Ticks}
 		next = t.Clone()
 		return false
 	})

@@ -49,12 +49,13 @@ func avoidingTrace(g graph, l *longest, s0 uint64) *Trace {
 }
 
 // worstWitness is a longest execution from an initial node to the legitimate set, measured by
-// the given labels (steps, or moves with the edge weights): from the smallest initial node of
-// maximal label, it follows at each node the first edge that keeps the label tight.
-func worstWitness(g graph, labels *cells, byMoves bool) (uint64, *Trace) {
+// labels with the given edge weights: from the smallest initial node of maximal label, it
+// follows at each node the first edge that keeps the label tight, until a legitimate node
+// (steps label 1; the graph outside the legitimate set is acyclic, so the walk ends).
+func worstWitness(g graph, steps, labels *cells, weight func(edge) uint32) (uint64, *Trace) {
 	best, bestID := uint32(0), noNode
 	for id := uint64(0); id < g.size(); id++ {
-		if v := labels.get(id); g.initial(id) && v > best {
+		if v := labels.get(id); v != cellUnknown && v != labels.bad() && g.initial(id) && v > best {
 			best, bestID = v, id
 		}
 	}
@@ -63,14 +64,10 @@ func worstWitness(g graph, labels *cells, byMoves bool) (uint64, *Trace) {
 	}
 	x := newExpander(g)
 	path := nodePath{nodes: []uint64{bestID}}
-	for u, v := bestID, best; v > 1; {
+	for u, v := bestID, best; steps.get(u) != 1; {
 		tight := false
 		for _, e := range x.edges(u) {
-			w := uint32(1)
-			if byMoves {
-				w = e.moves
-			}
-			if labels.get(e.to)+w == v {
+			if w := weight(e); labels.get(e.to)+w == v {
 				path.nodes = append(path.nodes, e.to)
 				path.steps = append(path.steps, e.index)
 				u, v, tight = e.to, v-w, true
