@@ -366,3 +366,18 @@ func TestRestrictedInitialSet(t *testing.T) {
 		}
 	}
 }
+
+// A protocol with a clock is timed: the worst case is also measured in ticks, with a witness
+// whose ticks are counted by replay.
+func TestWorstCaseInTicks(t *testing.T) {
+	p := newAlarm()
+	m, _ := checker.DaemonizeWhere(p, checker.Central, func(s checker.State) bool { return s[1] == 0 })
+	res := run(t, m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence, checker.CheckWorstCase}, Legit: p.done}, 2)
+	if res.Verdict() != checker.Holds || *res.WorstCaseTicks != 3 || *res.WorstCaseSteps != 4 {
+		t.Fatalf("%+v ticks %v steps %v", res.Checks, res.WorstCaseTicks, res.WorstCaseSteps)
+	}
+	steps, err := res.TicksWitness.StepsOf(m)
+	if err != nil || len(steps) != 4 || steps[0].Ticks != 1 || steps[3].Ticks != 0 {
+		t.Fatalf("witness %+v: %v", steps, err)
+	}
+}

@@ -175,3 +175,40 @@ func (p *spinner) Fire(s checker.State, moves []checker.Move, next checker.State
 	}
 }
 func (p *spinner) legit(s checker.State) bool { return s[1] == 0 }
+
+// alarm is a timed protocol: a clock (process 1) advances a timer t up to 3 ticks, and process
+// 0 rings (done) once t = 3, which is legitimate. From t = 0 the worst case is 3 ticks and 4
+// steps; the clock's moves are the ticks.
+type alarm struct{ schema *checker.Schema }
+
+func newAlarm() *alarm {
+	s, err := checker.NewSchema(2,
+		checker.Var{Name: "t", Owner: 1, Domain: checker.Range(4)},
+		checker.Var{Name: "done", Owner: 0, Domain: checker.Range(2)},
+	)
+	if err != nil {
+		panic(err)
+	}
+	return &alarm{schema: s}
+}
+
+func (p *alarm) Schema() *checker.Schema  { return p.schema }
+func (p *alarm) Clock() int               { return 1 }
+func (p *alarm) Neighbors(q int) []int    { return []int{1 - q} }
+func (p *alarm) RuleName(q, _ int) string { return [...]string{"ring", "tick"}[q] }
+func (p *alarm) Enabled(s checker.State, q int, dst []int) []int {
+	if q == 0 && s[0] == 3 && s[1] == 0 || q == 1 && s[0] < 3 {
+		dst = append(dst, 0)
+	}
+	return dst
+}
+func (p *alarm) Fire(s checker.State, moves []checker.Move, next checker.State) {
+	for _, m := range moves {
+		if m.Proc == 1 {
+			next[0] = s[0] + 1
+		} else {
+			next[1] = 1
+		}
+	}
+}
+func (p *alarm) done(s checker.State) bool { return s[1] == 1 }

@@ -35,7 +35,11 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 	}
 	fmt.Fprintf(w, "  time         %.2f s, %s states/s, peak memory %.1f MiB\n", s.Seconds, group(uint64(s.StatesPerSecond)), float64(s.PeakMemoryBytes)/(1<<20))
 	if r.Metrics.WorstCaseMoves != nil {
-		fmt.Fprintf(w, "  worst case   %d moves, %d steps\n", *r.Metrics.WorstCaseMoves, *r.Metrics.WorstCaseSteps)
+		fmt.Fprintf(w, "  worst case   %d moves, %d steps", *r.Metrics.WorstCaseMoves, *r.Metrics.WorstCaseSteps)
+		if r.Metrics.WorstCaseTicks != nil {
+			fmt.Fprintf(w, ", %d ticks", *r.Metrics.WorstCaseTicks)
+		}
+		fmt.Fprintln(w)
 	}
 	printed := map[string]string{} // a trace already shown → the check that showed it
 	for _, c := range r.Checks {

@@ -47,7 +47,7 @@ func runReplay(c *cli.Context) error {
 			return err
 		}
 	}
-	for _, t := range []*traceJSON{r.Metrics.MovesWitness, r.Metrics.StepsWitness} {
+	for _, t := range []*traceJSON{r.Metrics.MovesWitness, r.Metrics.StepsWitness, r.Metrics.TicksWitness} {
 		if t != nil {
 			traces++
 			if err := replayOne(w, &r, "worst-case witness", t); err != nil {

@@ -55,6 +55,8 @@ type metricsJSON struct {
 	WorstCaseSteps *uint64    `json:"worst_case_steps"`
 	MovesWitness   *traceJSON `json:"worst_case_moves_witness,omitempty"`
 	StepsWitness   *traceJSON `json:"worst_case_steps_witness,omitempty"`
+	WorstCaseTicks *uint64    `json:"worst_case_ticks,omitempty"`
+	TicksWitness   *traceJSON `json:"worst_case_ticks_witness,omitempty"`
 }
 
 // traceJSON is a trace with values by name: states[i] lists the values of variables, in
@@ -89,7 +91,7 @@ func newReport(b *built, res *checker.Result) (*report, error) {
 			StatesPerSecond: res.Stats.StatesPerSecond, PeakMemoryBytes: res.Stats.PeakMemoryBytes,
 			Interrupted: res.Stats.Interrupted, Store: res.Stats.Store, CollisionProbability: res.Stats.CollisionProbability,
 		},
-		Metrics: metricsJSON{WorstCaseMoves: res.WorstCaseMoves, WorstCaseSteps: res.WorstCaseSteps},
+		Metrics: metricsJSON{WorstCaseMoves: res.WorstCaseMoves, WorstCaseSteps: res.WorstCaseSteps, WorstCaseTicks: res.WorstCaseTicks},
 	}
 	var err error
 	for _, c := range res.Checks {
@@ -106,6 +108,9 @@ func newReport(b *built, res *checker.Result) (*report, error) {
 		return nil, err
 	}
 	if r.Metrics.StepsWitness, err = encodeTrace(b.model, res.StepsWitness); err != nil {
+		return nil, err
+	}
+	if r.Metrics.TicksWitness, err = encodeTrace(b.model, res.TicksWitness); err != nil {
 		return nil, err
 	}
 	return r, nil
