@@ -40,6 +40,11 @@ func NewChannel(messages []string, capacity, maxAge int) (*Channel, error) {
 			continue
 		}
 		for sym := range symbols {
+			// A FIFO's tail was sent last: ages never grow from the head to the tail, and
+			// contents that break this are no configuration of any execution.
+			if prev := c.seqs[start]; len(prev) > 0 && sym%(maxAge+1) > prev[len(prev)-1]%(maxAge+1) {
+				continue
+			}
 			c.seqs = append(c.seqs, append(append([]int(nil), c.seqs[start]...), sym))
 			if len(c.seqs) > MaxDomain {
 				return nil, fmt.Errorf("a channel of %d message kinds, capacity %d and ages 0..%d has more than %d contents", len(messages), capacity, maxAge, MaxDomain)

@@ -63,9 +63,6 @@ func (a *analysis) characterise() error {
 	if err != nil {
 		return err
 	}
-	if err := a.opts.fits(u.Size(), u.Size()/8, "characterise (a bit per configuration)"); err != nil {
-		return err
-	}
 	results := characterisePass(a.ctx, g, u, a.spec.Characterisations, a.opts.workers())
 	for i, p := range a.spec.Characterisations {
 		name := string(CheckCharacterise) + " " + p.Name

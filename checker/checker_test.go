@@ -335,9 +335,12 @@ func TestLocallyCentralConflictsAreSymmetric(t *testing.T) {
 
 func TestNoInitialState(t *testing.T) {
 	p := newSpinner(3, -1)
-	m, _ := checker.DaemonizeFrom(p, checker.Central, []checker.State{})
-	if _, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: p.legit}, checker.Options{}); err == nil {
-		t.Fatal("an empty initial set passes")
+	explicit, _ := checker.DaemonizeFrom(p, checker.Central, []checker.State{})
+	dense, _ := checker.DaemonizeWhere(p, checker.Central, func(checker.State) bool { return false })
+	for _, m := range []checker.Model{explicit, dense} {
+		if _, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: p.legit}, checker.Options{}); err == nil {
+			t.Fatal("an empty initial set passes")
+		}
 	}
 }
 

@@ -23,6 +23,11 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		return nil, err
 	}
 	res.Stats.Universe, res.Stats.UniverseSize = u.Formula(), u.Size()
+	if spec.has(CheckCharacterise) {
+		if err := opts.fits(u.Size(), u.Size()/8, "characterise (a bit per configuration)"); err != nil {
+			return nil, err
+		}
+	}
 	var g graph
 	complete := true // false when a bound or an interruption left the graph partial
 	if isUniversal(m) {
@@ -36,6 +41,9 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		if where, _ := universeInit(m); where != nil {
 			d.explore(ctx, where, opts.workers())
 			res.Stats.InitialStates, res.Stats.States = d.initSet.count(), d.reach.count()
+			if res.Stats.InitialStates == 0 && ctx.Err() == nil {
+				return nil, errors.New("the model has no initial state")
+			}
 		}
 	} else {
 		store := newMemStore()

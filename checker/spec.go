@@ -152,7 +152,7 @@ func (s *Spec) validate(m Model) error {
 			return fmt.Errorf("the characterise check needs a predicate")
 		}
 		if isUniversal(m) {
-			return fmt.Errorf("characterise needs explicit initial states: from the universe every configuration is reachable")
+			return fmt.Errorf("characterise needs a model with explicit initial states")
 		}
 	}
 	if s.Fairness == WeaklyFair {

@@ -19,8 +19,9 @@ func init() {
 			{Name: "F", Default: 1, Min: 1, Max: 4, Doc: "finds a channel may hold"},
 			{Name: "weaken", Default: 0, Min: 0, Max: 2, Doc: "predicate: 0 φ(e)=1, 1 φ(e)≤1, 2 F(e) left out of φ (1, 2 must fail)"},
 		},
-		Tree:   true,
-		Checks: []string{"characterise", "action-invariant", "closure"},
+		Tree:         true,
+		Asynchronous: true,
+		Checks:       []string{"characterise", "action-invariant", "closure"},
 		Build: func(v map[string]int, tree *topology.Tree) (*Instance, error) {
 			p, err := arrow.New(tree, v["F"])
 			if err != nil {

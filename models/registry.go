@@ -46,8 +46,10 @@ type Entry struct {
 	Checks []string
 	// Tree: the model runs on a spanning tree chosen by --topology (a path of n nodes by
 	// default); Build then receives it.
-	Tree  bool
-	Build func(params map[string]int, tree *topology.Tree) (*Instance, error)
+	Tree bool
+	// Asynchronous: a message-passing model, one event per step (the central daemon only).
+	Asynchronous bool
+	Build        func(params map[string]int, tree *topology.Tree) (*Instance, error)
 }
 
 // Trees resolves a --topology value for n nodes: "path", "star", "tree:K" (the K-th labelled

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/models"
+	"github.com/mc-checker/mc/models/topology"
 	"github.com/urfave/cli/v2"
 )
 
@@ -46,18 +47,22 @@ func runCheck(c *cli.Context) error {
 	if c.String("check") != "" {
 		checks = strings.Split(c.String("check"), ",")
 	}
-	topologies, err := topologiesOf(entry, c.String("topology"), params["n"])
+	trees, err := treesOf(entry, c.String("topology"), params["n"])
 	if err != nil {
 		return usageError("%v", err)
 	}
-	var built []*built
-	for _, topo := range topologies {
-		b, err := runSpec{Model: entry.Name, Params: copyParams(params), Topology: topo, Daemon: c.String("daemon"),
-			Fairness: c.String("fairness"), Checks: checks}.build()
+	if len(trees) > 1 && c.String("trace-out") != "" {
+		return usageError("--trace-out saves one run; --topology all makes %d", len(trees))
+	}
+	// Build every run, checking all the input, before running any.
+	var runs []*built
+	for _, t := range trees {
+		b, err := runSpec{Model: entry.Name, Params: copyParams(params), Topology: c.String("topology"), Daemon: c.String("daemon"),
+			Fairness: c.String("fairness"), Checks: checks, tree: t}.build()
 		if err != nil {
 			return usageError("%v", err)
 		}
-		built = append(built, b)
+		runs = append(runs, b)
 	}
 	opts, err := runOptions(c)
 	if err != nil {
@@ -67,7 +72,7 @@ func runCheck(c *cli.Context) error {
 	defer stop()
 	var reports []*report
 	violated, inconclusive := false, false
-	for _, b := range built {
+	for _, b := range runs {
 		r, err := b.run(ctx, opts)
 		if err != nil {
 			return err
@@ -77,19 +82,17 @@ func runCheck(c *cli.Context) error {
 		inconclusive = inconclusive || r.Verdict == "inconclusive"
 	}
 	if path := c.String("trace-out"); path != "" {
-		if len(reports) > 1 {
-			return usageError("--trace-out saves one run; --topology all makes %d", len(reports))
-		}
 		if err := writeJSON(path, reports[0]); err != nil {
 			return &exitError{exitUsage, err}
 		}
 	}
+	all := c.String("topology") == "all"
 	switch {
-	case c.Bool("json") && len(reports) == 1:
+	case c.Bool("json") && !all:
 		err = printJSON(c.App.Writer, reports[0])
 	case c.Bool("json"):
 		err = printJSON(c.App.Writer, reports)
-	case len(reports) == 1:
+	case !all:
 		err = printReport(c.App.Writer, reports[0], c.Bool("witness"))
 	default:
 		err = printTrees(c.App.Writer, reports, violated, inconclusive)
@@ -100,23 +103,16 @@ func runCheck(c *cli.Context) error {
 	return verdictExit(violated, inconclusive)
 }
 
-// topologiesOf expands --topology: "all" is every labelled tree on n nodes, one run each.
-func topologiesOf(entry *models.Entry, topo string, n int) ([]string, error) {
-	if topo != "all" {
-		return []string{topo}, nil
-	}
+// treesOf resolves --topology: one tree, or with "all" every labelled tree on n nodes; nil
+// for a model with a fixed topology (which then refuses any --topology).
+func treesOf(entry *models.Entry, topo string, n int) ([]*topology.Tree, error) {
 	if !entry.Tree {
-		return nil, fmt.Errorf("model %s has a fixed topology; --topology does not apply", entry.Name)
+		if topo != "" {
+			return nil, fmt.Errorf("model %s has a fixed topology; --topology does not apply", entry.Name)
+		}
+		return []*topology.Tree{nil}, nil
 	}
-	trees, err := models.Trees("all", n)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, t := range trees {
-		out = append(out, t.Name)
-	}
-	return out, nil
+	return models.Trees(topo, n)
 }
 
 func printJSON(w io.Writer, v any) error {

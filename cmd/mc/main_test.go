@@ -46,6 +46,8 @@ func TestUsageErrors(t *testing.T) {
 		{"check", "arrow", "--topology", "../../testdata/topologies/cycle3.dot"},
 		{"check", "arrow", "--topology", "../../testdata/topologies/broken.dot"},
 		{"check", "arrow", "--check", "characterise", "-p", "F=9"},
+		{"check", "arrow", "--daemon", "dd"},
+		{"check", "arrow", "--topology", "all", "--trace-out", "/nonexistent/x.json"},
 	} {
 		code, _, stderr := mc(t, args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")
@@ -113,6 +115,18 @@ func TestReplay(t *testing.T) {
 	os.WriteFile(path, forged, 0o644)
 	if code, _, stderr := mc(t, "replay", path); code != exitViolated || !strings.Contains(stderr, "does not replay") {
 		t.Fatalf("forged trace: exit %d, %s", code, stderr)
+	}
+}
+
+// A characterisation witness is saved and re-checked by replay.
+func TestReplayWitness(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.json")
+	if code, _, _ := mc(t, "check", "arrow", "-p", "n=3", "-p", "weaken=1", "--trace-out", path); code != exitViolated {
+		t.Fatalf("check exit %d", code)
+	}
+	code, out, _ := mc(t, "replay", path)
+	if code != 0 || !strings.Contains(out, "the predicate holds on this configuration") {
+		t.Fatalf("replay exit %d: %s", code, out)
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/mc-checker/mc/checker"
@@ -39,6 +40,12 @@ func runReplay(c *cli.Context) error {
 	printHeader(w, &r)
 	traces := 0
 	for _, ch := range r.Checks {
+		if ch.Witness != nil {
+			traces++
+			if err := recheckWitness(w, &r, b, ch); err != nil {
+				return err
+			}
+		}
 		if ch.Trace == nil {
 			continue
 		}
@@ -63,7 +70,7 @@ func runReplay(c *cli.Context) error {
 
 // replayOne re-executes a trace through the model; a step that does not replay is an error
 // (exit 1: the saved trace is not an execution of this model).
-func replayOne(w interface{ Write([]byte) (int, error) }, r *report, title string, tj *traceJSON) error {
+func replayOne(w io.Writer, r *report, title string, tj *traceJSON) error {
 	t, err := decodeTrace(r.model, tj)
 	if err != nil {
 		return usageError("%s: %v", title, err)
@@ -86,4 +93,29 @@ func replayOne(w interface{ Write([]byte) (int, error) }, r *report, title strin
 		fmt.Fprintf(w, "  legitimate configurations in the loop: %d\n", legit)
 	}
 	return nil
+}
+
+// recheckWitness re-evaluates a characterisation's predicate on its witness configuration:
+// it must hold there (that the configuration is unreachable is what mc check decided; run it
+// again to re-decide that).
+func recheckWitness(w io.Writer, r *report, b *built, ch checkJSON) error {
+	t, err := decodeTrace(r.model, ch.Witness)
+	if err != nil || len(t.States) != 1 {
+		return usageError("%s: the witness is not one configuration of this model (%v)", ch.Name, err)
+	}
+	fmt.Fprintf(w, "\n%s %s: %s\n", ch.Name, ch.Verdict, ch.Detail)
+	for _, p := range b.check.Characterisations {
+		if ch.Name != "characterise "+p.Name {
+			continue
+		}
+		if !p.Holds(t.States[0]) {
+			return &exitError{exitViolated, fmt.Errorf("%s: the predicate does not hold on the witness", ch.Name)}
+		}
+		if err := printTrace(w, r, ch.Witness); err != nil {
+			return err
+		}
+		fmt.Fprintln(w, "  the predicate holds on this configuration")
+		return nil
+	}
+	return usageError("%s: this model has no such characterisation", ch.Name)
 }

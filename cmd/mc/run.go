@@ -24,7 +24,8 @@ type runSpec struct {
 	Topology string // for models on a tree: path, star, tree:K or a .dot file (not "all")
 	Daemon   string
 	Fairness string
-	Checks   []string // empty: the model's default checks
+	Checks   []string       // empty: the model's default checks
+	tree     *topology.Tree // the resolved topology, when the caller has it already
 }
 
 // built is a runSpec turned into library values.
@@ -41,8 +42,9 @@ func (rs runSpec) build() (*built, error) {
 	if err != nil {
 		return nil, err
 	}
-	var tree *topology.Tree
-	if entry.Tree {
+	tree := rs.tree
+	switch {
+	case entry.Tree && tree == nil:
 		trees, err := models.Trees(rs.Topology, rs.Params["n"])
 		if err != nil {
 			return nil, err
@@ -51,10 +53,12 @@ func (rs runSpec) build() (*built, error) {
 			return nil, fmt.Errorf("topology %q is %d trees; one run takes one", rs.Topology, len(trees))
 		}
 		tree = trees[0]
+	case !entry.Tree && rs.Topology != "":
+		return nil, fmt.Errorf("model %s has a fixed topology; --topology does not apply", entry.Name)
+	}
+	if tree != nil {
 		rs.Params["n"] = tree.N()
 		rs.Topology = tree.Name
-	} else if rs.Topology != "" {
-		return nil, fmt.Errorf("model %s has a fixed topology; --topology does not apply", entry.Name)
 	}
 	inst, err := entry.Build(rs.Params, tree)
 	if err != nil {
@@ -66,6 +70,9 @@ func (rs runSpec) build() (*built, error) {
 	daemon, err := checker.ParseDaemon(rs.Daemon)
 	if err != nil {
 		return nil, err
+	}
+	if entry.Asynchronous && daemon != checker.Central {
+		return nil, fmt.Errorf("model %s passes messages: it runs asynchronously, one event per step (the central daemon), not under the %s daemon", entry.Name, daemon)
 	}
 	fairness, err := checker.ParseFairness(rs.Fairness)
 	if err != nil {

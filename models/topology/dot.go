@@ -2,6 +2,8 @@ package topology
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"gonum.org/v1/gonum/graph/formats/dot"
 	"gonum.org/v1/gonum/graph/formats/dot/ast"
@@ -39,7 +41,11 @@ type dotReader struct {
 	edges [][2]int
 }
 
+// node numbers a node; "a" and a are the same node, as in Graphviz.
 func (r *dotReader) node(id string) int {
+	if unquoted, err := strconv.Unquote(id); err == nil && strings.HasPrefix(id, `"`) {
+		id = unquoted
+	}
 	if v, ok := r.ids[id]; ok {
 		return v
 	}

@@ -49,7 +49,11 @@ func TestFromDot(t *testing.T) {
 	if !reflect.DeepEqual(tr.Labels, []string{"p0", "p1", "p2", "p3", "p4"}) || !reflect.DeepEqual(tr.Parent, []int{-1, 0, 1, 1, 0}) {
 		t.Fatalf("%+v", tr)
 	}
-	for _, bad := range []string{"cycle3.dot", "broken.dot", "missing.dot"} {
+	q, err := FromDot("../../testdata/topologies/quoted-ok.dot")
+	if err != nil || !reflect.DeepEqual(q.Labels, []string{"p 0", "b", "c"}) {
+		t.Fatalf("quoted names: %v %v", q, err)
+	}
+	for _, bad := range []string{"cycle3.dot", "broken.dot", "missing.dot", "quoted.dot"} {
 		if _, err := FromDot("../../testdata/topologies/" + bad); err == nil {
 			t.Errorf("%s accepted", bad)
 		}
