@@ -24,7 +24,9 @@ type Channel struct {
 	push [][]int16 // [value][kind] → value, or -1 when full
 	pop  []byte
 	tick []int16 // → value with every age + 1, or -1 when a message is overdue
+	age  []byte  // → value with every age + 1, saturating at MaxAge
 	head []int16 // → kind of a receivable oldest message, or -1
+	due  []bool  // → the oldest message has age MaxAge
 }
 
 // NewChannel builds the tables of a channel; its domain must fit a schema variable.
@@ -73,11 +75,16 @@ func NewChannel(messages []string, capacity, maxAge int) (*Channel, error) {
 				c.head[len(c.head)-1] = int16(seq[0] / (maxAge + 1))
 			}
 		}
-		aged, overdue := make([]int, len(seq)), false
+		aged, saturated, overdue := make([]int, len(seq)), make([]int, len(seq)), false
 		for i, sym := range seq {
-			aged[i] = sym + 1
+			aged[i], saturated[i] = sym+1, sym
+			if sym%(maxAge+1) < maxAge {
+				saturated[i] = sym + 1
+			}
 			overdue = overdue || sym%(maxAge+1) == maxAge
 		}
+		c.age = append(c.age, byte(value(saturated)))
+		c.due = append(c.due, maxAge > 0 && len(seq) > 0 && seq[0]%(maxAge+1) == maxAge)
 		switch {
 		case maxAge == 0:
 			c.tick = append(c.tick, value(seq))
@@ -90,7 +97,8 @@ func NewChannel(messages []string, capacity, maxAge int) (*Channel, error) {
 	return c, nil
 }
 
-// Domain is the schema domain of the channel, its values named by their contents.
+// Domain is the schema domain of the channel, its values named by their contents, oldest
+// first: "find@1,obs@0", or "-" when empty.
 func (c *Channel) Domain() Domain {
 	names := make([]string, len(c.seqs))
 	for v, seq := range c.seqs {
@@ -101,7 +109,10 @@ func (c *Channel) Domain() Domain {
 				parts[i] += fmt.Sprintf("@%d", sym%(c.MaxAge+1))
 			}
 		}
-		names[v] = "[" + strings.Join(parts, " ") + "]"
+		names[v] = strings.Join(parts, ",")
+		if len(parts) == 0 {
+			names[v] = "-"
+		}
 	}
 	return Enum(names...)
 }
@@ -150,3 +161,11 @@ func (c *Channel) Tick(v byte) (byte, bool) {
 	w := c.tick[v]
 	return byte(w), w >= 0
 }
+
+// Age ages every message by one tick, except those already MaxAge old: the time of a message
+// whose receipt cannot happen yet may pass its delay bound.
+func (c *Channel) Age(v byte) byte { return c.age[v] }
+
+// Due reports whether the oldest message has reached MaxAge: a timed model must receive it
+// before time passes, if it can.
+func (c *Channel) Due(v byte) bool { return c.due[v] }

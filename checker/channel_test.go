@@ -21,10 +21,10 @@ func TestChannel(t *testing.T) {
 		t.Fatal("a message of age 0 is receivable")
 	}
 	v, ok := c.Tick(v) // obs@1
-	if !ok || c.Domain().Name(v) != "[obs@1]" {
+	if !ok || c.Domain().Name(v) != "obs@1" {
 		t.Fatalf("tick: %v %s", ok, c.Domain().Name(v))
 	}
-	if _, ok := c.Tick(v); ok {
+	if _, ok := c.Tick(v); ok || !c.Due(v) || c.Age(v) != v {
 		t.Fatal("an overdue message was aged")
 	}
 	v, _ = c.Push(v, 0) // obs@1 find@0
@@ -35,7 +35,7 @@ func TestChannel(t *testing.T) {
 		t.Fatalf("head %d %v", k, ok)
 	}
 	v = c.Pop(v)
-	if c.Domain().Name(v) != "[find@0]" {
+	if c.Domain().Name(v) != "find@0" {
 		t.Fatalf("after pop: %s", c.Domain().Name(v))
 	}
 	if _, err := NewChannel([]string{"a", "b", "c", "d", "e"}, 4, 1); err == nil {

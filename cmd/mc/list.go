@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mc-checker/mc/models"
 	"github.com/urfave/cli/v2"
@@ -18,9 +19,12 @@ func listCommand() *cli.Command {
 			w := c.App.Writer
 			for _, e := range models.All() {
 				fmt.Fprintf(w, "%s\t%s\n", e.Name, e.Doc)
+				rows := [][]string{}
 				for _, p := range e.Params {
-					fmt.Fprintf(w, "  %-4s default %-4d range %d..%d  %s\n", p.Name, p.Default, p.Min, p.Max, p.Doc)
+					rows = append(rows, []string{" " + p.Name, fmt.Sprintf("default %d", p.Default), fmt.Sprintf("range %d..%d", p.Min, p.Max), p.Doc})
 				}
+				writeTable(w, rows)
+				fmt.Fprintf(w, "  default checks: %s\n", strings.Join(e.Checks, ", "))
 			}
 			return nil
 		},

@@ -173,6 +173,8 @@ func TestGolden(t *testing.T) {
 		"arrow-weaken1.txt":  {"check", "arrow", "-p", "n=3", "-p", "weaken=1"},
 		"arrow-weaken2.txt":  {"check", "arrow", "-p", "n=3", "-p", "weaken=2", "--topology", "star"},
 		"arrow-dot.txt":      {"check", "arrow", "--topology", "../../testdata/topologies/tree5.dot"},
+		"ssarrow.txt":        {"check", "ssarrow"},
+		"ssarrow-tau4.txt":   {"check", "ssarrow", "-p", "tau=4"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, out, _ := mc(t, args...)

@@ -1,0 +1,55 @@
+package models
+
+import (
+	"fmt"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/models/ssarrow"
+	"github.com/mc-checker/mc/models/topology"
+)
+
+// ssarrowBounds are the model's representable ranges; a run that would pass them stops with a
+// model error naming the variable. They were chosen so that no run from the initial
+// configurations passes them on paths of 2 and 3 nodes.
+var ssarrowBounds = ssarrow.Config{Capacity: 3, Sent0: 1, Phi0: 2, SentMax: 20, PhiMax: 22}
+
+func init() {
+	register(&Entry{
+		Name: "ssarrow",
+		Doc:  "the self-stabilizing arrow protocol (Section 5), discrete time, from every configuration without messages in transit",
+		Params: []Param{
+			{Name: "n", Default: 2, Min: 2, Max: 3, Doc: "nodes of the tree (ignored with a .dot topology); 4 does not fit memory yet"},
+			{Name: "delay", Default: 1, Min: 1, Max: 2, Doc: "ticks a message may take; R = 2·delay"},
+			{Name: "tau", Default: 5, Min: 1, Max: 12, Doc: "timeout τ in ticks (the paper asks τ ≥ 2R)"},
+			{Name: "skip-observe", Default: 0, Min: 0, Max: 1, Doc: "1: a wrong parent that corrects without observing"},
+		},
+		Tree:         true,
+		Asynchronous: true,
+		Checks:       []string{"action-invariant", "deadlock", "closure", "convergence", "worst-case"},
+		Build: func(v map[string]int, tree *topology.Tree) (*Instance, error) {
+			cfg := ssarrowBounds
+			cfg.Delay, cfg.Timeout, cfg.SkipObserve = v["delay"], v["tau"], v["skip-observe"] == 1
+			p, err := ssarrow.New(tree, cfg)
+			if err != nil {
+				return nil, err
+			}
+			r := cfg.R()
+			return &Instance{
+				Protocol: p,
+				Init:     p.InitialStates(),
+				Legit:    p.Legitimate(),
+				LegitDoc: "every edge is fully legal (Definition 6.1)",
+				Actions: []checker.ActionProperty{
+					{Name: "child-keeps-phi (Lemma 6.1)", Holds: p.ChildKeepsPhi},
+					{Name: "only-own-edge (Lemma 6.2)", Holds: p.OnlyOwnEdge},
+					{Name: "observe-keeps-phi (Lemma 6.3)", Holds: p.ObserveKeepsPhi},
+				},
+				Notes: []string{
+					fmt.Sprintf("R = %d ticks, τ = %d: the paper bounds stabilization by 3R+τ = %d ticks (5R = %d when τ = 2R)", r, cfg.Timeout, 3*r+cfg.Timeout, 5*r),
+					fmt.Sprintf("initially no message is in transit, sent ≤ %d, φest ≤ %d; arrows, phases and timers are arbitrary", cfg.Sent0, cfg.Phi0),
+					fmt.Sprintf("channels hold %d messages per direction, sent ≤ %d, φest ≤ %d: a run past these is reported, never cut", cfg.Capacity, cfg.SentMax, cfg.PhiMax),
+				},
+			}, nil
+		},
+	})
+}

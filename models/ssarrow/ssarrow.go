@@ -1,0 +1,256 @@
+// Package ssarrow is the self-stabilizing arrow protocol of Section 5 of "A Self-Stabilizing
+// Distributed Queuing Protocol" (Tirthapura et al.), on a rooted spanning tree with discrete
+// time. Every tree edge e = (a, b) is stabilized by its parent a: after a timeout a observes
+// φ(e) with an observer message that makes a round trip to the child b, then corrects φ(e).
+//
+// How the transitions of 5.3.1 and 5.3.2 are read, and the bounds of the model, are written in
+// docs/SSARROW.md.
+package ssarrow
+
+import (
+	"fmt"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/models/topology"
+)
+
+// Config bounds the model and chooses its timing.
+type Config struct {
+	Delay   int // ticks a message may take (R = 2·Delay is the round trip bound)
+	Timeout int // τ: ticks between timeouts of a parent (the paper requires τ ≥ 2R)
+	// Initial ranges of the messages in transit on an edge (both directions together) and of
+	// the parent's counters, and the ranges
+	// the model can represent. The paper's channels and counters are unbounded; a run that
+	// would go past what the model represents is reported as a model error, never blocked,
+	// wrapped or clamped, so every verdict is one of the unbounded protocol started within the
+	// initial ranges.
+	Capacity0, Sent0, Phi0    int
+	Capacity, SentMax, PhiMax int
+	// CapacityUp is the capacity of the child-to-parent channels, 0 meaning Capacity: they
+	// carry three kinds of messages, so fewer of them fit one schema variable.
+	CapacityUp int
+	// SkipObserve is a deliberately wrong parent that corrects without observing: on a
+	// timeout it takes its local view p(a,e) for φ(e).
+	SkipObserve bool
+}
+
+// R is the round-trip bound in ticks.
+func (c Config) R() int { return 2 * c.Delay }
+
+// Message kinds. Down: parent to child; up: child to parent.
+const (
+	downFind = iota
+	downObserver
+)
+
+const (
+	upFind = iota
+	upObserver0
+	upObserver1
+)
+
+// Protocol is the self-stabilizing arrow protocol on one tree.
+type Protocol struct {
+	tree     *topology.Tree
+	cfg      Config
+	schema   *checker.Schema
+	down, up *checker.Channel
+	choices  [][]int // p(v) may be v, then its neighbours
+	children [][]int // children of v, in neighbour order
+	// Variables of the edge whose child is b (-1 at the root): the parent's phase (observe
+	// with sent, or correct with φest) and timer, the channels down (a→b) and up (b→a).
+	phase, timer, chDown, chUp []int
+	clock                      int // the process whose moves are ticks
+	downInfo, upInfo           []chanInfo
+}
+
+// chanInfo summarises a channel content for φ and the predicates of Section 6.
+type chanInfo struct {
+	finds          int
+	observers      int
+	findsBeforeObs int // finds older than the first observer (all finds if there is none)
+	observed       int // the p(b,e) an up observer carries (first observer), -1 for none
+}
+
+// New builds the protocol; Validate the configuration first.
+func New(tree *topology.Tree, cfg Config) (*Protocol, error) {
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	down, err := checker.NewChannel([]string{"find", "obs"}, cfg.Capacity, cfg.Delay)
+	if err != nil {
+		return nil, err
+	}
+	up, err := checker.NewChannel([]string{"find", "obs(0)", "obs(1)"}, cfg.capacityUp(), cfg.Delay)
+	if err != nil {
+		return nil, err
+	}
+	if len(up.Domain().Names) > outOfBounds || len(down.Domain().Names) > outOfBounds {
+		return nil, fmt.Errorf("ssarrow: channels of capacity %d leave no value to report an overflow", cfg.Capacity)
+	}
+	n := tree.N()
+	p := &Protocol{tree: tree, cfg: cfg, down: down, up: up, clock: n}
+	var vars []checker.Var
+	for v := range n {
+		choice := append([]int{v}, tree.Adj[v]...)
+		names := make([]string, len(choice))
+		for i, w := range choice {
+			names[i] = tree.Labels[w]
+		}
+		p.choices = append(p.choices, choice)
+		vars = append(vars, checker.Var{Name: "p" + tree.Labels[v], Owner: checker.Owner(v), Domain: checker.Enum(names...)})
+		var kids []int
+		for _, w := range tree.Adj[v] {
+			if tree.Parent[w] == v {
+				kids = append(kids, w)
+			}
+		}
+		p.children = append(p.children, kids)
+	}
+	var phases []string
+	for k := 0; k <= cfg.SentMax; k++ {
+		phases = append(phases, fmt.Sprintf("obs:%d", k))
+	}
+	for k := 0; k <= cfg.PhiMax; k++ {
+		phases = append(phases, fmt.Sprintf("cor:%d", k))
+	}
+	p.phase, p.timer, p.chDown, p.chUp = fill(n), fill(n), fill(n), fill(n)
+	for b := range n {
+		a := tree.Parent[b]
+		if a < 0 {
+			continue
+		}
+		edge := tree.Labels[a] + tree.Labels[b]
+		owner := checker.Owner(a)
+		p.phase[b] = len(vars)
+		vars = append(vars, checker.Var{Name: "ph" + edge, Owner: owner, Domain: checker.Enum(phases...)})
+		p.timer[b] = len(vars)
+		vars = append(vars, checker.Var{Name: "t" + edge, Owner: owner, Domain: checker.Range(cfg.Timeout + 1)})
+		p.chDown[b] = len(vars)
+		vars = append(vars, checker.Var{Name: "c" + tree.Labels[a] + ">" + tree.Labels[b], Owner: owner, Domain: down.Domain()})
+		p.chUp[b] = len(vars)
+		vars = append(vars, checker.Var{Name: "c" + tree.Labels[b] + ">" + tree.Labels[a], Owner: checker.Owner(b), Domain: up.Domain()})
+	}
+	if p.schema, err = checker.NewSchema(n+1, vars...); err != nil { // process n is the clock
+		return nil, err
+	}
+	p.downInfo, p.upInfo = summarise(down, downObserver), summarise(up, upObserver0)
+	return p, nil
+}
+
+func fill(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = -1
+	}
+	return out
+}
+
+func summarise(c *checker.Channel, firstObserver int) []chanInfo {
+	out := make([]chanInfo, len(c.Domain().Names))
+	for v := range out {
+		info := chanInfo{observed: -1}
+		for _, k := range c.Kinds(byte(v)) {
+			if k == 0 {
+				info.finds++
+				if info.observers == 0 {
+					info.findsBeforeObs++
+				}
+				continue
+			}
+			if info.observers == 0 {
+				info.observed = k - firstObserver
+			}
+			info.observers++
+		}
+		out[v] = info
+	}
+	return out
+}
+
+func (c Config) capacityUp() int {
+	if c.CapacityUp == 0 {
+		return c.Capacity
+	}
+	return c.CapacityUp
+}
+
+func (c Config) validate() error {
+	switch {
+	case c.Capacity < 1 || c.Delay < 1 || c.Timeout < 1:
+		return fmt.Errorf("ssarrow: capacity, delay and timeout must be at least 1")
+	case c.Capacity0 < 0 || c.Sent0 < 0 || c.Phi0 < 0 || c.Capacity0 > min(c.Capacity, c.capacityUp()) || c.Sent0 > c.SentMax || c.Phi0 > c.PhiMax:
+		return fmt.Errorf("ssarrow: the initial ranges (messages 0..%d, sent 0..%d, φest 0..%d) must lie within the model's (0..%d, 0..%d, 0..%d)",
+			c.Capacity0, c.Sent0, c.Phi0, c.Capacity, c.SentMax, c.PhiMax)
+	case c.SentMax+1+c.PhiMax+1 >= outOfBounds:
+		return fmt.Errorf("ssarrow: sent and φest ranges too large")
+	}
+	return nil
+}
+
+func (p *Protocol) Schema() *checker.Schema { return p.schema }
+
+// Clock is the process whose moves are ticks of time.
+func (p *Protocol) Clock() int { return p.clock }
+
+func (p *Protocol) Neighbors(v int) []int {
+	if v == p.clock {
+		return nil
+	}
+	return p.tree.Adj[v]
+}
+
+// Arrow is p(v) as a node.
+func (p *Protocol) Arrow(s checker.State, v int) int { return p.choices[v][s[v]] }
+
+// pointTo is the value of p(v) that points to w.
+func (p *Protocol) pointTo(v, w int) byte {
+	for i, u := range p.choices[v] {
+		if u == w {
+			return byte(i)
+		}
+	}
+	return 0
+}
+
+// observing returns sent when the parent of edge b is in the observe phase.
+func (p *Protocol) observing(ph byte) (sent int, ok bool) {
+	if int(ph) <= p.cfg.SentMax {
+		return int(ph), true
+	}
+	return 0, false
+}
+
+// correcting returns φest when the parent of edge b is in the correct phase.
+func (p *Protocol) correcting(ph byte) (phi int, ok bool) {
+	if int(ph) > p.cfg.SentMax {
+		return int(ph) - p.cfg.SentMax - 1, true
+	}
+	return 0, false
+}
+
+// outOfBounds is written into a counter that would pass its representable range: it lies
+// outside the variable's domain, so the checker stops with a model error naming it.
+const outOfBounds = 255
+
+func (p *Protocol) observe(sent int) byte {
+	if sent > p.cfg.SentMax {
+		return outOfBounds
+	}
+	return byte(sent)
+}
+
+func (p *Protocol) correct(phi int) byte {
+	if phi > p.cfg.PhiMax {
+		return outOfBounds
+	}
+	return byte(p.cfg.SentMax + 1 + phi)
+}
+
+// channel returns the variable and the kind of channel from v to its neighbour w.
+func (p *Protocol) channel(v, w int) (int, *checker.Channel) {
+	if p.tree.Parent[w] == v {
+		return p.chDown[w], p.down
+	}
+	return p.chUp[v], p.up
+}

@@ -1,0 +1,102 @@
+package ssarrow_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/models/ssarrow"
+	"github.com/mc-checker/mc/models/topology"
+)
+
+var bounds = ssarrow.Config{Capacity: 3, Delay: 1, Sent0: 1, Phi0: 2, SentMax: 20, PhiMax: 22}
+
+func check(t *testing.T, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Protocol, checker.Model, *checker.Result) {
+	t.Helper()
+	p, err := ssarrow.New(tree, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := checker.DaemonizeFrom(p, checker.Central, p.InitialStates())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := checker.Run(context.Background(), m, checker.Spec{
+		Checks: []checker.Check{checker.CheckAction, checker.CheckDeadlock, checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase},
+		Legit:  p.Legitimate(),
+		Actions: []checker.ActionProperty{
+			{Name: "6.1", Holds: p.ChildKeepsPhi}, {Name: "6.2", Holds: p.OnlyOwnEdge}, {Name: "6.3", Holds: p.ObserveKeepsPhi},
+		},
+	}, checker.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, m, res
+}
+
+// Lemmas 6.1–6.3 (as action invariants), closure of "fully legal" (Lemma 6.6) and convergence to
+// it (Lemma 6.7) from every configuration without messages in transit, with τ = 2R + 1; the
+// worst case in ticks stays within 3R + τ (Corollary 6.8).
+func TestStabilizes(t *testing.T) {
+	p2, _ := topology.Path(2)
+	p3, _ := topology.Path(3)
+	s3, _ := topology.Star(3)
+	for _, tc := range []struct {
+		tree                  *topology.Tree
+		initial, states, arcs uint64
+	}{
+		{p2, 120, 1077, 1771},
+		{p3, 10800, 355964, 813797},
+		{s3, 10800, 348258, 797079},
+	} {
+		cfg := bounds
+		cfg.Timeout = 2*cfg.R() + 1
+		_, _, res := check(t, tc.tree, cfg)
+		if res.Verdict() != checker.Holds {
+			t.Fatalf("%s: %+v", tc.tree.Name, res.Checks)
+		}
+		if res.Stats.InitialStates != tc.initial || res.Stats.States != tc.states || res.Stats.Transitions != tc.arcs {
+			t.Fatalf("%s: %+v", tc.tree.Name, res.Stats)
+		}
+		if limit := uint64(3*cfg.R() + cfg.Timeout); *res.WorstCaseTicks > limit {
+			t.Fatalf("%s: worst case %d ticks, over 3R+τ = %d", tc.tree.Name, *res.WorstCaseTicks, limit)
+		}
+		t.Logf("%s: %d states, worst case %d ticks (3R+τ = %d)", tc.tree.Name, res.Stats.States, *res.WorstCaseTicks, 3*cfg.R()+cfg.Timeout)
+	}
+}
+
+// A timeout shorter than the paper requires (τ < 2R), one exactly at 2R (in discrete time the
+// finds of the last observation and the next timeout can arrive at the same tick, and the
+// timeout wins), and a parent that corrects without observing: each yields a lasso outside the
+// legitimate set that replays.
+func TestBrokenVariantsFail(t *testing.T) {
+	tree, _ := topology.Path(2)
+	for name, mutate := range map[string]func(*ssarrow.Config){
+		"tau=3 (< 2R)":  func(c *ssarrow.Config) { c.Timeout = 3 },
+		"tau=4 (= 2R)":  func(c *ssarrow.Config) { c.Timeout = 4 },
+		"skips observe": func(c *ssarrow.Config) { c.Timeout = 5; c.SkipObserve = true },
+	} {
+		t.Run(name, func(t *testing.T) {
+			cfg := bounds
+			mutate(&cfg)
+			p, m, res := check(t, tree, cfg)
+			var conv *checker.CheckResult
+			for i := range res.Checks {
+				if res.Checks[i].Name == "convergence" {
+					conv = &res.Checks[i]
+				}
+			}
+			if conv == nil || conv.Verdict != checker.Violated || !conv.Trace.IsLasso() {
+				t.Fatalf("%+v", res.Checks)
+			}
+			if err := checker.Replay(m, conv.Trace); err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range conv.Trace.States[conv.Trace.LoopStart:] {
+				if p.Legitimate()(s) {
+					t.Fatal("the loop visits a legitimate configuration")
+				}
+			}
+		})
+	}
+}
