@@ -23,7 +23,11 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("  %-*s  %-12s %s", width, c.Name, c.Verdict, c.Detail), " "))
 	}
 	s := r.Stats
-	fmt.Fprintf(w, "\n  universe     %s = %s configurations\n", s.Universe, group(s.UniverseSize))
+	if s.UniverseSize > 0 {
+		fmt.Fprintf(w, "\n  universe     %s = %s configurations\n", s.Universe, group(s.UniverseSize))
+	} else {
+		fmt.Fprintf(w, "\n  universe     %s configurations\n", s.Universe)
+	}
 	fmt.Fprintf(w, "  initial      %s states\n", group(s.InitialStates))
 	if s.Interrupted {
 		fmt.Fprintf(w, "  explored     interrupted before the analyses finished (%s store)\n", s.Store)
