@@ -113,8 +113,11 @@ func exploreBFS(ctx context.Context, m Model, store Store, workers int, maxState
 		}
 		// Number the new states as a sequential BFS would.
 		var fresh []newState
-		for _, c := range level {
-			fresh = append(fresh, c.fresh...)
+		for i, c := range level {
+			for _, f := range c.fresh {
+				f.chunk = uint32(i)
+				fresh = append(fresh, f)
+			}
 		}
 		for i := range fresh {
 			fresh[i].parent, fresh[i].index = store.Claim(fresh[i].fp)
@@ -137,7 +140,7 @@ func exploreBFS(ctx context.Context, m Model, store Store, workers int, maxState
 		g.edges, g.offsets = slices.Grow(g.edges, edges), slices.Grow(g.offsets, int(hi-lo))
 		for _, f := range fresh {
 			store.Assign(f.fp, g.size())
-			g.states = append(g.states, f.state...)
+			g.states = append(g.states, level[f.chunk].slab[f.off:f.off+w]...)
 			g.parent = append(g.parent, f.parent)
 			g.via = append(g.via, f.index)
 		}
@@ -166,16 +169,19 @@ func exploreBFS(ctx context.Context, m Model, store Store, workers int, maxState
 	return g, nil
 }
 
+// newState is a state first seen in the current level; its bytes are in its chunk's slab.
 type newState struct {
 	fp     uint64
-	state  State
 	parent uint64
 	index  uint32
+	chunk  uint32
+	off    int
 }
 
 // chunkResult is what one worker found expanding a contiguous range of the frontier.
 type chunkResult struct {
 	fresh   []newState
+	slab    []byte // the bytes of the fresh states, one after the other
 	edges   []edge   // in source order; to is filled in after numbering
 	targets []uint64 // fingerprint of each edge's target, for those to states of this level
 	degree  []uint32 // out-degree of each source
@@ -222,7 +228,8 @@ func expandChunk(m Model, g *explicitGraph, store Store, lo, hi uint64) chunkRes
 			fp := t.Fingerprint()
 			isNew, to, assigned := store.Visit(fp, id, uint32(st.Index))
 			if isNew {
-				r.fresh = append(r.fresh, newState{fp: fp, state: t.Clone()})
+				r.fresh = append(r.fresh, newState{fp: fp, off: len(r.slab)})
+				r.slab = append(r.slab, t...)
 			}
 			if !assigned {
 				to = noNode
