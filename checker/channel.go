@@ -9,47 +9,31 @@ import (
 // numbers the sequences of at most Capacity messages (shortest first), so every value of the
 // domain is a well-formed channel content: "every configuration" of the universe includes
 // every sequence of messages in transit up to the capacity, and nothing else.
-//
-// A timed channel gives each message an age, 0..MaxAge ticks since it was sent. A message can
-// be received once it is at least one tick old (so no execution delivers infinitely many
-// messages in zero time) and must be received before it would turn MaxAge+1: Tick refuses to
-// age a channel holding a message of age MaxAge. MaxAge is then the bound on message delay.
 type Channel struct {
 	Messages []string // message kinds, e.g. "find", "observer(0)"
 	Capacity int
-	MaxAge   int // 0: untimed
 
-	seqs [][]int // value → symbols, oldest first; a symbol is kind*(MaxAge+1)+age
+	seqs [][]int // value → kinds, oldest first
 	// Transition tables, so that the models' hot paths never search or allocate.
-	push [][]int16 // [value][kind] → value, or -1 when full
-	pop  []byte
-	tick []int16 // → value with every age + 1, or -1 when a message is overdue
-	age  []byte  // → value with every age + 1, saturating at MaxAge
-	head []int16 // → kind of a receivable oldest message, or -1
-	due  []bool  // → the oldest message has age MaxAge
+	push   [][]int16 // [value][kind] → value, or -1 when full
+	pop    []byte
+	concat [][]int16 // [front][back] → the value of front followed by back, or -1
 }
 
 // NewChannel builds the tables of a channel; its domain must fit a schema variable.
-func NewChannel(messages []string, capacity, maxAge int) (*Channel, error) {
-	if len(messages) == 0 || capacity < 1 || maxAge < 0 {
-		return nil, fmt.Errorf("a channel needs message kinds, a capacity ≥ 1 and a maximum age ≥ 0")
+func NewChannel(messages []string, capacity int) (*Channel, error) {
+	if len(messages) == 0 || capacity < 1 {
+		return nil, fmt.Errorf("a channel needs message kinds and a capacity ≥ 1")
 	}
-	c := &Channel{Messages: messages, Capacity: capacity, MaxAge: maxAge}
-	symbols := len(messages) * (maxAge + 1)
-	c.seqs = [][]int{nil}
+	c := &Channel{Messages: messages, Capacity: capacity, seqs: [][]int{nil}}
 	for start := 0; start < len(c.seqs); start++ {
 		if len(c.seqs[start]) == capacity {
 			continue
 		}
-		for sym := range symbols {
-			// A FIFO's tail was sent last: ages never grow from the head to the tail, and
-			// contents that break this are no configuration of any execution.
-			if prev := c.seqs[start]; len(prev) > 0 && sym%(maxAge+1) > prev[len(prev)-1]%(maxAge+1) {
-				continue
-			}
-			c.seqs = append(c.seqs, append(append([]int(nil), c.seqs[start]...), sym))
+		for kind := range messages {
+			c.seqs = append(c.seqs, append(append([]int(nil), c.seqs[start]...), kind))
 			if len(c.seqs) > MaxDomain {
-				return nil, fmt.Errorf("a channel of %d message kinds, capacity %d and ages 0..%d has more than %d contents", len(messages), capacity, maxAge, MaxDomain)
+				return nil, fmt.Errorf("a channel of %d message kinds and capacity %d has more than %d contents", len(messages), capacity, MaxDomain)
 			}
 		}
 	}
@@ -57,57 +41,39 @@ func NewChannel(messages []string, capacity, maxAge int) (*Channel, error) {
 	for v, seq := range c.seqs {
 		index[fmt.Sprint(seq)] = v
 	}
-	value := func(seq []int) int16 { return int16(index[fmt.Sprint(seq)]) }
+	value := func(seq []int) int16 {
+		if v, ok := index[fmt.Sprint(seq)]; ok {
+			return int16(v)
+		}
+		return -1
+	}
 	for _, seq := range c.seqs {
 		row := make([]int16, len(messages))
 		for kind := range row {
-			row[kind] = -1
-			if len(seq) < capacity {
-				row[kind] = value(append(append([]int(nil), seq...), kind*(maxAge+1)))
-			}
+			row[kind] = value(append(append([]int(nil), seq...), kind))
 		}
 		c.push = append(c.push, row)
 		c.pop = append(c.pop, 0)
-		c.head = append(c.head, -1)
 		if len(seq) > 0 {
 			c.pop[len(c.pop)-1] = byte(value(seq[1:]))
-			if maxAge == 0 || seq[0]%(maxAge+1) > 0 {
-				c.head[len(c.head)-1] = int16(seq[0] / (maxAge + 1))
-			}
 		}
-		aged, saturated, overdue := make([]int, len(seq)), make([]int, len(seq)), false
-		for i, sym := range seq {
-			aged[i], saturated[i] = sym+1, sym
-			if sym%(maxAge+1) < maxAge {
-				saturated[i] = sym + 1
-			}
-			overdue = overdue || sym%(maxAge+1) == maxAge
+		cat := make([]int16, len(c.seqs))
+		for w, back := range c.seqs {
+			cat[w] = value(append(append([]int(nil), seq...), back...))
 		}
-		c.age = append(c.age, byte(value(saturated)))
-		c.due = append(c.due, maxAge > 0 && len(seq) > 0 && seq[0]%(maxAge+1) == maxAge)
-		switch {
-		case maxAge == 0:
-			c.tick = append(c.tick, value(seq))
-		case overdue:
-			c.tick = append(c.tick, -1)
-		default:
-			c.tick = append(c.tick, value(aged))
-		}
+		c.concat = append(c.concat, cat)
 	}
 	return c, nil
 }
 
 // Domain is the schema domain of the channel, its values named by their contents, oldest
-// first: "find@1,obs@0", or "-" when empty.
+// first: "find,obs", or "-" when empty.
 func (c *Channel) Domain() Domain {
 	names := make([]string, len(c.seqs))
 	for v, seq := range c.seqs {
 		parts := make([]string, len(seq))
-		for i, sym := range seq {
-			parts[i] = c.Messages[sym/(c.MaxAge+1)]
-			if c.MaxAge > 0 {
-				parts[i] += fmt.Sprintf("@%d", sym%(c.MaxAge+1))
-			}
+		for i, k := range seq {
+			parts[i] = c.Messages[k]
 		}
 		names[v] = strings.Join(parts, ",")
 		if len(parts) == 0 {
@@ -120,52 +86,115 @@ func (c *Channel) Domain() Domain {
 // Len is the number of messages in transit.
 func (c *Channel) Len(v byte) int { return len(c.seqs[v]) }
 
-// Head returns the oldest message's kind, if it may be received now.
+// Head returns the oldest message's kind.
 func (c *Channel) Head(v byte) (kind int, ok bool) {
-	h := c.head[v]
-	return int(h), h >= 0
+	if seq := c.seqs[v]; len(seq) > 0 {
+		return seq[0], true
+	}
+	return 0, false
 }
 
 // Pop removes the oldest message.
 func (c *Channel) Pop(v byte) byte { return c.pop[v] }
 
-// Push appends a message of the given kind, of age 0; false if the channel is full.
+// Push appends a message of the given kind; false if the channel is full.
 func (c *Channel) Push(v byte, kind int) (byte, bool) {
 	w := c.push[v][kind]
 	return byte(w), w >= 0
 }
 
-// Count is the number of messages of the given kind in transit.
-func (c *Channel) Count(v byte, kind int) int {
-	n := 0
-	for _, sym := range c.seqs[v] {
-		if sym/(c.MaxAge+1) == kind {
-			n++
+// Kinds lists the kinds of the messages in transit, oldest first; do not modify it.
+func (c *Channel) Kinds(v byte) []int { return c.seqs[v] }
+
+// TimedChannel is a FIFO whose messages carry their age in ticks, stored in Delay+1 schema
+// variables: variable i holds, as a Channel, the messages of age i (a FIFO's older messages
+// are at its head, so the whole content is variable Delay, then Delay-1, … then 0). A message
+// can be received from age 1, so no execution delivers infinitely many messages in zero time;
+// one of age Delay is due: a timed model does not let time pass while it can be received.
+type TimedChannel struct {
+	Segment *Channel // the messages of one age
+	Delay   int
+}
+
+// NewTimedChannel builds a channel whose every age holds up to capacity messages.
+func NewTimedChannel(messages []string, capacity, delay int) (*TimedChannel, error) {
+	if delay < 1 {
+		return nil, fmt.Errorf("a timed channel needs a delay ≥ 1")
+	}
+	seg, err := NewChannel(messages, capacity)
+	if err != nil {
+		return nil, err
+	}
+	return &TimedChannel{Segment: seg, Delay: delay}, nil
+}
+
+// Vars is the number of schema variables the channel takes; w below is their window in a
+// state, in age order.
+func (c *TimedChannel) Vars() int { return c.Delay + 1 }
+
+// oldest is the age of the oldest message, or -1 when the channel is empty.
+func (c *TimedChannel) oldest(w []byte) int {
+	for age := c.Delay; age >= 0; age-- {
+		if c.Segment.Len(w[age]) > 0 {
+			return age
 		}
+	}
+	return -1
+}
+
+// Head returns the oldest message's kind if it may be received (age ≥ 1).
+func (c *TimedChannel) Head(w []byte) (kind int, ok bool) {
+	if age := c.oldest(w); age >= 1 {
+		return c.Segment.Head(w[age])
+	}
+	return 0, false
+}
+
+// Pop removes the oldest message, reading w and writing dst.
+func (c *TimedChannel) Pop(w, dst []byte) {
+	if age := c.oldest(w); age >= 0 {
+		dst[age] = c.Segment.Pop(w[age])
+	}
+}
+
+// Push appends a message of age 0 to dst; false if that age is full.
+func (c *TimedChannel) Push(dst []byte, kind int) bool {
+	v, ok := c.Segment.Push(dst[0], kind)
+	dst[0] = v
+	return ok
+}
+
+// Due reports whether a message has reached the delay bound.
+func (c *TimedChannel) Due(w []byte) bool { return c.Segment.Len(w[c.Delay]) > 0 }
+
+// Tick ages every message by one tick into dst, except those already Delay old, which stay
+// (their receipt was not possible). False if the oldest age overflows.
+func (c *TimedChannel) Tick(w, dst []byte) bool {
+	top := c.Segment.concat[w[c.Delay]][w[c.Delay-1]]
+	if top < 0 {
+		return false
+	}
+	dst[c.Delay] = byte(top)
+	for age := c.Delay - 1; age >= 1; age-- {
+		dst[age] = w[age-1]
+	}
+	dst[0] = 0
+	return true
+}
+
+// Len is the number of messages in transit.
+func (c *TimedChannel) Len(w []byte) int {
+	n := 0
+	for _, v := range w[:c.Vars()] {
+		n += c.Segment.Len(v)
 	}
 	return n
 }
 
-// Kinds lists the kinds of the messages in transit, oldest first.
-func (c *Channel) Kinds(v byte) []int {
-	out := make([]int, len(c.seqs[v]))
-	for i, sym := range c.seqs[v] {
-		out[i] = sym / (c.MaxAge + 1)
+// Kinds appends the kinds of the messages in transit to dst, oldest first.
+func (c *TimedChannel) Kinds(w []byte, dst []int) []int {
+	for age := c.Delay; age >= 0; age-- {
+		dst = append(dst, c.Segment.Kinds(w[age])...)
 	}
-	return out
+	return dst
 }
-
-// Tick ages every message by one tick; false if one is overdue (it must be received first).
-// An untimed channel does not age.
-func (c *Channel) Tick(v byte) (byte, bool) {
-	w := c.tick[v]
-	return byte(w), w >= 0
-}
-
-// Age ages every message by one tick, except those already MaxAge old: the time of a message
-// whose receipt cannot happen yet may pass its delay bound.
-func (c *Channel) Age(v byte) byte { return c.age[v] }
-
-// Due reports whether the oldest message has reached MaxAge: a timed model must receive it
-// before time passes, if it can.
-func (c *Channel) Due(v byte) bool { return c.due[v] }

@@ -3,47 +3,52 @@ package checker
 import "testing"
 
 func TestChannel(t *testing.T) {
-	c, err := NewChannel([]string{"find", "obs"}, 2, 1)
+	c, err := NewChannel([]string{"find", "obs"}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Sequences of at most 2 messages of 2 kinds, ages non-increasing towards the tail:
-	// 1 empty + 4 single + 16 pairs minus the 4 whose tail is older than the head.
-	if got := len(c.Domain().Names); got != 1+4+12 {
-		t.Fatalf("%d contents, want 17", got)
+	if got := len(c.Domain().Names); got != 1+2+4 {
+		t.Fatalf("%d contents, want 7", got)
 	}
-	v := byte(0) // empty
-	if _, ok := c.Head(v); ok {
-		t.Fatal("head of an empty channel")
+	v, _ := c.Push(0, 1)
+	v, _ = c.Push(v, 0)
+	if _, ok := c.Push(v, 0); ok || c.Domain().Name(v) != "obs,find" || c.Len(v) != 2 {
+		t.Fatalf("%s", c.Domain().Name(v))
 	}
-	v, _ = c.Push(v, 1) // obs@0
-	if _, ok := c.Head(v); ok {
-		t.Fatal("a message of age 0 is receivable")
+	if k, ok := c.Head(v); !ok || k != 1 || c.Domain().Name(c.Pop(v)) != "find" {
+		t.Fatal("head or pop")
 	}
-	v, ok := c.Tick(v) // obs@1
-	if !ok || c.Domain().Name(v) != "obs@1" {
-		t.Fatalf("tick: %v %s", ok, c.Domain().Name(v))
-	}
-	if _, ok := c.Tick(v); ok || !c.Due(v) || c.Age(v) != v {
-		t.Fatal("an overdue message was aged")
-	}
-	v, _ = c.Push(v, 0) // obs@1 find@0
-	if _, ok := c.Push(v, 0); ok {
-		t.Fatal("pushed into a full channel")
-	}
-	if k, ok := c.Head(v); !ok || k != 1 || c.Count(v, 0) != 1 || c.Len(v) != 2 {
-		t.Fatalf("head %d %v", k, ok)
-	}
-	v = c.Pop(v)
-	if c.Domain().Name(v) != "find@0" {
-		t.Fatalf("after pop: %s", c.Domain().Name(v))
-	}
-	if _, err := NewChannel([]string{"a", "b", "c", "d", "e"}, 4, 1); err == nil {
+	if _, err := NewChannel([]string{"a", "b", "c", "d"}, 4); err == nil {
 		t.Fatal("a channel of more than 256 contents accepted")
 	}
-	untimed, _ := NewChannel([]string{"find"}, 3, 0)
-	w, _ := untimed.Push(0, 0)
-	if k, ok := untimed.Head(w); !ok || k != 0 || len(untimed.Domain().Names) != 4 {
-		t.Fatal("untimed channel")
+}
+
+// A timed channel ages its messages one segment per tick; a message is receivable from age 1
+// and due at the delay bound; time cannot pass beyond it, the message stays due.
+func TestTimedChannel(t *testing.T) {
+	c, err := NewTimedChannel([]string{"find", "obs"}, 2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, next := make([]byte, 2), make([]byte, 2)
+	c.Push(w, 1) // obs@0
+	if _, ok := c.Head(w); ok || c.Due(w) {
+		t.Fatal("a message of age 0 is receivable")
+	}
+	c.Tick(w, next) // obs@1
+	copy(w, next)
+	c.Push(w, 0) // obs@1, find@0
+	if k, ok := c.Head(w); !ok || k != 1 || !c.Due(w) || c.Len(w) != 2 {
+		t.Fatal("obs@1 is the receivable head")
+	}
+	if got := c.Kinds(w, nil); len(got) != 2 || got[0] != 1 || got[1] != 0 {
+		t.Fatalf("kinds %v", got)
+	}
+	c.Tick(w, next) // obs@1 (stays), find@1
+	copy(w, next)
+	c.Pop(w, next)
+	copy(w, next)
+	if k, ok := c.Head(w); !ok || k != 0 || c.Len(w) != 1 {
+		t.Fatal("find@1 is next")
 	}
 }

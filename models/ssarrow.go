@@ -11,16 +11,18 @@ import (
 // ssarrowBounds are the model's representable ranges; a run that would pass them stops with a
 // model error naming the variable. They were chosen so that no run from the initial
 // configurations passes them on paths of 2 and 3 nodes.
-var ssarrowBounds = ssarrow.Config{Capacity: 3, Sent0: 1, Phi0: 2, SentMax: 20, PhiMax: 22}
+var ssarrowBounds = ssarrow.Config{Capacity: 4, Sent0: 1, Phi0: 2, SentMax: 20, PhiMax: 22}
 
 func init() {
 	register(&Entry{
 		Name: "ssarrow",
-		Doc:  "the self-stabilizing arrow protocol (Section 5), discrete time, from every configuration without messages in transit",
+		Doc:  "the self-stabilizing arrow protocol (Section 5) with discrete time, from every configuration of a bounded universe",
 		Params: []Param{
 			{Name: "n", Default: 2, Min: 2, Max: 3, Doc: "nodes of the tree (ignored with a .dot topology); 4 does not fit memory yet"},
 			{Name: "delay", Default: 1, Min: 1, Max: 2, Doc: "ticks a message may take; R = 2·delay"},
 			{Name: "tau", Default: 5, Min: 1, Max: 12, Doc: "timeout τ in ticks (the paper asks τ ≥ 2R)"},
+			{Name: "init", Default: 1, Min: 0, Max: 1, Doc: "messages in transit on an edge initially (any kind and age)"},
+			{Name: "legit", Default: 1, Min: 0, Max: 1, Doc: "legitimate: 0 fully legal (Definition 6.1), 1 and the timers consistent"},
 			{Name: "skip-observe", Default: 0, Min: 0, Max: 1, Doc: "1: a wrong parent that corrects without observing"},
 		},
 		Tree:         true,
@@ -28,17 +30,21 @@ func init() {
 		Checks:       []string{"action-invariant", "deadlock", "closure", "convergence", "worst-case"},
 		Build: func(v map[string]int, tree *topology.Tree) (*Instance, error) {
 			cfg := ssarrowBounds
-			cfg.Delay, cfg.Timeout, cfg.SkipObserve = v["delay"], v["tau"], v["skip-observe"] == 1
+			cfg.Delay, cfg.Timeout, cfg.Capacity0, cfg.SkipObserve = v["delay"], v["tau"], v["init"], v["skip-observe"] == 1
 			p, err := ssarrow.New(tree, cfg)
 			if err != nil {
 				return nil, err
 			}
 			r := cfg.R()
+			legit, legitDoc := p.Legitimate(), "every edge is fully legal (Definition 6.1)"
+			if v["legit"] == 1 {
+				legit, legitDoc = p.LegitimateConsistent(), "every edge is fully legal and its observer returns before the next timeout"
+			}
 			return &Instance{
 				Protocol: p,
 				Init:     p.InitialStates(),
-				Legit:    p.Legitimate(),
-				LegitDoc: "every edge is fully legal (Definition 6.1)",
+				Legit:    legit,
+				LegitDoc: legitDoc,
 				Actions: []checker.ActionProperty{
 					{Name: "child-keeps-phi (Lemma 6.1)", Holds: p.ChildKeepsPhi},
 					{Name: "only-own-edge (Lemma 6.2)", Holds: p.OnlyOwnEdge},
@@ -46,8 +52,9 @@ func init() {
 				},
 				Notes: []string{
 					fmt.Sprintf("R = %d ticks, τ = %d: the paper bounds stabilization by 3R+τ = %d ticks (5R = %d when τ = 2R)", r, cfg.Timeout, 3*r+cfg.Timeout, 5*r),
-					fmt.Sprintf("initially no message is in transit, sent ≤ %d, φest ≤ %d; arrows, phases and timers are arbitrary", cfg.Sent0, cfg.Phi0),
-					fmt.Sprintf("channels hold %d messages per direction, sent ≤ %d, φest ≤ %d: a run past these is reported, never cut", cfg.Capacity, cfg.SentMax, cfg.PhiMax),
+					"legitimate: " + legitDoc,
+					fmt.Sprintf("initially at most %d message in transit per edge, sent ≤ %d, φest ≤ %d; arrows, phases and timers arbitrary", cfg.Capacity0, cfg.Sent0, cfg.Phi0),
+					fmt.Sprintf("channels hold %d messages of each age per direction, sent ≤ %d, φest ≤ %d: a run past these is reported, never cut", cfg.Capacity, cfg.SentMax, cfg.PhiMax),
 				},
 			}, nil
 		},

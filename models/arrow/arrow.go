@@ -33,7 +33,7 @@ type Protocol struct {
 
 // New builds the protocol; F ≥ 1.
 func New(tree *topology.Tree, f int) (*Protocol, error) {
-	ch, err := checker.NewChannel([]string{"find"}, f, 0)
+	ch, err := checker.NewChannel([]string{"find"}, f)
 	if err != nil {
 		return nil, err
 	}

@@ -67,12 +67,10 @@ func (p *Protocol) event(s checker.State, v, r int, next checker.State) bool {
 
 // push appends a message; a full channel gets a value outside its domain, which the checker
 // reports as the model's capacity being too small.
-func push(next checker.State, c int, ch *checker.Channel, kind int) {
-	nv, ok := ch.Push(next[c], kind)
-	if !ok {
-		nv = outOfBounds
+func push(next checker.State, c int, ch *checker.TimedChannel, kind int) {
+	if !ch.Push(next[c:c+ch.Vars()], kind) {
+		next[c] = outOfBounds
 	}
-	next[c] = nv
 }
 
 // sendFind sends a find from v to w. A find a parent sends on its edge during the observe
@@ -111,11 +109,11 @@ func (p *Protocol) arrowStep(s checker.State, v, u int, next checker.State) bool
 
 func (p *Protocol) receive(s checker.State, v, u int, next checker.State) bool {
 	c, ch := p.channel(u, v)
-	kind, ok := ch.Head(s[c])
+	kind, ok := ch.Head(s[c : c+ch.Vars()])
 	if !ok {
 		return false
 	}
-	next[c] = ch.Pop(s[c])
+	ch.Pop(s[c:c+ch.Vars()], next[c:c+ch.Vars()])
 	if p.tree.Parent[u] == v {
 		return p.parentReceives(s, v, u, kind, next)
 	}
@@ -211,8 +209,14 @@ func (p *Protocol) tick(s checker.State, next checker.State) bool {
 		if c < 0 {
 			continue
 		}
-		next[c] = p.down.Age(s[c])
-		next[p.chUp[b]] = p.up.Age(s[p.chUp[b]])
+		for _, ch := range []struct {
+			c int
+			t *checker.TimedChannel
+		}{{c, p.down}, {p.chUp[b], p.up}} {
+			if !ch.t.Tick(s[ch.c:ch.c+ch.t.Vars()], next[ch.c:ch.c+ch.t.Vars()]) {
+				next[ch.c] = outOfBounds // the oldest age overflows: reported, never dropped
+			}
+		}
 		if t := int(s[p.timer[b]]); t < p.cfg.Timeout {
 			next[p.timer[b]] = byte(t + 1)
 		}
@@ -232,9 +236,9 @@ func (p *Protocol) urgent(s checker.State) bool {
 			continue
 		}
 		a := p.tree.Parent[b]
-		urgent := p.down.Due(s[c]) && p.receive(s, b, a, next)
+		urgent := p.down.Due(s[c:c+p.down.Vars()]) && p.receive(s, b, a, next)
 		copy(next, s)
-		urgent = urgent || p.up.Due(s[p.chUp[b]]) && p.receive(s, a, b, next)
+		urgent = urgent || p.up.Due(s[p.chUp[b]:p.chUp[b]+p.up.Vars()]) && p.receive(s, a, b, next)
 		copy(next, s)
 		urgent = urgent || p.timeout(s, b, next)
 		copy(next, s)

@@ -9,7 +9,7 @@ import (
 // Phi is φ(e) = p(a,e) + p(b,e) + F(e) for the edge whose child is b (equation 1).
 func (p *Protocol) Phi(s checker.State, b int) int {
 	a := p.tree.Parent[b]
-	phi := p.downInfo[s[p.chDown[b]]].finds + p.upInfo[s[p.chUp[b]]].finds
+	phi := p.info(s, p.chDown[b], p.down, downObserver).finds + p.info(s, p.chUp[b], p.up, upObserver0).finds
 	if p.Arrow(s, a) == b {
 		phi++
 	}
@@ -31,7 +31,7 @@ func (p *Protocol) FullyLegal(s checker.State, b int) bool {
 		return false
 	}
 	a := p.tree.Parent[b]
-	down, up := p.downInfo[s[p.chDown[b]]], p.upInfo[s[p.chUp[b]]]
+	down, up := p.info(s, p.chDown[b], p.down, downObserver), p.info(s, p.chUp[b], p.up, upObserver0)
 	pa, pb := 0, 0
 	if p.Arrow(s, a) == b {
 		pa = 1
@@ -58,6 +58,43 @@ func (p *Protocol) Legitimate() checker.Predicate {
 	return invariants.EveryEdge(p.childEdges(), func(s checker.State, b int) bool { return p.FullyLegal(s, b) })
 }
 
+// TimerConsistent holds for an edge whose parent, if observing, will have its observer back
+// before its next timeout: timer + the ticks the observer may still take < τ. Definition 6.1
+// says nothing of the timer, and a corrupted timer with an otherwise fully legal edge sends a
+// second observer (see docs/SSARROW.md).
+func (p *Protocol) TimerConsistent(s checker.State, b int) bool {
+	if _, observing := p.observing(s[p.phase[b]]); !observing {
+		return true
+	}
+	d := p.cfg.Delay
+	left := 0
+	if age := p.observerAge(s[p.chDown[b]:], p.down); age >= 0 {
+		left = (d - age) + d
+	} else if age := p.observerAge(s[p.chUp[b]:], p.up); age >= 0 {
+		left = d - age
+	}
+	return int(s[p.timer[b]])+left < p.cfg.Timeout
+}
+
+// observerAge is the age of the first observer in the channel, or -1.
+func (p *Protocol) observerAge(w []byte, ch *checker.TimedChannel) int {
+	for age := ch.Delay; age >= 0; age-- {
+		for _, k := range ch.Segment.Kinds(w[age]) {
+			if k != 0 {
+				return age
+			}
+		}
+	}
+	return -1
+}
+
+// LegitimateConsistent: every edge is fully legal and its timer consistent.
+func (p *Protocol) LegitimateConsistent() checker.Predicate {
+	return invariants.EveryEdge(p.childEdges(), func(s checker.State, b int) bool {
+		return p.FullyLegal(s, b) && p.TimerConsistent(s, b)
+	})
+}
+
 // childEdges names every edge by its child.
 func (p *Protocol) childEdges() []int {
 	var out []int
@@ -72,7 +109,7 @@ func (p *Protocol) childEdges() []int {
 func (p *Protocol) Initial() checker.Predicate {
 	return func(s checker.State) bool {
 		for _, b := range p.childEdges() {
-			if p.down.Len(s[p.chDown[b]])+p.up.Len(s[p.chUp[b]]) > p.cfg.Capacity0 {
+			if p.down.Len(s[p.chDown[b]:])+p.up.Len(s[p.chUp[b]:]) > p.cfg.Capacity0 {
 				return false
 			}
 			ph := s[p.phase[b]]
@@ -162,8 +199,10 @@ func (p *Protocol) InitialStates() []checker.State {
 		for t := 0; t <= p.cfg.Timeout; t++ {
 			values[p.timer[b]] = append(values[p.timer[b]], byte(t))
 		}
-		values[p.chDown[b]] = contentsUpTo(p.down, p.cfg.Capacity0)
-		values[p.chUp[b]] = contentsUpTo(p.up, p.cfg.Capacity0)
+		for age := range p.down.Vars() {
+			values[p.chDown[b]+age] = contentsUpTo(p.down.Segment, p.cfg.Capacity0)
+			values[p.chUp[b]+age] = contentsUpTo(p.up.Segment, p.cfg.Capacity0)
+		}
 	}
 	var out []checker.State
 	choice := make([]int, len(values))

@@ -25,10 +25,7 @@ type Config struct {
 	// wrapped or clamped, so every verdict is one of the unbounded protocol started within the
 	// initial ranges.
 	Capacity0, Sent0, Phi0    int
-	Capacity, SentMax, PhiMax int
-	// CapacityUp is the capacity of the child-to-parent channels, 0 meaning Capacity: they
-	// carry three kinds of messages, so fewer of them fit one schema variable.
-	CapacityUp int
+	Capacity, SentMax, PhiMax int // Capacity: messages of each age, per channel
 	// SkipObserve is a deliberately wrong parent that corrects without observing: on a
 	// timeout it takes its local view p(a,e) for φ(e).
 	SkipObserve bool
@@ -54,14 +51,14 @@ type Protocol struct {
 	tree     *topology.Tree
 	cfg      Config
 	schema   *checker.Schema
-	down, up *checker.Channel
+	down, up *checker.TimedChannel
 	choices  [][]int // p(v) may be v, then its neighbours
 	children [][]int // children of v, in neighbour order
 	// Variables of the edge whose child is b (-1 at the root): the parent's phase (observe
-	// with sent, or correct with φest) and timer, the channels down (a→b) and up (b→a).
+	// with sent, or correct with φest) and timer, and the first variables of the channels
+	// down (a→b) and up (b→a).
 	phase, timer, chDown, chUp []int
 	clock                      int // the process whose moves are ticks
-	downInfo, upInfo           []chanInfo
 }
 
 // chanInfo summarises a channel content for φ and the predicates of Section 6.
@@ -77,15 +74,15 @@ func New(tree *topology.Tree, cfg Config) (*Protocol, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	down, err := checker.NewChannel([]string{"find", "obs"}, cfg.Capacity, cfg.Delay)
+	down, err := checker.NewTimedChannel([]string{"find", "obs"}, cfg.Capacity, cfg.Delay)
 	if err != nil {
 		return nil, err
 	}
-	up, err := checker.NewChannel([]string{"find", "obs(0)", "obs(1)"}, cfg.capacityUp(), cfg.Delay)
+	up, err := checker.NewTimedChannel([]string{"find", "obs(0)", "obs(1)"}, cfg.Capacity, cfg.Delay)
 	if err != nil {
 		return nil, err
 	}
-	if len(up.Domain().Names) > outOfBounds || len(down.Domain().Names) > outOfBounds {
+	if len(up.Segment.Domain().Names) > outOfBounds {
 		return nil, fmt.Errorf("ssarrow: channels of capacity %d leave no value to report an overflow", cfg.Capacity)
 	}
 	n := tree.N()
@@ -127,14 +124,13 @@ func New(tree *topology.Tree, cfg Config) (*Protocol, error) {
 		p.timer[b] = len(vars)
 		vars = append(vars, checker.Var{Name: "t" + edge, Owner: owner, Domain: checker.Range(cfg.Timeout + 1)})
 		p.chDown[b] = len(vars)
-		vars = append(vars, checker.Var{Name: "c" + tree.Labels[a] + ">" + tree.Labels[b], Owner: owner, Domain: down.Domain()})
+		vars = append(vars, channelVars(tree.Labels[a]+">"+tree.Labels[b], owner, down)...)
 		p.chUp[b] = len(vars)
-		vars = append(vars, checker.Var{Name: "c" + tree.Labels[b] + ">" + tree.Labels[a], Owner: checker.Owner(b), Domain: up.Domain()})
+		vars = append(vars, channelVars(tree.Labels[b]+">"+tree.Labels[a], checker.Owner(b), up)...)
 	}
 	if p.schema, err = checker.NewSchema(n+1, vars...); err != nil { // process n is the clock
 		return nil, err
 	}
-	p.downInfo, p.upInfo = summarise(down, downObserver), summarise(up, upObserver0)
 	return p, nil
 }
 
@@ -146,40 +142,40 @@ func fill(n int) []int {
 	return out
 }
 
-func summarise(c *checker.Channel, firstObserver int) []chanInfo {
-	out := make([]chanInfo, len(c.Domain().Names))
-	for v := range out {
-		info := chanInfo{observed: -1}
-		for _, k := range c.Kinds(byte(v)) {
-			if k == 0 {
-				info.finds++
-				if info.observers == 0 {
-					info.findsBeforeObs++
-				}
-				continue
-			}
-			if info.observers == 0 {
-				info.observed = k - firstObserver
-			}
-			info.observers++
-		}
-		out[v] = info
+// channelVars declares a timed channel's variables, one per message age.
+func channelVars(name string, owner checker.Owner, ch *checker.TimedChannel) []checker.Var {
+	var out []checker.Var
+	for age := range ch.Vars() {
+		out = append(out, checker.Var{Name: fmt.Sprintf("c%s@%d", name, age), Owner: owner, Domain: ch.Segment.Domain()})
 	}
 	return out
 }
 
-func (c Config) capacityUp() int {
-	if c.CapacityUp == 0 {
-		return c.Capacity
+// info summarises the content of the channel whose variables start at c.
+func (p *Protocol) info(s checker.State, c int, ch *checker.TimedChannel, firstObserver int) chanInfo {
+	var buf [32]int
+	info := chanInfo{observed: -1}
+	for _, k := range ch.Kinds(s[c:c+ch.Vars()], buf[:0]) {
+		if k == 0 {
+			info.finds++
+			if info.observers == 0 {
+				info.findsBeforeObs++
+			}
+			continue
+		}
+		if info.observers == 0 {
+			info.observed = k - firstObserver
+		}
+		info.observers++
 	}
-	return c.CapacityUp
+	return info
 }
 
 func (c Config) validate() error {
 	switch {
 	case c.Capacity < 1 || c.Delay < 1 || c.Timeout < 1:
 		return fmt.Errorf("ssarrow: capacity, delay and timeout must be at least 1")
-	case c.Capacity0 < 0 || c.Sent0 < 0 || c.Phi0 < 0 || c.Capacity0 > min(c.Capacity, c.capacityUp()) || c.Sent0 > c.SentMax || c.Phi0 > c.PhiMax:
+	case c.Capacity0 < 0 || c.Sent0 < 0 || c.Phi0 < 0 || c.Capacity0 > c.Capacity || c.Sent0 > c.SentMax || c.Phi0 > c.PhiMax:
 		return fmt.Errorf("ssarrow: the initial ranges (messages 0..%d, sent 0..%d, φest 0..%d) must lie within the model's (0..%d, 0..%d, 0..%d)",
 			c.Capacity0, c.Sent0, c.Phi0, c.Capacity, c.SentMax, c.PhiMax)
 	case c.SentMax+1+c.PhiMax+1 >= outOfBounds:
@@ -248,7 +244,7 @@ func (p *Protocol) correct(phi int) byte {
 }
 
 // channel returns the variable and the kind of channel from v to its neighbour w.
-func (p *Protocol) channel(v, w int) (int, *checker.Channel) {
+func (p *Protocol) channel(v, w int) (int, *checker.TimedChannel) {
 	if p.tree.Parent[w] == v {
 		return p.chDown[w], p.down
 	}

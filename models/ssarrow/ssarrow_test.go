@@ -100,3 +100,42 @@ func TestBrokenVariantsFail(t *testing.T) {
 		})
 	}
 }
+
+// With one message of any kind and age in transit on each edge initially, Definition 6.1 is not
+// closed: a fully legal edge whose corrupted timer is due while its observer is still on the
+// way sends a second observer (Lemma 6.6 assumes the timer the protocol itself set). Adding
+// "the observer returns before the next timeout" makes it closed, and the protocol converges
+// to it within 3R + τ ticks, which this universe reaches exactly (Corollary 6.8).
+func TestMessagesInTransit(t *testing.T) {
+	tree, _ := topology.Path(2)
+	cfg := bounds
+	cfg.Timeout, cfg.Capacity0, cfg.Capacity = 2*cfg.R()+1, 1, 4
+	p, err := ssarrow.New(tree, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := checker.DaemonizeFrom(p, checker.Central, p.InitialStates())
+	spec := checker.Spec{Checks: []checker.Check{checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase}}
+
+	spec.Legit = p.Legitimate()
+	res, err := checker.Run(context.Background(), m, spec, checker.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	closure := res.Checks[0]
+	if closure.Verdict != checker.Violated || len(closure.Trace.Steps) != 1 || checker.Replay(m, closure.Trace) != nil {
+		t.Fatalf("Definition 6.1: %+v", res.Checks)
+	}
+
+	spec.Legit = p.LegitimateConsistent()
+	res, err = checker.Run(context.Background(), m, spec, checker.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict() != checker.Holds || res.Stats.InitialStates != 1320 || res.Stats.States != 7881 || res.Stats.Transitions != 14155 {
+		t.Fatalf("consistent timers: %+v %+v", res.Checks, res.Stats)
+	}
+	if want := uint64(3*cfg.R() + cfg.Timeout); *res.WorstCaseTicks != want {
+		t.Fatalf("worst case %d ticks, want 3R+τ = %d", *res.WorstCaseTicks, want)
+	}
+}
