@@ -181,7 +181,7 @@ type newState struct {
 // chunkResult is what one worker found expanding a contiguous range of the frontier.
 type chunkResult struct {
 	fresh   []newState
-	slab    []byte // the bytes of the fresh states, one after the other
+	slab    []byte   // the bytes of the fresh states, one after the other
 	edges   []edge   // in source order; to is filled in after numbering
 	targets []uint64 // fingerprint of each edge's target, for those to states of this level
 	degree  []uint32 // out-degree of each source
