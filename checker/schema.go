@@ -70,7 +70,7 @@ type Var struct {
 // pretty-printing of states are all derived from it.
 type Schema struct {
 	Vars  []Var
-	owned [][]int // owned[p] = indices of the variables process p owns
+	procs int
 }
 
 // MaxDomain is the largest domain a variable may have: values are stored in one byte.
@@ -78,9 +78,9 @@ const MaxDomain = 256
 
 // NewSchema validates the variables and indexes them by owner.
 func NewSchema(procs int, vars ...Var) (*Schema, error) {
-	s := &Schema{Vars: vars, owned: make([][]int, procs)}
+	s := &Schema{Vars: vars, procs: procs}
 	seen := map[string]bool{}
-	for i, v := range vars {
+	for _, v := range vars {
 		switch {
 		case v.Domain.Size < 1 || v.Domain.Size > MaxDomain:
 			return nil, fmt.Errorf("variable %s: domain size %d is outside 1..%d", v.Name, v.Domain.Size, MaxDomain)
@@ -92,9 +92,6 @@ func NewSchema(procs int, vars ...Var) (*Schema, error) {
 			return nil, fmt.Errorf("variable %s is declared twice", v.Name)
 		}
 		seen[v.Name] = true
-		if v.Owner != Global {
-			s.owned[v.Owner] = append(s.owned[v.Owner], i)
-		}
 	}
 	return s, nil
 }
@@ -103,10 +100,7 @@ func NewSchema(procs int, vars ...Var) (*Schema, error) {
 func (s *Schema) Width() int { return len(s.Vars) }
 
 // Procs is the number of processes the schema was declared for.
-func (s *Schema) Procs() int { return len(s.owned) }
-
-// Owned lists the indices of the variables process p owns.
-func (s *Schema) Owned(p int) []int { return s.owned[p] }
+func (s *Schema) Procs() int { return s.procs }
 
 // NewState returns the all-zero configuration.
 func (s *Schema) NewState() State { return make(State, s.Width()) }

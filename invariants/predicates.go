@@ -7,17 +7,6 @@ import "github.com/mc-checker/mc/checker"
 // Local is a predicate of process p in configuration s, e.g. "p is privileged".
 type Local func(s checker.State, p int) bool
 
-// Count is the number of processes 0..n-1 satisfying local in s.
-func Count(s checker.State, n int, local Local) int {
-	c := 0
-	for p := range n {
-		if local(s, p) {
-			c++
-		}
-	}
-	return c
-}
-
 // ExactlyOne holds when exactly one of the n processes satisfies local: Dijkstra's
 // "exactly one privilege" and, more generally, mutual exclusion with a single token.
 func ExactlyOne(n int, local Local) checker.Predicate {
@@ -56,14 +45,6 @@ func Every(n int, local Local) checker.Predicate {
 			}
 		}
 		return true
-	}
-}
-
-// Enabled is the local predicate "p has an enabled rule": a privilege in Dijkstra's terms.
-func Enabled(proto checker.Protocol) Local {
-	return func(s checker.State, p int) bool {
-		var buf [4]int
-		return len(proto.Enabled(s, p, buf[:0])) > 0
 	}
 }
 
