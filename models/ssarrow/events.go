@@ -29,11 +29,7 @@ func (p *Protocol) rules(v int) int {
 // Enabled lists the rules whose event can happen now.
 func (p *Protocol) Enabled(s checker.State, v int, dst []int) []int {
 	var buf [128]byte
-	next := buf[:0]
-	if len(s) > len(buf) {
-		next = make([]byte, 0, len(s))
-	}
-	next = append(next, s...)
+	next := append(buf[:0], s...) // on the stack unless the state is large
 	for r := range p.rules(v) {
 		copy(next, s)
 		if p.event(s, v, r, next) {
@@ -68,7 +64,7 @@ func (p *Protocol) event(s checker.State, v, r int, next checker.State) bool {
 // push appends a message; a full channel gets a value outside its domain, which the checker
 // reports as the model's capacity being too small.
 func push(next checker.State, c int, ch *checker.TimedChannel, kind int) {
-	if !ch.Push(next[c:c+ch.Vars()], kind) {
+	if !ch.Push(window(next, c, ch), kind) {
 		next[c] = outOfBounds
 	}
 }
@@ -109,11 +105,11 @@ func (p *Protocol) arrowStep(s checker.State, v, u int, next checker.State) bool
 
 func (p *Protocol) receive(s checker.State, v, u int, next checker.State) bool {
 	c, ch := p.channel(u, v)
-	kind, ok := ch.Head(s[c : c+ch.Vars()])
+	kind, ok := ch.Head(window(s, c, ch))
 	if !ok {
 		return false
 	}
-	ch.Pop(s[c:c+ch.Vars()], next[c:c+ch.Vars()])
+	ch.Pop(window(s, c, ch), window(next, c, ch))
 	if p.tree.Parent[u] == v {
 		return p.parentReceives(s, v, u, kind, next)
 	}
@@ -209,14 +205,8 @@ func (p *Protocol) tick(s checker.State, next checker.State) bool {
 		if c < 0 {
 			continue
 		}
-		for _, ch := range []struct {
-			c int
-			t *checker.TimedChannel
-		}{{c, p.down}, {p.chUp[b], p.up}} {
-			if !ch.t.Tick(s[ch.c:ch.c+ch.t.Vars()], next[ch.c:ch.c+ch.t.Vars()]) {
-				next[ch.c] = outOfBounds // the oldest age overflows: reported, never dropped
-			}
-		}
+		age(s, next, c, p.down)
+		age(s, next, p.chUp[b], p.up)
 		if t := int(s[p.timer[b]]); t < p.cfg.Timeout {
 			next[p.timer[b]] = byte(t + 1)
 		}
@@ -224,21 +214,28 @@ func (p *Protocol) tick(s checker.State, next checker.State) bool {
 	return true
 }
 
+// age ages the channel whose variables start at c; an overflow of its oldest age is reported,
+// never dropped.
+func age(s, next checker.State, c int, ch *checker.TimedChannel) {
+	if !ch.Tick(window(s, c, ch), window(next, c, ch)) {
+		next[c] = outOfBounds
+	}
+}
+
+// window is the variables of the channel that start at c.
+func window(s checker.State, c int, ch *checker.TimedChannel) []byte { return s[c : c+ch.Vars()] }
+
 func (p *Protocol) urgent(s checker.State) bool {
 	var buf [128]byte
-	next := buf[:0]
-	if len(s) > len(buf) {
-		next = make([]byte, 0, len(s))
-	}
-	next = append(next, s...)
+	next := append(buf[:0], s...)
 	for b, c := range p.chDown {
 		if c < 0 {
 			continue
 		}
 		a := p.tree.Parent[b]
-		urgent := p.down.Due(s[c:c+p.down.Vars()]) && p.receive(s, b, a, next)
+		urgent := p.down.Due(window(s, c, p.down)) && p.receive(s, b, a, next)
 		copy(next, s)
-		urgent = urgent || p.up.Due(s[p.chUp[b]:p.chUp[b]+p.up.Vars()]) && p.receive(s, a, b, next)
+		urgent = urgent || p.up.Due(window(s, p.chUp[b], p.up)) && p.receive(s, a, b, next)
 		copy(next, s)
 		urgent = urgent || p.timeout(s, b, next)
 		copy(next, s)
