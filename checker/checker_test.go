@@ -384,3 +384,26 @@ func TestWorstCaseInTicks(t *testing.T) {
 		t.Fatalf("witness %+v: %v", steps, err)
 	}
 }
+
+// A hashed exploration that outgrows the memory budget stops inconclusive, instead of being
+// killed by the kernel.
+func TestMemoryBudget(t *testing.T) {
+	r, _ := dijkstra.New(6, 6)
+	u, _ := checker.NewUniverse(r.Schema())
+	var init []checker.State
+	for s := r.Schema().NewState(); ; {
+		init = append(init, s.Clone())
+		if !u.Next(s) {
+			break
+		}
+	}
+	m, _ := checker.DaemonizeFrom(r, checker.Central, init)
+	res, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: r.Legitimate()},
+		checker.Options{Workers: 2, MemoryBudget: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict() != checker.Inconclusive {
+		t.Fatalf("%+v", res.Checks)
+	}
+}

@@ -28,12 +28,17 @@ func (o Options) fitsDense(n uint64) error {
 	return o.fits(n, uint64(float64(n)*denseBytesPerNode), "the dense analysis")
 }
 
+// budget is the memory the checker may use: MemoryBudget, or 3/4 of the machine's.
+func (o Options) budget() uint64 {
+	if o.MemoryBudget > 0 {
+		return o.MemoryBudget
+	}
+	return physicalMemory() / 4 * 3
+}
+
 // fits refuses to allocate need bytes for n configurations over the memory budget.
 func (o Options) fits(n, need uint64, what string) error {
-	budget := o.MemoryBudget
-	if budget == 0 {
-		budget = physicalMemory() / 4 * 3
-	}
+	budget := o.budget()
 	if budget > 0 && need > budget {
 		return fmt.Errorf("the universe has %d configurations; %s needs about %.1f GiB, over the memory budget of %.1f GiB",
 			n, what, float64(need)/(1<<30), float64(budget)/(1<<30))

@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // explicitGraph is the reachable graph found by BFS from explicit initial states: states and
@@ -78,7 +80,8 @@ func (e errBound) Error() string { return e.what }
 // frontier; new states are numbered after each level by their smallest (parent, step index), so
 // ids, parents, edges and hence every result are those of a sequential BFS.
 // A positive maxStates stops it early; the run is then inconclusive.
-func exploreBFS(ctx context.Context, m Model, store Store, workers int, maxStates uint64, progress func(Progress)) (*explicitGraph, error) {
+func exploreBFS(ctx context.Context, m Model, store Store, workers int, maxStates, memory uint64, progress func(Progress)) (*explicitGraph, error) {
+	guard := &bfsGuard{ctx: ctx, budget: memory}
 	sch := m.Schema()
 	g := &explicitGraph{m: m, sch: sch, offsets: []uint64{0}}
 	var err error
@@ -105,7 +108,14 @@ func exploreBFS(ctx context.Context, m Model, store Store, workers int, maxState
 			return g, err
 		}
 		hi := g.size()
-		level := expandLevel(m, g, store, lo, hi, workers)
+		guard.chunks.Store(0)
+		level := expandLevel(m, g, store, lo, hi, workers, guard)
+		switch {
+		case ctx.Err() != nil: // the level is partial: keep the levels before it
+			return g, ctx.Err()
+		case guard.over.Load():
+			return g, errBound{"memory budget reached"}
+		}
 		for _, c := range level {
 			if c.invalid != nil {
 				return nil, c.invalid
@@ -190,7 +200,32 @@ type chunkResult struct {
 
 const bfsChunk = 1024
 
-func expandLevel(m Model, g *explicitGraph, store Store, lo, hi uint64, workers int) []chunkResult {
+// bfsGuard stops a level early when the run is cancelled or the heap passes the memory budget,
+// so that a search too large for the machine ends inconclusive instead of being killed.
+type bfsGuard struct {
+	ctx    context.Context
+	budget uint64
+	chunks atomic.Int64
+	over   atomic.Bool
+}
+
+// stop is asked before each chunk; the heap is measured at the first chunk of a level and
+// every 64 chunks after (ReadMemStats stops the world for a moment).
+func (b *bfsGuard) stop() bool {
+	if b.ctx.Err() != nil {
+		return true
+	}
+	if b.budget > 0 && b.chunks.Add(1)%64 == 1 {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		if ms.HeapAlloc > b.budget {
+			b.over.Store(true)
+		}
+	}
+	return b.over.Load()
+}
+
+func expandLevel(m Model, g *explicitGraph, store Store, lo, hi uint64, workers int, guard *bfsGuard) []chunkResult {
 	chunks := int((hi - lo + bfsChunk - 1) / bfsChunk)
 	out := make([]chunkResult, chunks)
 	var next sync.Mutex
@@ -205,7 +240,7 @@ func expandLevel(m Model, g *explicitGraph, store Store, lo, hi uint64, workers 
 				c := cursor
 				cursor++
 				next.Unlock()
-				if c >= chunks {
+				if c >= chunks || guard.stop() {
 					return
 				}
 				out[c] = expandChunk(m, g, store, lo+uint64(c)*bfsChunk, min(hi, lo+uint64(c+1)*bfsChunk))

@@ -53,7 +53,7 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		}
 	} else {
 		store := newMemStore()
-		x, err := exploreBFS(ctx, m, store, opts.workers(), opts.MaxStates, opts.Progress)
+		x, err := exploreBFS(ctx, m, store, opts.workers(), opts.MaxStates, opts.budget(), opts.Progress)
 		var bound errBound
 		switch {
 		case errors.As(err, &bound) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):

@@ -120,7 +120,9 @@ type Options struct {
 	// MaxStates bounds a hashed exploration, checked after each BFS level; a run that exceeds
 	// it is inconclusive. 0: no bound. The dense store has no use for it.
 	MaxStates uint64
-	// MemoryBudget caps the dense store's arrays, in bytes; 0 means 3/4 of physical memory.
+	// MemoryBudget caps the memory of a run, in bytes; 0 means 3/4 of physical memory. The
+	// dense store refuses a universe whose arrays would not fit; a hashed exploration that
+	// grows past it stops, inconclusive.
 	MemoryBudget uint64
 	// Progress, if set, receives reports during long runs, possibly concurrently.
 	Progress func(Progress)

@@ -47,6 +47,8 @@ func TestUsageErrors(t *testing.T) {
 		{"check", "arrow", "--topology", "../../testdata/topologies/broken.dot"},
 		{"check", "arrow", "--check", "characterise", "-p", "F=9"},
 		{"check", "arrow", "--daemon", "dd"},
+		{"check", "dijkstra", "--mem", "lots"},
+		{"check", "dijkstra", "-p", "n=9", "-p", "K=9", "--mem", "64MiB"},
 		{"check", "arrow", "--topology", "all", "--trace-out", "/nonexistent/x.json"},
 	} {
 		code, _, stderr := mc(t, args...)
@@ -193,5 +195,18 @@ func TestGolden(t *testing.T) {
 				t.Errorf("output differs from %s:\n%s", path, out)
 			}
 		})
+	}
+}
+
+func TestParseBytes(t *testing.T) {
+	for text, want := range map[string]uint64{"4GiB": 4 << 30, "512M": 512 << 20, "1000": 1000, "2k": 2048, "3TB": 3 << 40} {
+		if got, err := parseBytes(text); err != nil || got != want {
+			t.Errorf("%s: %d %v", text, got, err)
+		}
+	}
+	for _, bad := range []string{"", "x", "0", "-1", "1.5G", "99999999999T"} {
+		if _, err := parseBytes(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -116,6 +117,7 @@ func runFlags() []cli.Flag {
 		&cli.IntFlag{Name: "workers", Usage: "exploring goroutines (default: GOMAXPROCS); results do not depend on it"},
 		&cli.DurationFlag{Name: "timeout", Usage: "stop after this long; the run is then inconclusive (exit 3)"},
 		&cli.Uint64Flag{Name: "max-states", Usage: "bound on the states of a hashed exploration (inconclusive when hit)"},
+		&cli.StringFlag{Name: "mem", Usage: "memory budget, e.g. 4GiB (default: 3/4 of the machine): a dense universe that needs more is refused, a hashed exploration that grows past it stops inconclusive"},
 		&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr (default: when stderr is a terminal)"},
 	}
 }
@@ -135,6 +137,13 @@ func runOptions(c *cli.Context) (checker.Options, error) {
 		return checker.Options{}, usageError("--workers must be positive")
 	}
 	opts := checker.Options{Workers: c.Int("workers"), MaxStates: c.Uint64("max-states")}
+	if text := c.String("mem"); text != "" {
+		budget, err := parseBytes(text)
+		if err != nil {
+			return checker.Options{}, usageError("--mem: %v", err)
+		}
+		opts.MemoryBudget = budget
+	}
 	if f, ok := c.App.ErrWriter.(*os.File); c.Bool("progress") || ok && isTerminal(f) {
 		opts.Progress = progressPrinter(c.App.ErrWriter)
 	}
@@ -176,4 +185,20 @@ func treeEdges(t *topology.Tree) string {
 		parts = append(parts, fmt.Sprintf("%s-%s", t.Labels[e.Parent], t.Labels[e.Child]))
 	}
 	return strings.Join(parts, " ")
+}
+
+// parseBytes reads a size such as 4GiB, 512M or 1000000 (binary multiples: K, M, G, T).
+func parseBytes(text string) (uint64, error) {
+	t := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(text), "B"), "i")
+	shift := 0
+	if n := len(t); n > 0 {
+		if i := strings.IndexByte("KMGT", t[n-1]&^0x20); i >= 0 {
+			shift, t = 10*(i+1), t[:n-1]
+		}
+	}
+	v, err := strconv.ParseUint(t, 10, 64)
+	if err != nil || v == 0 || v > (1<<63)>>shift {
+		return 0, fmt.Errorf("%q is not a size like 4GiB", text)
+	}
+	return v << shift, nil
 }
