@@ -18,7 +18,7 @@ func init() {
 		Name: "ssarrow",
 		Doc:  "the self-stabilizing arrow protocol (Section 5) with discrete time, from every configuration of a bounded universe",
 		Params: []Param{
-			{Name: "n", Default: 2, Min: 2, Max: 3, Doc: "nodes of the tree (ignored with a .dot topology); 4 does not fit memory yet"},
+			{Name: "n", Default: 2, Min: 2, Max: 6, Doc: "nodes of the tree (ignored with a .dot topology); beyond 3 the search outgrows memory"},
 			{Name: "delay", Default: 1, Min: 1, Max: 2, Doc: "ticks a message may take; R = 2·delay"},
 			{Name: "tau", Default: 5, Min: 1, Max: 12, Doc: "timeout τ in ticks (the paper asks τ ≥ 2R)"},
 			{Name: "init", Default: 1, Min: 0, Max: 1, Doc: "messages in transit on an edge initially (any kind and age)"},
@@ -40,9 +40,13 @@ func init() {
 			if v["legit"] == 1 {
 				legit, legitDoc = p.LegitimateConsistent(), "every edge is fully legal and its observer returns before the next timeout"
 			}
+			init, err := p.InitialStates()
+			if err != nil {
+				return nil, err
+			}
 			return &Instance{
 				Protocol: p,
-				Init:     p.InitialStates(),
+				Init:     init,
 				Legit:    legit,
 				LegitDoc: legitDoc,
 				Actions: []checker.ActionProperty{

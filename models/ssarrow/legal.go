@@ -1,6 +1,7 @@
 package ssarrow
 
 import (
+	"fmt"
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/invariants"
 	"github.com/mc-checker/mc/models/topology"
@@ -180,59 +181,111 @@ func (p *Protocol) ObserveKeepsPhi(from checker.State, st checker.Step, to check
 // Tree is the topology the protocol runs on.
 func (p *Protocol) Tree() *topology.Tree { return p.tree }
 
-// InitialStates lists the configurations Initial selects, by enumerating each variable's
-// initial values only (the universe of the model's representable ranges is far larger).
-func (p *Protocol) InitialStates() []checker.State {
-	values := make([][]byte, p.schema.Width())
+// maxInitial bounds the initial configurations the model lists: beyond, the search would not
+// fit memory anyway, and listing them would take longer than the user should wait.
+const maxInitial = 50_000_000
+
+// InitialStates lists the configurations Initial selects. Each node's arrow and each edge's
+// variables are chosen independently, so it enumerates the valid values of every node and edge
+// and then their product, never the far larger universe of the representable ranges.
+func (p *Protocol) InitialStates() ([]checker.State, error) {
+	var groups [][]assignment
 	for v := range p.tree.N() {
+		var g []assignment
 		for i := range p.choices[v] {
-			values[v] = append(values[v], byte(i))
+			g = append(g, assignment{{v, byte(i)}})
 		}
+		groups = append(groups, g)
 	}
 	for _, b := range p.childEdges() {
-		for k := 0; k <= p.cfg.Sent0; k++ {
-			values[p.phase[b]] = append(values[p.phase[b]], p.observe(k))
-		}
-		for k := 0; k <= p.cfg.Phi0; k++ {
-			values[p.phase[b]] = append(values[p.phase[b]], p.correct(k))
-		}
-		for t := 0; t <= p.cfg.Timeout; t++ {
-			values[p.timer[b]] = append(values[p.timer[b]], byte(t))
-		}
-		for age := range p.down.Vars() {
-			values[p.chDown[b]+age] = contentsUpTo(p.down.Segment, p.cfg.Capacity0)
-			values[p.chUp[b]+age] = contentsUpTo(p.up.Segment, p.cfg.Capacity0)
+		groups = append(groups, p.initialEdges(b))
+	}
+	count := 1
+	for _, g := range groups {
+		if count *= len(g); count > maxInitial {
+			return nil, fmt.Errorf("ssarrow: more than %d initial configurations on %s; take a smaller tree or init=0", maxInitial, p.tree.Name)
 		}
 	}
-	var out []checker.State
-	choice := make([]int, len(values))
+	out := make([]checker.State, 0, count)
+	choice := make([]int, len(groups))
 	for {
 		s := p.schema.NewState()
-		for i, c := range choice {
-			s[i] = values[i][c]
+		for gi, c := range choice {
+			for _, a := range groups[gi][c] {
+				s[a.v] = a.value
+			}
 		}
-		if p.Initial()(s) {
-			out = append(out, s)
-		}
+		out = append(out, s)
 		i := 0
 		for ; i < len(choice); i++ {
-			if choice[i]++; choice[i] < len(values[i]) {
+			if choice[i]++; choice[i] < len(groups[i]) {
 				break
 			}
 			choice[i] = 0
 		}
 		if i == len(choice) {
-			return out
+			return out, nil
 		}
 	}
 }
 
-// contentsUpTo lists the channel values holding at most k messages.
-func contentsUpTo(c *checker.Channel, k int) []byte {
-	var out []byte
-	for v := range len(c.Domain().Names) {
-		if c.Len(byte(v)) <= k {
-			out = append(out, byte(v))
+// setVar gives variable v a value; an assignment gives several.
+type setVar struct {
+	v     int
+	value byte
+}
+
+type assignment []setVar
+
+// initialEdges lists the initial values of the variables of the edge whose child is b.
+func (p *Protocol) initialEdges(b int) []assignment {
+	var phases, timers []byte
+	for k := 0; k <= p.cfg.Sent0; k++ {
+		phases = append(phases, p.observe(k))
+	}
+	for k := 0; k <= p.cfg.Phi0; k++ {
+		phases = append(phases, p.correct(k))
+	}
+	for t := 0; t <= p.cfg.Timeout; t++ {
+		timers = append(timers, byte(t))
+	}
+	// Channel contents with at most Capacity0 messages on the edge, both directions together.
+	type contents struct {
+		down, up []byte
+	}
+	var chans []contents
+	var grow func(c contents, room int)
+	grow = func(c contents, room int) {
+		if len(c.down) == p.down.Vars() && len(c.up) == p.up.Vars() {
+			chans = append(chans, contents{append([]byte(nil), c.down...), append([]byte(nil), c.up...)})
+			return
+		}
+		seg, into := p.down.Segment, &c.down
+		if len(c.down) == p.down.Vars() {
+			seg, into = p.up.Segment, &c.up
+		}
+		for v := range len(seg.Domain().Names) {
+			if n := seg.Len(byte(v)); n <= room {
+				*into = append(*into, byte(v))
+				grow(c, room-n)
+				*into = (*into)[:len(*into)-1]
+			}
+		}
+	}
+	grow(contents{}, p.cfg.Capacity0)
+	var out []assignment
+	for _, ph := range phases {
+		for _, t := range timers {
+			for _, c := range chans {
+				a := assignment{{p.phase[b], ph}, {p.timer[b], t}}
+				for age, v := range c.down {
+					a = append(a, setVar{p.chDown[b] + age, v})
+				}
+				for age, v := range c.up {
+					a = append(a, setVar{p.chUp[b] + age, v})
+				}
+				out = append(out, a)
+			}
 		}
 	}
 	return out

@@ -17,7 +17,11 @@ func check(t *testing.T, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Prot
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := checker.DaemonizeFrom(p, checker.Central, p.InitialStates())
+	init, err := p.InitialStates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := checker.DaemonizeFrom(p, checker.Central, init)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +118,11 @@ func TestMessagesInTransit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, _ := checker.DaemonizeFrom(p, checker.Central, p.InitialStates())
+	init, err := p.InitialStates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := checker.DaemonizeFrom(p, checker.Central, init)
 	spec := checker.Spec{Checks: []checker.Check{checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase}}
 
 	spec.Legit = p.Legitimate()
