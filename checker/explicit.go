@@ -145,9 +145,9 @@ func exploreBFS(ctx context.Context, m Model, store Store, workers int, maxState
 			edges += len(c.edges)
 		}
 		w := g.sch.Width()
-		g.states = slices.Grow(g.states, len(fresh)*w)
-		g.parent, g.via = slices.Grow(g.parent, len(fresh)), slices.Grow(g.via, len(fresh))
-		g.edges, g.offsets = slices.Grow(g.edges, edges), slices.Grow(g.offsets, int(hi-lo))
+		g.states = reserve(g.states, len(fresh)*w)
+		g.parent, g.via = reserve(g.parent, len(fresh)), reserve(g.via, len(fresh))
+		g.edges, g.offsets = reserve(g.edges, edges), reserve(g.offsets, int(hi-lo))
 		for _, f := range fresh {
 			store.Assign(f.fp, g.size())
 			g.states = append(g.states, level[f.chunk].slab[f.off:f.off+w]...)
@@ -177,6 +177,15 @@ func exploreBFS(ctx context.Context, m Model, store Store, workers int, maxState
 		}
 	}
 	return g, nil
+}
+
+// reserve makes room for n more items, at least doubling the capacity when it grows: growing
+// to the exact size each level would copy the whole graph once per level.
+func reserve[T any](s []T, n int) []T {
+	if len(s)+n <= cap(s) {
+		return s
+	}
+	return slices.Grow(s, max(n, cap(s)))
 }
 
 // newState is a state first seen in the current level; its bytes are in its chunk's slab.
