@@ -39,16 +39,8 @@ func New(tree *topology.Tree, f int) (*Protocol, error) {
 	}
 	p := &Protocol{tree: tree, f: f, ch: ch}
 	n := tree.N()
-	var vars []checker.Var
-	for v := range n {
-		choice := append([]int{v}, tree.Adj[v]...)
-		names := make([]string, len(choice))
-		for i, w := range choice {
-			names[i] = tree.Labels[w]
-		}
-		p.choices = append(p.choices, choice)
-		vars = append(vars, checker.Var{Name: "p" + tree.Labels[v], Owner: checker.Owner(v), Domain: checker.Enum(names...)})
-	}
+	choices, vars := tree.Pointers()
+	p.choices = choices
 	p.out, p.in = make([][]int, n), make([][]int, n)
 	index := map[[2]int]int{}
 	for v := range n {

@@ -87,15 +87,9 @@ func New(tree *topology.Tree, cfg Config) (*Protocol, error) {
 	}
 	n := tree.N()
 	p := &Protocol{tree: tree, cfg: cfg, down: down, up: up, clock: n}
-	var vars []checker.Var
+	choices, vars := tree.Pointers()
+	p.choices = choices
 	for v := range n {
-		choice := append([]int{v}, tree.Adj[v]...)
-		names := make([]string, len(choice))
-		for i, w := range choice {
-			names[i] = tree.Labels[w]
-		}
-		p.choices = append(p.choices, choice)
-		vars = append(vars, checker.Var{Name: "p" + tree.Labels[v], Owner: checker.Owner(v), Domain: checker.Enum(names...)})
 		var kids []int
 		for _, w := range tree.Adj[v] {
 			if tree.Parent[w] == v {
