@@ -389,14 +389,9 @@ func TestWorstCaseInTicks(t *testing.T) {
 // killed by the kernel.
 func TestMemoryBudget(t *testing.T) {
 	r, _ := dijkstra.New(6, 6)
-	u, _ := checker.NewUniverse(r.Schema())
-	var init []checker.State
-	for s := r.Schema().NewState(); ; {
-		init = append(init, s.Clone())
-		if !u.Next(s) {
-			break
-		}
-	}
+	var init []checker.State // every configuration, as the universal model enumerates them
+	universal, _ := checker.Daemonize(r, checker.Central)
+	universal.Init(func(s checker.State) bool { init = append(init, s.Clone()); return true })
 	m, _ := checker.DaemonizeFrom(r, checker.Central, init)
 	res, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: r.Legitimate()},
 		checker.Options{Workers: 2, MemoryBudget: 1 << 20})

@@ -132,6 +132,7 @@ func (g *denseGraph) explore(ctx context.Context, where Predicate, workers int) 
 		var stack []uint64
 		var states []byte
 		w := g.schema().Width()
+		su := workerState(w) // the node being expanded: the stack's bytes move under it
 		g.scan(lo, hi, func(id uint64, s State) {
 			if !where(s) {
 				return
@@ -143,7 +144,8 @@ func (g *denseGraph) explore(ctx context.Context, where Predicate, workers int) 
 			stack, states = append(stack[:0], id), append(states[:0], s...)
 			for len(stack) > 0 && ctx.Err() == nil {
 				top := len(stack) - 1
-				u, su := stack[top], State(states[top*w:(top+1)*w]).Clone()
+				u := stack[top]
+				copy(su, states[top*w:])
 				stack, states = stack[:top], states[:top*w]
 				out.truncate(0, 0)
 				if g.succ(u, su, out); out.invalid != nil {

@@ -51,14 +51,9 @@ func BenchmarkHashed(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	u, _ := checker.NewUniverse(r.Schema())
-	var init []checker.State
-	for s := r.Schema().NewState(); ; {
-		init = append(init, s.Clone())
-		if !u.Next(s) {
-			break
-		}
-	}
+	var init []checker.State // every configuration, as the universal model enumerates them
+	universal, _ := checker.Daemonize(r, checker.Central)
+	universal.Init(func(s checker.State) bool { init = append(init, s.Clone()); return true })
 	m, _ := checker.DaemonizeFrom(r, checker.Central, init)
 	spec := checker.Spec{Checks: stabilization, Legit: r.Legitimate()}
 	var res *checker.Result

@@ -11,7 +11,8 @@ import (
 
 var bounds = ssarrow.Config{Capacity: 3, Delay: 1, Sent0: 1, Phi0: 2, SentMax: 20, PhiMax: 22}
 
-func check(t *testing.T, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Protocol, checker.Model, *checker.Result) {
+// model builds the protocol and its model from the protocol's initial configurations.
+func model(t *testing.T, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Protocol, checker.Model) {
 	t.Helper()
 	p, err := ssarrow.New(tree, cfg)
 	if err != nil {
@@ -25,6 +26,12 @@ func check(t *testing.T, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Prot
 	if err != nil {
 		t.Fatal(err)
 	}
+	return p, m
+}
+
+func check(t *testing.T, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Protocol, checker.Model, *checker.Result) {
+	t.Helper()
+	p, m := model(t, tree, cfg)
 	res, err := checker.Run(context.Background(), m, checker.Spec{
 		Checks: []checker.Check{checker.CheckAction, checker.CheckDeadlock, checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase},
 		Legit:  p.Legitimate(),
@@ -114,15 +121,7 @@ func TestMessagesInTransit(t *testing.T) {
 	tree, _ := topology.Path(2)
 	cfg := bounds
 	cfg.Timeout, cfg.Capacity0, cfg.Capacity = 2*cfg.R()+1, 1, 4
-	p, err := ssarrow.New(tree, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	init, err := p.InitialStates()
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, _ := checker.DaemonizeFrom(p, checker.Central, init)
+	p, m := model(t, tree, cfg)
 	spec := checker.Spec{Checks: []checker.Check{checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase}}
 
 	spec.Legit = p.Legitimate()
