@@ -5,9 +5,10 @@ import (
 	"fmt"
 )
 
-// actionPass evaluates the action invariants on every step of every expanded node. It expands
-// through the model again, because a step's moves are what such predicates read ("the child
-// of e never moves φ(e)") and the graph keeps only their summary.
+// actionPass evaluates the action invariants on every step of every expanded node of a dense
+// graph (the explicit graph's BFS evaluates them as it goes). It expands through the model
+// again, because a step's moves are what such predicates read ("the child of e never moves
+// φ(e)") and the graph keeps only their summary.
 func actionPass(ctx context.Context, g graph, actions []ActionProperty, workers int) []*minTracker {
 	first := make([]*minTracker, len(actions))
 	for i := range first {
@@ -50,7 +51,12 @@ func firstViolatingStep(m Model, s State, a ActionProperty) (int, bool) {
 }
 
 func (a *analysis) actionInvariants() error {
-	first := actionPass(a.ctx, a.g, a.spec.Actions, a.opts.workers())
+	var first []*minTracker
+	if x, ok := a.g.(*explicitGraph); ok {
+		first = x.actionFirst
+	} else {
+		first = actionPass(a.ctx, a.g, a.spec.Actions, a.opts.workers())
+	}
 	for i, act := range a.spec.Actions {
 		name := string(CheckAction) + " " + act.Name
 		id, found := first[i].get()

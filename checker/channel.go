@@ -18,6 +18,7 @@ type Channel struct {
 	push   [][]int16 // [value][kind] → value, or -1 when full
 	pop    []byte
 	concat [][]int16 // [front][back] → the value of front followed by back, or -1
+	counts [][]byte  // [value][kind] → messages of that kind
 }
 
 // NewChannel builds the tables of a channel; its domain must fit a schema variable.
@@ -53,6 +54,11 @@ func NewChannel(messages []string, capacity int) (*Channel, error) {
 			row[kind] = value(append(append([]int(nil), seq...), kind))
 		}
 		c.push = append(c.push, row)
+		count := make([]byte, len(messages))
+		for _, k := range seq {
+			count[k]++
+		}
+		c.counts = append(c.counts, count)
 		c.pop = append(c.pop, 0)
 		if len(seq) > 0 {
 			c.pop[len(c.pop)-1] = byte(value(seq[1:]))
@@ -102,6 +108,9 @@ func (c *Channel) Push(v byte, kind int) (byte, bool) {
 	w := c.push[v][kind]
 	return byte(w), w >= 0
 }
+
+// Count is the number of messages of a kind in transit.
+func (c *Channel) Count(v byte, kind int) int { return int(c.counts[v][kind]) }
 
 // Kinds lists the kinds of the messages in transit, oldest first; do not modify it.
 func (c *Channel) Kinds(v byte) []int { return c.seqs[v] }
@@ -187,6 +196,15 @@ func (c *TimedChannel) Len(w []byte) int {
 	n := 0
 	for _, v := range w[:c.Vars()] {
 		n += c.Segment.Len(v)
+	}
+	return n
+}
+
+// Count is the number of messages of a kind in transit, of any age.
+func (c *TimedChannel) Count(w []byte, kind int) int {
+	n := 0
+	for _, v := range w[:c.Delay+1] {
+		n += c.Segment.Count(v, kind)
 	}
 	return n
 }

@@ -402,3 +402,29 @@ func TestMemoryBudget(t *testing.T) {
 		t.Fatalf("%+v", res.Checks)
 	}
 }
+
+// Action invariants are evaluated by a pass over the dense graph and during the BFS of the
+// explicit one: both report the same first violation, which replays.
+func TestActionInvariantBothGraphs(t *testing.T) {
+	r, dense := ring(t, 4, 4, checker.Central)
+	var init []checker.State
+	dense.Init(func(s checker.State) bool { init = append(init, s.Clone()); return true })
+	explicit, _ := checker.DaemonizeFrom(r, checker.Central, init)
+	spec := checker.Spec{Checks: []checker.Check{checker.CheckAction}, Actions: []checker.ActionProperty{
+		{Name: "bottom-still", Holds: func(from checker.State, _ checker.Step, to checker.State) bool { return from[0] == to[0] }},
+		{Name: "one-mover", Holds: func(_ checker.State, st checker.Step, _ checker.State) bool { return len(st.Moves) == 1 }},
+	}}
+	a, b := run(t, dense, spec, 2), run(t, explicit, spec, 1)
+	for i, c := range a.Checks {
+		d := b.Checks[i]
+		if c.Verdict != d.Verdict || !reflect.DeepEqual(c.Trace, d.Trace) {
+			t.Fatalf("%s: dense %+v, explicit %+v", c.Name, c, d)
+		}
+	}
+	if v := verdicts(a); v["action-invariant bottom-still"] != checker.Violated || v["action-invariant one-mover"] != checker.Holds {
+		t.Fatalf("%v", v)
+	}
+	if tr := a.Checks[0].Trace; len(tr.Steps) != 1 || checker.Replay(dense, tr) != nil {
+		t.Fatalf("trace %+v", tr)
+	}
+}

@@ -4,55 +4,79 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
 )
 
-// explicitGraph is the reachable graph found by BFS from explicit initial states: states and
-// edges in flat arrays indexed by node id (ids follow sequential BFS order), edges in CSR form.
+// explicitGraph is the reachable graph found by BFS from explicit initial states, in columns
+// indexed by node id (ids follow sequential BFS order) and edges in CSR form. Ids and edges are
+// 32-bit: an edge costs 12 bytes, a node its configuration and 16 bytes, so that graphs of
+// hundreds of millions of states fit in memory.
 type explicitGraph struct {
 	m       Model
 	sch     *Schema
-	states  []byte   // width bytes per node
-	parent  []uint64 // BFS tree; noParent for initial nodes
-	via     []uint32 // step index from the parent
-	levels  uint32   // BFS depth reached
-	offsets []uint64 // edges of node i are edges[offsets[i]:offsets[i+1]]
-	edges   []edge
+	states  stateColumn
+	parent  column[uint32] // BFS tree; noParent for initial nodes
+	via     column[uint32] // step index from the parent
+	levels  uint32         // BFS depth reached
+	offsets column[uint64] // edges of node i are edges[offsets[i]:offsets[i+1]]
+	edges   column[storedEdge]
+	// movers holds each edge's moving processes, only when weak fairness will read them: at
+	// 8 bytes an edge it would otherwise be the largest column.
+	movers     column[uint64]
+	withMovers bool
+	// actionFirst is, per action invariant, the smallest expanded node with a step that
+	// violates it: the BFS evaluates them on the steps it generates anyway.
+	actionFirst []*minTracker
 }
 
-const noParent = noNode
+// storedEdge is an edge as the explicit graph keeps it.
+type storedEdge struct {
+	to, index    uint32
+	moves, ticks uint16
+}
 
-func (g *explicitGraph) size() uint64           { return uint64(len(g.parent)) }
+// noParent marks initial nodes; it is also the bound on node ids.
+const noParent = math.MaxUint32
+
+// maxStepIndex bounds Step.Index: the store keeps a flag in the index's top bit.
+const maxStepIndex = math.MaxInt32
+
+func (g *explicitGraph) size() uint64           { return g.states.len() }
 func (g *explicitGraph) schema() *Schema        { return g.sch }
-func (g *explicitGraph) initial(id uint64) bool { return g.parent[id] == noParent }
+func (g *explicitGraph) initial(id uint64) bool { return g.parent.at(id) == noParent }
 func (g *explicitGraph) reached(uint64) bool    { return true }
-
 func (g *explicitGraph) stateAt(id uint64) State {
-	w := uint64(g.sch.Width())
-	return State(g.states[id*w : (id+1)*w])
+	return g.states.at(id)
 }
 
-func (g *explicitGraph) state(id uint64, dst State) { copy(dst, g.stateAt(id)) }
+func (g *explicitGraph) state(id uint64, dst State) { copy(dst, g.states.at(id)) }
 
 func (g *explicitGraph) scan(lo, hi uint64, fn func(uint64, State)) {
 	for id := lo; id < hi; id++ {
-		fn(id, g.stateAt(id))
+		fn(id, g.states.at(id))
 	}
 }
 
-func (g *explicitGraph) expanded(id uint64) bool { return id+1 < uint64(len(g.offsets)) }
+func (g *explicitGraph) expanded(id uint64) bool { return id+1 < g.offsets.len() }
 
 // succ yields nothing for the nodes a bounded search left unexpanded.
 func (g *explicitGraph) succ(id uint64, _ State, out *successors) {
 	if !g.expanded(id) {
 		return
 	}
-	for _, e := range g.edges[g.offsets[id]:g.offsets[id+1]] {
-		out.edges = append(out.edges, e)
-		out.states = append(out.states, g.stateAt(e.to)...)
+	for j, end := g.offsets.at(id), g.offsets.at(id+1); j < end; j++ {
+		e := g.edges.at(j)
+		var movers uint64
+		if g.withMovers {
+			movers = g.movers.at(j)
+		}
+		out.edges = append(out.edges, edge{to: uint64(e.to), index: e.index, moves: uint32(e.moves), ticks: uint32(e.ticks), movers: movers})
+		out.states = append(out.states, g.states.at(uint64(e.to))...)
 	}
 }
 
@@ -61,9 +85,9 @@ func (g *explicitGraph) model() Model { return g.m }
 func (g *explicitGraph) pathTo(id uint64) ([]uint64, []uint32) {
 	var nodes []uint64
 	var steps []uint32
-	for ; g.parent[id] != noParent; id = g.parent[id] {
+	for ; g.parent.at(id) != noParent; id = uint64(g.parent.at(id)) {
 		nodes = append(nodes, id)
-		steps = append(steps, g.via[id])
+		steps = append(steps, g.via.at(id))
 	}
 	nodes = append(nodes, id)
 	slices.Reverse(nodes)
@@ -71,29 +95,51 @@ func (g *explicitGraph) pathTo(id uint64) ([]uint64, []uint32) {
 	return nodes, steps
 }
 
+// addNode appends a node with its BFS parent.
+func (g *explicitGraph) addNode(s State, parent uint64, via uint32) {
+	g.states.push(s)
+	g.parent.push(uint32(parent))
+	g.via.push(via)
+}
+
 // errBound reports that a bound stopped the search, as opposed to a failure.
 type errBound struct{ what string }
 
 func (e errBound) Error() string { return e.what }
 
+// bfsConfig bounds one exploration and says what it keeps.
+type bfsConfig struct {
+	workers   int
+	maxStates uint64 // positive: stop, inconclusive, past this many states
+	memory    uint64 // heap budget in bytes (0: none)
+	progress  func(Progress)
+	movers    bool // keep the moving processes of every edge (weak fairness)
+	actions   []ActionProperty
+}
+
 // exploreBFS builds the reachable graph level by level. Workers expand disjoint chunks of the
 // frontier; new states are numbered after each level by their smallest (parent, step index), so
 // ids, parents, edges and hence every result are those of a sequential BFS.
-// A positive maxStates stops it early; the run is then inconclusive.
-func exploreBFS(ctx context.Context, m Model, store Store, workers int, maxStates, memory uint64, progress func(Progress)) (*explicitGraph, error) {
-	guard := &bfsGuard{ctx: ctx, budget: memory}
+func exploreBFS(ctx context.Context, m Model, store Store, cfg bfsConfig) (*explicitGraph, error) {
+	guard := &bfsGuard{ctx: ctx, budget: cfg.memory}
 	sch := m.Schema()
-	g := &explicitGraph{m: m, sch: sch, offsets: []uint64{0}}
+	g := &explicitGraph{m: m, sch: sch, states: stateColumn{width: sch.Width()}, withMovers: cfg.movers}
+	for range cfg.actions {
+		g.actionFirst = append(g.actionFirst, newMinTracker())
+	}
+	g.offsets.push(0)
 	var err error
 	m.Init(func(s State) bool {
 		if err = sch.Valid(s); err != nil {
 			return false
 		}
+		if g.size() == noParent {
+			err = errBound{"the explicit graph holds fewer than 2^32 states"}
+			return false
+		}
 		if isNew, _, _ := store.Visit(s.Fingerprint(), noParent, 0); isNew {
 			store.Assign(s.Fingerprint(), g.size())
-			g.states = append(g.states, s...)
-			g.parent = append(g.parent, noParent)
-			g.via = append(g.via, 0)
+			g.addNode(s, noParent, 0)
 		}
 		return true
 	})
@@ -109,7 +155,7 @@ func exploreBFS(ctx context.Context, m Model, store Store, workers int, maxState
 		}
 		hi := g.size()
 		guard.chunks.Store(0)
-		level := expandLevel(m, g, store, lo, hi, workers, guard)
+		level := expandLevel(m, g, store, lo, hi, cfg, guard)
 		switch {
 		case ctx.Err() != nil: // the level is partial: keep the levels before it
 			return g, ctx.Err()
@@ -121,71 +167,68 @@ func exploreBFS(ctx context.Context, m Model, store Store, workers int, maxState
 				return nil, c.invalid
 			}
 		}
-		// Number the new states as a sequential BFS would.
-		var fresh []newState
-		for i, c := range level {
-			for _, f := range c.fresh {
-				f.chunk = uint32(i)
-				fresh = append(fresh, f)
-			}
-		}
-		for i := range fresh {
-			fresh[i].parent, fresh[i].index = store.Claim(fresh[i].fp)
-		}
-		slices.SortFunc(fresh, func(a, b newState) int {
-			if a.parent != b.parent {
-				return cmp.Compare(a.parent, b.parent)
-			}
-			return int(a.index) - int(b.index)
-		})
-		// Grow each array once per level: appending millions of items one by one lets the
-		// runtime grow them by a quarter at a time, copying them over and over.
-		edges := 0
-		for _, c := range level {
-			edges += len(c.edges)
-		}
-		w := g.sch.Width()
-		g.states = reserve(g.states, len(fresh)*w)
-		g.parent, g.via = reserve(g.parent, len(fresh)), reserve(g.via, len(fresh))
-		g.edges, g.offsets = reserve(g.edges, edges), reserve(g.offsets, int(hi-lo))
-		for _, f := range fresh {
-			store.Assign(f.fp, g.size())
-			g.states = append(g.states, level[f.chunk].slab[f.off:f.off+w]...)
-			g.parent = append(g.parent, f.parent)
-			g.via = append(g.via, f.index)
-		}
-		for _, c := range level {
-			for i, e := range c.edges {
-				if e.to == noNode { // a state first seen in this level: numbered just now
-					e.to = store.ID(c.targets[i])
-				}
-				g.edges = append(g.edges, e)
-			}
-			for _, n := range c.degree {
-				g.offsets = append(g.offsets, g.offsets[len(g.offsets)-1]+uint64(n))
-			}
+		if err := g.addLevel(store, level); err != nil {
+			return g, err
 		}
 		lo = hi
 		if hi < g.size() {
 			g.levels = depth + 1
 		}
-		if progress != nil {
-			progress(Progress{Phase: "explore", States: g.size(), Transitions: uint64(len(g.edges)), Depth: depth + 1})
+		if cfg.progress != nil {
+			cfg.progress(Progress{Phase: "explore", States: g.size(), Transitions: g.edges.len(), Depth: depth + 1})
 		}
-		if maxStates > 0 && g.size() > maxStates {
+		if cfg.maxStates > 0 && g.size() > cfg.maxStates {
 			return g, errBound{"state bound reached"}
 		}
 	}
 	return g, nil
 }
 
-// reserve makes room for n more items, at least doubling the capacity when it grows: growing
-// to the exact size each level would copy the whole graph once per level.
-func reserve[T any](s []T, n int) []T {
-	if len(s)+n <= cap(s) {
-		return s
+// addLevel numbers the states first seen in a level as a sequential BFS would, and appends
+// them and the level's edges to the graph.
+func (g *explicitGraph) addLevel(store Store, level []chunkResult) error {
+	var fresh []newState
+	for i, c := range level {
+		for _, f := range c.fresh {
+			f.chunk = uint32(i)
+			fresh = append(fresh, f)
+		}
 	}
-	return slices.Grow(s, max(n, cap(s)))
+	if g.size()+uint64(len(fresh)) >= noParent {
+		return errBound{"the explicit graph holds fewer than 2^32 states"}
+	}
+	for i := range fresh {
+		fresh[i].parent, fresh[i].index = store.Claim(fresh[i].fp)
+	}
+	slices.SortFunc(fresh, func(a, b newState) int {
+		if a.parent != b.parent {
+			return cmp.Compare(a.parent, b.parent)
+		}
+		return cmp.Compare(a.index, b.index)
+	})
+	w := g.sch.Width()
+	for _, f := range fresh {
+		store.Assign(f.fp, g.size())
+		g.addNode(level[f.chunk].slab[f.off:f.off+w], f.parent, f.index)
+	}
+	for _, c := range level {
+		for _, p := range c.pending { // edges to states first seen in this level
+			c.edges[p.edge].to = uint32(store.ID(p.fp))
+		}
+		for i, e := range c.edges {
+			g.edges.push(e)
+			if g.withMovers {
+				g.movers.push(c.movers[i])
+			}
+		}
+		for _, n := range c.degree {
+			g.offsets.push(g.offsets.last() + uint64(n))
+		}
+		for i, id := range c.actionFirst {
+			g.actionFirst[i].offer(id)
+		}
+	}
+	return nil
 }
 
 // newState is a state first seen in the current level; its bytes are in its chunk's slab.
@@ -197,14 +240,24 @@ type newState struct {
 	off    int
 }
 
+// pendingEdge is an edge to a state first seen in this level, numbered after the level.
+type pendingEdge struct {
+	edge int
+	fp   uint64
+}
+
 // chunkResult is what one worker found expanding a contiguous range of the frontier.
 type chunkResult struct {
 	fresh   []newState
-	slab    []byte   // the bytes of the fresh states, one after the other
-	edges   []edge   // in source order; to is filled in after numbering
-	targets []uint64 // fingerprint of each edge's target, for those to states of this level
+	slab    []byte // the bytes of the fresh states, one after the other
+	edges   []storedEdge
+	movers  []uint64 // per edge, when the graph keeps them
+	pending []pendingEdge
 	degree  []uint32 // out-degree of each source
-	invalid error    // a successor outside the schema: a model bug
+	// actionFirst is, per action invariant, the first source of the chunk with a violating
+	// step, or noNode; committed with the level, so an interrupted level leaves no trace.
+	actionFirst []uint64
+	invalid     error // a successor outside the schema: a model bug
 }
 
 const bfsChunk = 1024
@@ -234,13 +287,13 @@ func (b *bfsGuard) stop() bool {
 	return b.over.Load()
 }
 
-func expandLevel(m Model, g *explicitGraph, store Store, lo, hi uint64, workers int, guard *bfsGuard) []chunkResult {
+func expandLevel(m Model, g *explicitGraph, store Store, lo, hi uint64, cfg bfsConfig, guard *bfsGuard) []chunkResult {
 	chunks := int((hi - lo + bfsChunk - 1) / bfsChunk)
 	out := make([]chunkResult, chunks)
 	var next sync.Mutex
 	cursor := 0
 	var wg sync.WaitGroup
-	for range min(workers, chunks) {
+	for range min(cfg.workers, chunks) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -252,7 +305,7 @@ func expandLevel(m Model, g *explicitGraph, store Store, lo, hi uint64, workers 
 				if c >= chunks || guard.stop() {
 					return
 				}
-				out[c] = expandChunk(m, g, store, lo+uint64(c)*bfsChunk, min(hi, lo+uint64(c+1)*bfsChunk))
+				out[c] = expandChunk(m, g, store, cfg.actions, lo+uint64(c)*bfsChunk, min(hi, lo+uint64(c+1)*bfsChunk))
 			}
 		}()
 	}
@@ -260,14 +313,22 @@ func expandLevel(m Model, g *explicitGraph, store Store, lo, hi uint64, workers 
 	return out
 }
 
-func expandChunk(m Model, g *explicitGraph, store Store, lo, hi uint64) chunkResult {
-	var r chunkResult
+func expandChunk(m Model, g *explicitGraph, store Store, actions []ActionProperty, lo, hi uint64) chunkResult {
+	r := chunkResult{actionFirst: make([]uint64, len(actions))}
+	for i := range actions {
+		r.actionFirst[i] = noNode
+	}
 	for id := lo; id < hi && r.invalid == nil; id++ {
 		n := 0
-		m.Successors(g.stateAt(id), func(st Step, t State) bool {
-			if g.sch.Valid(t) != nil {
-				r.invalid = invalidSuccessor(g.sch, g.stateAt(id), t)
+		s := g.stateAt(id)
+		m.Successors(s, func(st Step, t State) bool {
+			if r.invalid = checkStep(g.sch, s, st, t); r.invalid != nil {
 				return false
+			}
+			for i, a := range actions {
+				if r.actionFirst[i] == noNode && !a.Holds(s, st, t) {
+					r.actionFirst[i] = id
+				}
 			}
 			fp := t.Fingerprint()
 			isNew, to, assigned := store.Visit(fp, id, uint32(st.Index))
@@ -276,14 +337,28 @@ func expandChunk(m Model, g *explicitGraph, store Store, lo, hi uint64) chunkRes
 				r.slab = append(r.slab, t...)
 			}
 			if !assigned {
-				to = noNode
+				r.pending = append(r.pending, pendingEdge{edge: len(r.edges), fp: fp})
 			}
-			r.edges = append(r.edges, edge{to: to, index: uint32(st.Index), moves: uint32(st.MoveCount()), ticks: uint32(st.Ticks), movers: moverMask(st)})
-			r.targets = append(r.targets, fp)
+			r.edges = append(r.edges, storedEdge{to: uint32(to), index: uint32(st.Index), moves: uint16(st.MoveCount()), ticks: uint16(st.Ticks)})
+			if g.withMovers {
+				r.movers = append(r.movers, moverMask(st))
+			}
 			n++
 			return true
 		})
 		r.degree = append(r.degree, uint32(n))
 	}
 	return r
+}
+
+// checkStep rejects a successor outside the schema, and a step the explicit graph cannot
+// record exactly.
+func checkStep(sch *Schema, from State, st Step, t State) error {
+	if sch.Valid(t) != nil {
+		return invalidSuccessor(sch, from, t)
+	}
+	if st.Index < 0 || st.Index > maxStepIndex || st.MoveCount() > math.MaxUint16 || st.Ticks < 0 || st.Ticks > math.MaxUint16 {
+		return fmt.Errorf("model error: a step from %s has index %d, %d moves and %d ticks: the explorer records at most index %d and %d moves or ticks", sch.Format(from), st.Index, st.MoveCount(), st.Ticks, maxStepIndex, math.MaxUint16)
+	}
+	return nil
 }

@@ -34,6 +34,9 @@ func findFairSCC(g graph, procs Processes, l *longest) (*fairSCC, error) {
 	if procs.Procs() > MaxFairProcs {
 		return nil, fmt.Errorf("weak fairness tracks at most %d processes, the model has %d", MaxFairProcs, procs.Procs())
 	}
+	if x, ok := g.(*explicitGraph); ok && !x.withMovers {
+		return nil, &InternalError{Check: string(CheckConvergence), Err: fmt.Errorf("the explored graph was built without the moving processes weak fairness reads")}
+	}
 	x := newExpander(g)
 	isBad := func(id uint64) bool { return l.steps.get(id) == l.steps.bad() }
 	var best *fairSCC

@@ -53,7 +53,8 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		}
 	} else {
 		store := newMemStore()
-		x, err := exploreBFS(ctx, m, store, opts.workers(), opts.MaxStates, opts.budget(), opts.Progress)
+		x, err := exploreBFS(ctx, m, store, bfsConfig{workers: opts.workers(), maxStates: opts.MaxStates,
+			memory: opts.budget(), progress: opts.Progress, movers: spec.Fairness == WeaklyFair, actions: spec.actionsToCheck()})
 		var bound errBound
 		switch {
 		case errors.As(err, &bound) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):

@@ -168,3 +168,11 @@ func (s *Spec) validate(m Model) error {
 	}
 	return nil
 }
+
+// actionsToCheck are the action invariants the run evaluates: none unless requested.
+func (s *Spec) actionsToCheck() []ActionProperty {
+	if !s.has(CheckAction) {
+		return nil
+	}
+	return s.Actions
+}

@@ -35,12 +35,17 @@ type memShard struct {
 	_     [40]byte // keep shards on separate cache lines
 }
 
+// memSlot is 16 bytes: node ids and parents fit 32 bits (the explicit graph's bound) and step
+// indices 31, which leaves the top bit of index to mark an assigned slot.
 type memSlot struct {
-	fp     uint64 // 0 marks a free slot; fingerprint 0 is stored as 1
-	id     uint64 // node id once assigned, else the claiming parent
-	index  uint32
-	assign bool
+	fp    uint64 // 0 marks a free slot; fingerprint 0 is stored as 1
+	id    uint32 // node id once assigned, else the claiming parent
+	index uint32 // claiming step index, or assigned
 }
+
+const assigned = 1 << 31
+
+func (sl *memSlot) isAssigned() bool { return sl.index == assigned }
 
 func newMemStore() *memStore {
 	s := &memStore{}
@@ -84,15 +89,15 @@ func (s *memStore) Visit(fp, parent uint64, index uint32) (bool, uint64, bool) {
 	sl := sh.find(fp)
 	switch {
 	case sl.fp == 0:
-		*sl = memSlot{fp: fp, id: parent, index: index}
+		*sl = memSlot{fp: fp, id: uint32(parent), index: index}
 		if sh.used++; 4*sh.used > 3*len(sh.slots) {
 			sh.grow()
 		}
 		return true, 0, false
-	case sl.assign:
-		return false, sl.id, true
-	case parent < sl.id || parent == sl.id && index < sl.index:
-		sl.id, sl.index = parent, index
+	case sl.isAssigned():
+		return false, uint64(sl.id), true
+	case uint32(parent) < sl.id || uint32(parent) == sl.id && index < sl.index:
+		sl.id, sl.index = uint32(parent), index
 	}
 	return false, 0, false
 }
@@ -106,7 +111,7 @@ func (s *memStore) lookup(fp uint64) memSlot {
 
 func (s *memStore) Claim(fp uint64) (uint64, uint32) {
 	sl := s.lookup(fp)
-	return sl.id, sl.index
+	return uint64(sl.id), sl.index
 }
 
 func (s *memStore) Assign(fp, id uint64) {
@@ -114,10 +119,10 @@ func (s *memStore) Assign(fp, id uint64) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	sl := sh.find(fp)
-	sl.id, sl.assign = id, true
+	sl.id, sl.index = uint32(id), assigned
 }
 
-func (s *memStore) ID(fp uint64) uint64 { return s.lookup(fp).id }
+func (s *memStore) ID(fp uint64) uint64 { return uint64(s.lookup(fp).id) }
 
 func (s *memStore) Len() uint64 {
 	var n uint64

@@ -10,7 +10,7 @@ import (
 // Phi is φ(e) = p(a,e) + p(b,e) + F(e) for the edge whose child is b (equation 1).
 func (p *Protocol) Phi(s checker.State, b int) int {
 	a := p.tree.Parent[b]
-	phi := p.info(s, p.chDown[b], p.down, downObserver).finds + p.info(s, p.chUp[b], p.up, upObserver0).finds
+	phi := p.down.Count(s[p.chDown[b]:], downFind) + p.up.Count(s[p.chUp[b]:], upFind)
 	if p.Arrow(s, a) == b {
 		phi++
 	}
@@ -56,7 +56,7 @@ func (p *Protocol) FullyLegal(s checker.State, b int) bool {
 
 // Legitimate: every edge is fully legal.
 func (p *Protocol) Legitimate() checker.Predicate {
-	return invariants.EveryEdge(p.childEdges(), func(s checker.State, b int) bool { return p.FullyLegal(s, b) })
+	return invariants.EveryEdge(p.edges, func(s checker.State, b int) bool { return p.FullyLegal(s, b) })
 }
 
 // TimerConsistent holds for an edge whose parent, if observing, will have its observer back
@@ -91,25 +91,16 @@ func (p *Protocol) observerAge(w []byte, ch *checker.TimedChannel) int {
 
 // LegitimateConsistent: every edge is fully legal and its timer consistent.
 func (p *Protocol) LegitimateConsistent() checker.Predicate {
-	return invariants.EveryEdge(p.childEdges(), func(s checker.State, b int) bool {
+	return invariants.EveryEdge(p.edges, func(s checker.State, b int) bool {
 		return p.FullyLegal(s, b) && p.TimerConsistent(s, b)
 	})
-}
-
-// childEdges names every edge by its child.
-func (p *Protocol) childEdges() []int {
-	var out []int
-	for _, e := range p.tree.Edges() {
-		out = append(out, e.Child)
-	}
-	return out
 }
 
 // Initial: channels and counters start within their initial ranges; everything else is
 // arbitrary.
 func (p *Protocol) Initial() checker.Predicate {
 	return func(s checker.State) bool {
-		for _, b := range p.childEdges() {
+		for _, b := range p.edges {
 			if p.down.Len(s[p.chDown[b]:])+p.up.Len(s[p.chUp[b]:]) > p.cfg.Capacity0 {
 				return false
 			}
@@ -141,7 +132,7 @@ func (p *Protocol) ChildKeepsPhi(from checker.State, st checker.Step, to checker
 // (receiving from f's child, or f's timeout); every other step keeps every φ.
 func (p *Protocol) OnlyOwnEdge(from checker.State, st checker.Step, to checker.State) bool {
 	v, r := mover(st)
-	for _, b := range p.childEdges() {
+	for _, b := range p.edges {
 		if p.Phi(from, b) == p.Phi(to, b) {
 			continue
 		}
@@ -165,7 +156,7 @@ func (p *Protocol) dealsWith(v, r, b int) bool {
 // do not change φ(e).
 func (p *Protocol) ObserveKeepsPhi(from checker.State, st checker.Step, to checker.State) bool {
 	v, _ := mover(st)
-	for _, b := range p.childEdges() {
+	for _, b := range p.edges {
 		if p.tree.Parent[b] != v {
 			continue
 		}
@@ -197,7 +188,7 @@ func (p *Protocol) InitialStates() ([]checker.State, error) {
 		}
 		groups = append(groups, g)
 	}
-	for _, b := range p.childEdges() {
+	for _, b := range p.edges {
 		groups = append(groups, p.initialEdges(b))
 	}
 	count := 1

@@ -58,7 +58,8 @@ type Protocol struct {
 	// with sent, or correct with φest) and timer, and the first variables of the channels
 	// down (a→b) and up (b→a).
 	phase, timer, chDown, chUp []int
-	clock                      int // the process whose moves are ticks
+	edges                      []int // the child of every edge, in tree.Edges order
+	clock                      int   // the process whose moves are ticks
 }
 
 // chanInfo summarises a channel content for φ and the predicates of Section 6.
@@ -121,6 +122,9 @@ func New(tree *topology.Tree, cfg Config) (*Protocol, error) {
 		vars = append(vars, channelVars(tree.Labels[a]+">"+tree.Labels[b], owner, down)...)
 		p.chUp[b] = len(vars)
 		vars = append(vars, channelVars(tree.Labels[b]+">"+tree.Labels[a], checker.Owner(b), up)...)
+	}
+	for _, e := range tree.Edges() {
+		p.edges = append(p.edges, e.Child)
 	}
 	if p.schema, err = checker.NewSchema(n+1, vars...); err != nil { // process n is the clock
 		return nil, err
