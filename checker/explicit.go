@@ -1,7 +1,6 @@
 package checker
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -137,8 +136,8 @@ func exploreBFS(ctx context.Context, m Model, store Store, cfg bfsConfig) (*expl
 			err = errBound{"the explicit graph holds fewer than 2^32 states"}
 			return false
 		}
-		if isNew, _, _ := store.Visit(s.Fingerprint(), noParent, 0); isNew {
-			store.Assign(s.Fingerprint(), g.size())
+		if _, _, isNew := store.Visit(s.Fingerprint(), Note{}); isNew {
+			store.Number(s.Fingerprint(), g.size())
 			g.addNode(s, noParent, 0)
 		}
 		return true
@@ -184,36 +183,21 @@ func exploreBFS(ctx context.Context, m Model, store Store, cfg bfsConfig) (*expl
 	return g, nil
 }
 
-// addLevel numbers the states first seen in a level as a sequential BFS would, and appends
-// them and the level's edges to the graph.
+// addLevel numbers the states first seen in a level as a sequential BFS would, at their first
+// edge in source and step order, and appends them and the level's edges to the graph.
 func (g *explicitGraph) addLevel(store Store, level []chunkResult) error {
-	var fresh []newState
-	for i, c := range level {
-		for _, f := range c.fresh {
-			f.chunk = uint32(i)
-			fresh = append(fresh, f)
-		}
-	}
-	if g.size()+uint64(len(fresh)) >= noParent {
-		return errBound{"the explicit graph holds fewer than 2^32 states"}
-	}
-	for i := range fresh {
-		fresh[i].parent, fresh[i].index = store.Claim(fresh[i].fp)
-	}
-	slices.SortFunc(fresh, func(a, b newState) int {
-		if a.parent != b.parent {
-			return cmp.Compare(a.parent, b.parent)
-		}
-		return cmp.Compare(a.index, b.index)
-	})
-	w := g.sch.Width()
-	for _, f := range fresh {
-		store.Assign(f.fp, g.size())
-		g.addNode(level[f.chunk].slab[f.off:f.off+w], f.parent, f.index)
-	}
-	for _, c := range level {
-		for _, p := range c.pending { // edges to states first seen in this level
-			c.edges[p.edge].to = uint32(store.ID(p.fp))
+	w := uint32(g.sch.Width())
+	for ci := range level {
+		c := &level[ci]
+		for _, p := range c.pending {
+			if g.size() == noParent {
+				return errBound{"the explicit graph holds fewer than 2^32 states"}
+			}
+			id, note, fresh := store.Number(p.fp, g.size())
+			if fresh {
+				g.addNode(level[note.Chunk].slab[note.Offset:note.Offset+w], p.from, c.edges[p.edge].index)
+			}
+			c.edges[p.edge].to = uint32(id)
 		}
 		for i, e := range c.edges {
 			g.edges.push(e)
@@ -231,25 +215,16 @@ func (g *explicitGraph) addLevel(store Store, level []chunkResult) error {
 	return nil
 }
 
-// newState is a state first seen in the current level; its bytes are in its chunk's slab.
-type newState struct {
-	fp     uint64
-	parent uint64
-	index  uint32
-	chunk  uint32
-	off    int
-}
-
 // pendingEdge is an edge to a state first seen in this level, numbered after the level.
 type pendingEdge struct {
-	edge int
+	edge int // position in the chunk's edges
+	from uint64
 	fp   uint64
 }
 
 // chunkResult is what one worker found expanding a contiguous range of the frontier.
 type chunkResult struct {
-	fresh   []newState
-	slab    []byte // the bytes of the fresh states, one after the other
+	slab    []byte // the bytes of the states this chunk saw first, one after the other
 	edges   []storedEdge
 	movers  []uint64 // per edge, when the graph keeps them
 	pending []pendingEdge
@@ -305,7 +280,7 @@ func expandLevel(m Model, g *explicitGraph, store Store, lo, hi uint64, cfg bfsC
 				if c >= chunks || guard.stop() {
 					return
 				}
-				out[c] = expandChunk(m, g, store, cfg.actions, lo+uint64(c)*bfsChunk, min(hi, lo+uint64(c+1)*bfsChunk))
+				out[c] = expandChunk(m, g, store, cfg.actions, uint32(c), lo+uint64(c)*bfsChunk, min(hi, lo+uint64(c+1)*bfsChunk))
 			}
 		}()
 	}
@@ -313,7 +288,7 @@ func expandLevel(m Model, g *explicitGraph, store Store, lo, hi uint64, cfg bfsC
 	return out
 }
 
-func expandChunk(m Model, g *explicitGraph, store Store, actions []ActionProperty, lo, hi uint64) chunkResult {
+func expandChunk(m Model, g *explicitGraph, store Store, actions []ActionProperty, chunk uint32, lo, hi uint64) chunkResult {
 	r := chunkResult{actionFirst: make([]uint64, len(actions))}
 	for i := range actions {
 		r.actionFirst[i] = noNode
@@ -330,14 +305,17 @@ func expandChunk(m Model, g *explicitGraph, store Store, actions []ActionPropert
 					r.actionFirst[i] = id
 				}
 			}
+			if len(r.slab) > maxNoteOffset {
+				r.invalid = errors.New("the new states of one BFS chunk exceed 2 GiB")
+				return false
+			}
 			fp := t.Fingerprint()
-			isNew, to, assigned := store.Visit(fp, id, uint32(st.Index))
+			to, assigned, isNew := store.Visit(fp, Note{chunk, uint32(len(r.slab))})
 			if isNew {
-				r.fresh = append(r.fresh, newState{fp: fp, off: len(r.slab)})
 				r.slab = append(r.slab, t...)
 			}
 			if !assigned {
-				r.pending = append(r.pending, pendingEdge{edge: len(r.edges), fp: fp})
+				r.pending = append(r.pending, pendingEdge{edge: len(r.edges), from: id, fp: fp})
 			}
 			r.edges = append(r.edges, storedEdge{to: uint32(to), index: uint32(st.Index), moves: uint16(st.MoveCount()), ticks: uint16(st.Ticks)})
 			if g.withMovers {

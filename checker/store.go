@@ -2,24 +2,26 @@ package checker
 
 import "sync"
 
-// Store is the visited set of the hashed explorer: fingerprint → node id. During a BFS level a
-// newly seen state is pending: it records the smallest (parent, step index) that reached it, so
-// that ids can then be assigned in exactly the order a sequential BFS would, whatever the number
-// of workers. A disk-backed store implements the same interface.
+// Store is the visited set of the hashed explorer: fingerprint → node id. A state first seen
+// during a BFS level is pending until the level is numbered; it keeps a note of where its
+// bytes are (which worker's chunk, at which offset). Numbering walks the level's edges in
+// sequential order and gives each pending state the next id at its first edge, so ids are those
+// of a sequential BFS whatever the number of workers. A disk-backed store implements the same
+// interface.
 type Store interface {
-	// Visit records that the state with fingerprint fp was reached from node parent by step
-	// index. It reports whether fp was unseen before this call and, if fp already has a node
-	// id, that id (so most edges need no second lookup).
-	Visit(fp, parent uint64, index uint32) (isNew bool, id uint64, assigned bool)
-	// Claim returns the smallest (parent, index) recorded for a pending fingerprint.
-	Claim(fp uint64) (parent uint64, index uint32)
-	// Assign gives a pending fingerprint its node id.
-	Assign(fp, id uint64)
-	// ID returns the node id of an assigned fingerprint.
-	ID(fp uint64) uint64
+	// Visit looks up fp and returns its node id if it has one. Otherwise it reports whether fp
+	// was unseen before this call, in which case it records fp as pending with the note.
+	Visit(fp uint64, note Note) (id uint64, assigned, isNew bool)
+	// Number gives the pending fp the id next and returns its note; for an fp that has an id
+	// already it returns that id.
+	Number(fp, next uint64) (id uint64, note Note, fresh bool)
 	// Len is the number of fingerprints stored.
 	Len() uint64
 }
+
+// Note locates a pending state's bytes: the chunk of the level that first saw it and the
+// offset in that chunk's slab.
+type Note struct{ Chunk, Offset uint32 }
 
 const storeShards = 256
 
@@ -35,17 +37,18 @@ type memShard struct {
 	_     [40]byte // keep shards on separate cache lines
 }
 
-// memSlot is 16 bytes: node ids and parents fit 32 bits (the explicit graph's bound) and step
-// indices 31, which leaves the top bit of index to mark an assigned slot.
+// memSlot is 16 bytes: node ids fit 32 bits (the explicit graph's bound) and a note's offset
+// 31, which leaves the top bit of b to mark an assigned slot.
 type memSlot struct {
-	fp    uint64 // 0 marks a free slot; fingerprint 0 is stored as 1
-	id    uint32 // node id once assigned, else the claiming parent
-	index uint32 // claiming step index, or assigned
+	fp uint64 // 0 marks a free slot; fingerprint 0 is stored as 1
+	a  uint32 // node id once assigned, else the note's chunk
+	b  uint32 // assigned, else the note's offset
 }
 
 const assigned = 1 << 31
 
-func (sl *memSlot) isAssigned() bool { return sl.index == assigned }
+// maxNoteOffset bounds Note.Offset.
+const maxNoteOffset = assigned - 1
 
 func newMemStore() *memStore {
 	s := &memStore{}
@@ -82,47 +85,36 @@ func (sh *memShard) grow() {
 	}
 }
 
-func (s *memStore) Visit(fp, parent uint64, index uint32) (bool, uint64, bool) {
+func (s *memStore) Visit(fp uint64, note Note) (uint64, bool, bool) {
 	sh, fp := s.shard(fp)
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	sl := sh.find(fp)
 	switch {
 	case sl.fp == 0:
-		*sl = memSlot{fp: fp, id: uint32(parent), index: index}
+		*sl = memSlot{fp: fp, a: note.Chunk, b: note.Offset}
 		if sh.used++; 4*sh.used > 3*len(sh.slots) {
 			sh.grow()
 		}
-		return true, 0, false
-	case sl.isAssigned():
-		return false, uint64(sl.id), true
-	case uint32(parent) < sl.id || uint32(parent) == sl.id && index < sl.index:
-		sl.id, sl.index = uint32(parent), index
+		return 0, false, true
+	case sl.b == assigned:
+		return uint64(sl.a), true, false
 	}
-	return false, 0, false
+	return 0, false, false
 }
 
-func (s *memStore) lookup(fp uint64) memSlot {
-	sh, fp := s.shard(fp)
-	sh.mu.Lock()
-	defer sh.mu.Unlock()
-	return *sh.find(fp)
-}
-
-func (s *memStore) Claim(fp uint64) (uint64, uint32) {
-	sl := s.lookup(fp)
-	return uint64(sl.id), sl.index
-}
-
-func (s *memStore) Assign(fp, id uint64) {
+func (s *memStore) Number(fp, next uint64) (uint64, Note, bool) {
 	sh, fp := s.shard(fp)
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	sl := sh.find(fp)
-	sl.id, sl.index = uint32(id), assigned
+	if sl.b == assigned {
+		return uint64(sl.a), Note{}, false
+	}
+	note := Note{sl.a, sl.b}
+	sl.a, sl.b = uint32(next), assigned
+	return next, note, true
 }
-
-func (s *memStore) ID(fp uint64) uint64 { return uint64(s.lookup(fp).id) }
 
 func (s *memStore) Len() uint64 {
 	var n uint64

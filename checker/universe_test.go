@@ -64,24 +64,24 @@ func TestSchemaRejects(t *testing.T) {
 	}
 }
 
-// The store keeps the smallest claim of a pending fingerprint, whatever the order of visits.
-func TestStoreClaims(t *testing.T) {
+// A pending fingerprint keeps the note of its first visit until it is numbered; then every
+// visit and numbering returns its id.
+func TestStoreNotes(t *testing.T) {
 	st := newMemStore()
 	for i := range 10000 {
 		fp := uint64(i) * 0x9e3779b97f4a7c15
-		for j, v := range []struct {
-			parent uint64
-			index  uint32
-		}{{50, 3}, {40, 9}, {40, 2}, {60, 0}} {
-			if isNew, _, assigned := st.Visit(fp, v.parent, v.index); isNew != (j == 0) || assigned {
+		for j, note := range []Note{{5, 3}, {4, 9}, {4, 2}} {
+			if _, assigned, isNew := st.Visit(fp, note); isNew != (j == 0) || assigned {
 				t.Fatal("newness wrong")
 			}
 		}
-		if p, idx := st.Claim(fp); p != 40 || idx != 2 {
-			t.Fatalf("claim %d/%d", p, idx)
+		if id, note, fresh := st.Number(fp, uint64(i)); !fresh || id != uint64(i) || note != (Note{5, 3}) {
+			t.Fatalf("numbered %d, %v, %v", id, note, fresh)
 		}
-		st.Assign(fp, uint64(i))
-		if _, id, assigned := st.Visit(fp, 1, 1); !assigned || id != uint64(i) || st.ID(fp) != uint64(i) {
+		if id, _, fresh := st.Number(fp, 99999); fresh || id != uint64(i) {
+			t.Fatal("numbered twice")
+		}
+		if id, assigned, isNew := st.Visit(fp, Note{}); !assigned || isNew || id != uint64(i) {
 			t.Fatal("id lost")
 		}
 	}
@@ -90,7 +90,6 @@ func TestStoreClaims(t *testing.T) {
 	}
 }
 
-// The stack set agrees with a map under random adds and removes of distinct members.
 func TestStackSet(t *testing.T) {
 	var set stackSet
 	want := map[uint64]bool{}

@@ -18,7 +18,7 @@ func init() {
 		Name: "ssarrow",
 		Doc:  "the self-stabilizing arrow protocol (Section 5) with discrete time, from every configuration of a bounded universe",
 		Params: []Param{
-			{Name: "n", Default: 2, Min: 2, Max: 6, Doc: "nodes of the tree (ignored with a .dot topology); beyond 3 the search outgrows memory"},
+			{Name: "n", Default: 2, Min: 2, Max: 6, Doc: "nodes of the tree (ignored with a .dot topology); the star of 4 takes 14 GiB with init=0"},
 			{Name: "delay", Default: 1, Min: 1, Max: 2, Doc: "ticks a message may take; R = 2·delay"},
 			{Name: "tau", Default: 5, Min: 1, Max: 12, Doc: "timeout τ in ticks (the paper asks τ ≥ 2R)"},
 			{Name: "init", Default: 1, Min: 0, Max: 1, Doc: "messages in transit on an edge initially (any kind and age)"},
@@ -57,10 +57,21 @@ func init() {
 				Notes: []string{
 					fmt.Sprintf("R = %d ticks, τ = %d: the paper bounds stabilization by 3R+τ = %d ticks (5R = %d when τ = 2R)", r, cfg.Timeout, 3*r+cfg.Timeout, 5*r),
 					"legitimate: " + legitDoc,
-					fmt.Sprintf("initially at most %d message in transit per edge, sent ≤ %d, φest ≤ %d; arrows, phases and timers arbitrary", cfg.Capacity0, cfg.Sent0, cfg.Phi0),
+					fmt.Sprintf("initially %s in transit per edge, sent ≤ %d, φest ≤ %d; arrows, phases and timers arbitrary", inTransit(cfg.Capacity0), cfg.Sent0, cfg.Phi0),
 					fmt.Sprintf("channels hold %d messages of each age per direction, sent ≤ %d, φest ≤ %d: a run past these is reported, never cut", cfg.Capacity, cfg.SentMax, cfg.PhiMax),
 				},
 			}, nil
 		},
 	})
+}
+
+// inTransit says how many messages an edge may carry initially.
+func inTransit(n int) string {
+	switch n {
+	case 0:
+		return "no message"
+	case 1:
+		return "at most one message, of any kind and age,"
+	}
+	return fmt.Sprintf("at most %d messages, of any kinds and ages,", n)
 }

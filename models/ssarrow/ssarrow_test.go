@@ -2,6 +2,7 @@ package ssarrow_test
 
 import (
 	"context"
+	"os"
 	"testing"
 
 	"github.com/mc-checker/mc/checker"
@@ -73,6 +74,29 @@ func TestStabilizes(t *testing.T) {
 			t.Fatalf("%s: worst case %d ticks, over 3R+τ = %d", tc.tree.Name, *res.WorstCaseTicks, limit)
 		}
 		t.Logf("%s: %d states, worst case %d ticks (3R+τ = %d)", tc.tree.Name, res.Stats.States, *res.WorstCaseTicks, 3*cfg.R()+cfg.Timeout)
+	}
+}
+
+// The star of 4 nodes, no message in transit initially (the bounds of mc check ssarrow -p n=4
+// -p init=0 --topology star): Lemmas 6.1–6.3, closure (Lemma 6.6) and convergence (Lemma 6.7)
+// hold, within 9 ticks ≤ 3R + τ (Corollary 6.8). It takes about 4 minutes and 15 GiB, so it
+// runs only with MC_LARGE=1: MC_LARGE=1 go test ./models/ssarrow -run StarOfFour -timeout 30m.
+func TestStarOfFour(t *testing.T) {
+	if os.Getenv("MC_LARGE") == "" {
+		t.Skip("set MC_LARGE=1 to run (about 4 minutes and 15 GiB)")
+	}
+	tree, _ := topology.Star(4)
+	cfg := bounds
+	cfg.Capacity, cfg.Timeout = 4, 2*cfg.R()+1
+	_, _, res := check(t, tree, cfg)
+	if res.Verdict() != checker.Holds {
+		t.Fatalf("%+v", res.Checks)
+	}
+	if res.Stats.InitialStates != 864000 || res.Stats.States != 85641167 || res.Stats.Transitions != 255752696 {
+		t.Fatalf("%+v", res.Stats)
+	}
+	if *res.WorstCaseTicks != 9 || *res.WorstCaseMoves != 95 {
+		t.Fatalf("worst case %d ticks, %d moves", *res.WorstCaseTicks, *res.WorstCaseMoves)
 	}
 }
 
