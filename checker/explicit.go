@@ -117,8 +117,9 @@ type bfsConfig struct {
 }
 
 // exploreBFS builds the reachable graph level by level. Workers expand disjoint chunks of the
-// frontier; new states are numbered after each level by their smallest (parent, step index), so
-// ids, parents, edges and hence every result are those of a sequential BFS.
+// frontier; after each level its new states are numbered in the order a sequential BFS would
+// meet them (addLevel), so ids, parents, edges and every result are the same for any number
+// of workers.
 func exploreBFS(ctx context.Context, m Model, store Store, cfg bfsConfig) (*explicitGraph, error) {
 	guard := &bfsGuard{ctx: ctx, budget: cfg.memory}
 	sch := m.Schema()
@@ -128,12 +129,12 @@ func exploreBFS(ctx context.Context, m Model, store Store, cfg bfsConfig) (*expl
 	}
 	g.offsets.push(0)
 	var err error
+	full := false
 	m.Init(func(s State) bool {
 		if err = sch.Valid(s); err != nil {
 			return false
 		}
-		if g.size() == noParent {
-			err = errBound{"the explicit graph holds fewer than 2^32 states"}
+		if full = g.size() == noParent; full {
 			return false
 		}
 		if _, _, isNew := store.Visit(s.Fingerprint(), Note{}); isNew {
@@ -142,8 +143,11 @@ func exploreBFS(ctx context.Context, m Model, store Store, cfg bfsConfig) (*expl
 		}
 		return true
 	})
-	if err != nil {
+	switch {
+	case err != nil:
 		return nil, err
+	case full:
+		return g, errBound{"the explicit graph holds fewer than 2^32 states"}
 	}
 	if g.size() == 0 {
 		return nil, errors.New("the model has no initial state")
