@@ -16,14 +16,17 @@ import (
 // 32-bit: an edge costs 12 bytes, a node its configuration and 16 bytes, so that graphs of
 // hundreds of millions of states fit in memory.
 type explicitGraph struct {
-	m       Model
-	sch     *Schema
-	states  stateColumn
-	parent  column[uint32] // BFS tree; noParent for initial nodes
-	via     column[uint32] // step index from the parent
-	levels  uint32         // BFS depth reached
-	offsets column[uint64] // edges of node i are edges[offsets[i]:offsets[i+1]]
-	edges   column[storedEdge]
+	m      Model
+	sch    *Schema
+	states stateColumn
+	parent column[uint32] // BFS tree; noParent for initial nodes
+	via    column[uint32] // step index from the parent
+	levels uint32         // BFS depth reached
+	// The BFS cursor: the level being expanded and the first node past it.
+	depth    uint32
+	levelEnd uint64
+	offsets  column[uint64] // edges of node i are edges[offsets[i]:offsets[i+1]]
+	edges    column[storedEdge]
 	// movers holds each edge's moving processes, only when weak fairness will read them: at
 	// 8 bytes an edge it would otherwise be the largest column.
 	movers     column[uint64]
@@ -61,7 +64,10 @@ func (g *explicitGraph) scan(lo, hi uint64, fn func(uint64, State)) {
 	}
 }
 
-func (g *explicitGraph) expanded(id uint64) bool { return id+1 < g.offsets.len() }
+func (g *explicitGraph) expanded(id uint64) bool { return id < g.expandedNodes() }
+
+// expandedNodes is the number of nodes whose edges are known: the nodes before it.
+func (g *explicitGraph) expandedNodes() uint64 { return g.offsets.len() - 1 }
 
 // succ yields nothing for the nodes a bounded search left unexpanded.
 func (g *explicitGraph) succ(id uint64, _ State, out *successors) {
@@ -114,20 +120,26 @@ type bfsConfig struct {
 	progress  func(Progress)
 	movers    bool // keep the moving processes of every edge (weak fairness)
 	actions   []ActionProperty
+	// committed, if set, is called after each segment is committed (checkpoints).
+	committed func(*explicitGraph) error
 }
 
 // exploreBFS builds the reachable graph level by level. Workers expand disjoint chunks of the
-// frontier; after each level its new states are numbered in the order a sequential BFS would
-// meet them (addLevel), so ids, parents, edges and every result are the same for any number
-// of workers.
+// frontier; after each segment its new states are numbered in the order a sequential BFS
+// would meet them (commit), so ids, parents, edges and every result are the same for any
+// number of workers.
 func exploreBFS(ctx context.Context, m Model, store Store, cfg bfsConfig) (*explicitGraph, error) {
-	guard := &bfsGuard{ctx: ctx, budget: cfg.memory}
-	sch := m.Schema()
-	g := &explicitGraph{m: m, sch: sch, states: stateColumn{width: sch.Width()}, withMovers: cfg.movers}
-	for range cfg.actions {
-		g.actionFirst = append(g.actionFirst, newMinTracker())
+	g, err := newExplicitGraph(m, store, cfg)
+	if err != nil {
+		return g, err
 	}
-	g.offsets.push(0)
+	return g, g.explore(ctx, store, cfg)
+}
+
+// newExplicitGraph is the graph of the initial states, none of them expanded yet.
+func newExplicitGraph(m Model, store Store, cfg bfsConfig) (*explicitGraph, error) {
+	g := emptyGraph(m, cfg)
+	sch := g.sch
 	var err error
 	full := false
 	m.Init(func(s State) bool {
@@ -148,48 +160,79 @@ func exploreBFS(ctx context.Context, m Model, store Store, cfg bfsConfig) (*expl
 		return nil, err
 	case full:
 		return g, errBound{"the explicit graph holds fewer than 2^32 states"}
-	}
-	if g.size() == 0 {
+	case g.size() == 0:
 		return nil, errors.New("the model has no initial state")
 	}
-	for lo, depth := uint64(0), uint32(0); lo < g.size(); depth++ {
-		if err := ctx.Err(); err != nil {
-			return g, err
-		}
-		hi := g.size()
-		guard.chunks.Store(0)
-		level := expandLevel(m, g, store, lo, hi, cfg, guard)
-		switch {
-		case ctx.Err() != nil: // the level is partial: keep the levels before it
-			return g, ctx.Err()
-		case guard.over.Load():
-			return g, errBound{"memory budget reached"}
-		}
-		for _, c := range level {
-			if c.invalid != nil {
-				return nil, c.invalid
-			}
-		}
-		if err := g.addLevel(store, level); err != nil {
-			return g, err
-		}
-		lo = hi
-		if hi < g.size() {
-			g.levels = depth + 1
-		}
-		if cfg.progress != nil {
-			cfg.progress(Progress{Phase: "explore", States: g.size(), Transitions: g.edges.len(), Depth: depth + 1})
-		}
-		if cfg.maxStates > 0 && g.size() > cfg.maxStates {
-			return g, errBound{"state bound reached"}
-		}
-	}
+	g.levelEnd = g.size()
 	return g, nil
 }
 
-// addLevel numbers the states first seen in a level as a sequential BFS would, at their first
-// edge in source and step order, and appends them and the level's edges to the graph.
-func (g *explicitGraph) addLevel(store Store, level []chunkResult) error {
+// emptyGraph is a graph with no node, ready for the initial states or a checkpoint.
+func emptyGraph(m Model, cfg bfsConfig) *explicitGraph {
+	g := &explicitGraph{m: m, sch: m.Schema(), states: stateColumn{width: m.Schema().Width()}, withMovers: cfg.movers}
+	for range cfg.actions {
+		g.actionFirst = append(g.actionFirst, newMinTracker())
+	}
+	g.offsets.push(0)
+	return g
+}
+
+// bfsSegment is how many nodes the BFS expands between two commits: ids do not depend on it
+// (a sequential BFS numbers new states in the order it meets them, level or not), but it
+// bounds the memory a segment holds before its commit and the work an interruption loses.
+const bfsSegment = 128 * bfsChunk
+
+// explore expands the unexpanded nodes of g, a segment at a time, until the graph is closed
+// or a bound, an interruption or a checkpoint failure stops it. It continues a graph restored
+// from a checkpoint exactly as it would have gone on.
+func (g *explicitGraph) explore(ctx context.Context, store Store, cfg bfsConfig) error {
+	guard := &bfsGuard{ctx: ctx, budget: cfg.memory}
+	for g.expandedNodes() < g.size() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		lo := g.expandedNodes()
+		hi := min(g.levelEnd, lo+bfsSegment)
+		guard.chunks.Store(0)
+		seg := expandRange(g.m, g, store, lo, hi, cfg, guard)
+		switch {
+		case ctx.Err() != nil: // the segment is partial: keep what was committed
+			return ctx.Err()
+		case guard.over.Load():
+			return errBound{"memory budget reached"}
+		}
+		for _, c := range seg {
+			if c.invalid != nil {
+				return c.invalid
+			}
+		}
+		if err := g.commit(store, seg); err != nil {
+			return err
+		}
+		if g.size() > g.levelEnd {
+			g.levels = g.depth + 1
+		}
+		if hi == g.levelEnd {
+			if cfg.progress != nil {
+				cfg.progress(Progress{Phase: "explore", States: g.size(), Transitions: g.edges.len(), Depth: g.depth + 1})
+			}
+			g.depth, g.levelEnd = g.depth+1, g.size()
+		}
+		if cfg.committed != nil {
+			if err := cfg.committed(g); err != nil {
+				return err
+			}
+		}
+		if cfg.maxStates > 0 && g.size() > cfg.maxStates {
+			return errBound{"state bound reached"}
+		}
+	}
+	return nil
+}
+
+// commit numbers the states first seen in a segment as a sequential BFS would, at their first
+// edge in source and step order, and appends them and the segment's edges to the graph.
+func (g *explicitGraph) commit(store Store, level []chunkResult) error {
 	w := uint32(g.sch.Width())
 	for ci := range level {
 		c := &level[ci]
@@ -266,7 +309,8 @@ func (b *bfsGuard) stop() bool {
 	return b.over.Load()
 }
 
-func expandLevel(m Model, g *explicitGraph, store Store, lo, hi uint64, cfg bfsConfig, guard *bfsGuard) []chunkResult {
+// expandRange expands the nodes lo..hi-1, a chunk per worker at a time.
+func expandRange(m Model, g *explicitGraph, store Store, lo, hi uint64, cfg bfsConfig, guard *bfsGuard) []chunkResult {
 	chunks := int((hi - lo + bfsChunk - 1) / bfsChunk)
 	out := make([]chunkResult, chunks)
 	var next sync.Mutex

@@ -46,6 +46,10 @@ type Stats struct {
 	// Interrupted: the run was cancelled (Ctrl-C, a time limit) before the analyses finished,
 	// so States and Transitions are what had been reached, not the whole graph.
 	Interrupted bool
+	// Checkpoint is the directory where the explored graph was last saved, if it was;
+	// Resumed says the run continued a saved one.
+	Checkpoint string
+	Resumed    bool
 	// Store is "dense" (the universe indexed by rank: exact) or "memory" (hashed fingerprints).
 	Store string
 	// CollisionProbability bounds the chance that two distinct states shared a fingerprint

@@ -37,6 +37,9 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 	var g graph
 	complete := true // false when a bound or an interruption left the graph partial
 	if isUniversal(m) {
+		if opts.Checkpoints != nil {
+			return nil, errors.New("checkpoints are kept for explorations from explicit initial states; this model's universe is checked in the dense store, which has none yet")
+		}
 		if err := opts.fitsDense(u.Size()); err != nil {
 			return nil, err
 		}
@@ -52,9 +55,9 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 			}
 		}
 	} else {
-		store := newMemStore()
-		x, err := exploreBFS(ctx, m, store, bfsConfig{workers: opts.workers(), maxStates: opts.MaxStates,
-			memory: opts.budget(), progress: opts.Progress, movers: spec.Fairness == WeaklyFair, actions: spec.actionsToCheck()})
+		cfg := bfsConfig{workers: opts.workers(), maxStates: opts.MaxStates, memory: opts.budget(),
+			progress: opts.Progress, movers: spec.Fairness == WeaklyFair, actions: spec.actionsToCheck()}
+		x, err := explore(ctx, m, &spec, opts, cfg, &res.Stats)
 		var bound errBound
 		switch {
 		case errors.As(err, &bound) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):

@@ -126,6 +126,8 @@ type Options struct {
 	MemoryBudget uint64
 	// Progress, if set, receives reports during long runs, possibly concurrently.
 	Progress func(Progress)
+	// Checkpoints, if set, saves a hashed exploration so that it can be resumed.
+	Checkpoints *Checkpoints
 }
 
 func (o Options) workers() int {

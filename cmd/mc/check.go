@@ -26,46 +26,24 @@ func checkCommand() *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print the run as JSON"},
 			&cli.StringFlag{Name: "trace-out", Usage: "save the run with its traces to `FILE` for mc replay"},
 			&cli.BoolFlag{Name: "witness", Usage: "print the worst-case execution"},
+			&cli.StringFlag{Name: "dir", Usage: "save the exploration in `DIR` when stopped (Ctrl-C, SIGTERM, a bound), when complete and every --checkpoint-every, to continue it with --resume"},
+			&cli.DurationFlag{Name: "checkpoint-every", Usage: "with --dir, also save every `DURATION` while exploring (e.g. 10m): a killed run resumes from the last save"},
+			&cli.StringFlag{Name: "resume", Usage: "continue the run saved in `DIR` (takes no model; --workers and the output flags may change)"},
 		}, runFlags()...),
 		Action: runCheck,
 	}
 }
 
 func runCheck(c *cli.Context) error {
-	if c.NArg() != 1 {
-		return usageError("check needs exactly one model (see mc list)")
-	}
-	entry, err := models.Lookup(c.Args().First())
+	runs, all, err := checkRuns(c)
 	if err != nil {
-		return usageError("%v", err)
-	}
-	params, err := entry.Values(c.StringSlice("param"))
-	if err != nil {
-		return usageError("%v", err)
-	}
-	var checks []string
-	if c.String("check") != "" {
-		checks = strings.Split(c.String("check"), ",")
-	}
-	trees, err := treesOf(entry, c.String("topology"), params["n"])
-	if err != nil {
-		return usageError("%v", err)
-	}
-	if len(trees) > 1 && c.String("trace-out") != "" {
-		return usageError("--trace-out saves one run; --topology all makes %d", len(trees))
-	}
-	// Build every run, checking all the input, before running any.
-	var runs []*built
-	for _, t := range trees {
-		b, err := runSpec{Model: entry.Name, Params: copyParams(params), Topology: c.String("topology"), Daemon: c.String("daemon"),
-			Fairness: c.String("fairness"), Checks: checks, tree: t}.build()
-		if err != nil {
-			return usageError("%v", err)
-		}
-		runs = append(runs, b)
+		return err
 	}
 	opts, err := runOptions(c)
 	if err != nil {
+		return err
+	}
+	if opts.Checkpoints, err = checkpoints(c, runs); err != nil {
 		return err
 	}
 	ctx, stop := runContext(c)
@@ -86,7 +64,6 @@ func runCheck(c *cli.Context) error {
 			return &exitError{exitUsage, err}
 		}
 	}
-	all := c.String("topology") == "all"
 	switch {
 	case c.Bool("json") && !all:
 		err = printJSON(c.App.Writer, reports[0])
@@ -101,6 +78,54 @@ func runCheck(c *cli.Context) error {
 		return err
 	}
 	return verdictExit(violated, inconclusive)
+}
+
+// checkRuns builds every run the command line asks for, checking all the input before any
+// runs: one per tree with --topology all, else one; with --resume, the saved run.
+func checkRuns(c *cli.Context) (runs []*built, all bool, err error) {
+	if dir := c.String("resume"); dir != "" {
+		if c.NArg() != 0 {
+			return nil, false, usageError("--resume continues the saved run; it takes no model")
+		}
+		for _, flag := range []string{"param", "daemon", "fairness", "check", "topology"} {
+			if c.IsSet(flag) {
+				return nil, false, usageError("--resume continues the saved run as it was asked for; --%s does not apply", flag)
+			}
+		}
+		b, err := savedRun(dir)
+		return []*built{b}, false, err
+	}
+	if c.NArg() != 1 {
+		return nil, false, usageError("check needs exactly one model (see mc list)")
+	}
+	entry, err := models.Lookup(c.Args().First())
+	if err != nil {
+		return nil, false, usageError("%v", err)
+	}
+	params, err := entry.Values(c.StringSlice("param"))
+	if err != nil {
+		return nil, false, usageError("%v", err)
+	}
+	var checks []string
+	if c.String("check") != "" {
+		checks = strings.Split(c.String("check"), ",")
+	}
+	trees, err := treesOf(entry, c.String("topology"), params["n"])
+	if err != nil {
+		return nil, false, usageError("%v", err)
+	}
+	if len(trees) > 1 && c.String("trace-out") != "" {
+		return nil, false, usageError("--trace-out saves one run; --topology all makes %d", len(trees))
+	}
+	for _, t := range trees {
+		b, err := runSpec{Model: entry.Name, Params: copyParams(params), Topology: c.String("topology"), Daemon: c.String("daemon"),
+			Fairness: c.String("fairness"), Checks: checks, tree: t}.build()
+		if err != nil {
+			return nil, false, usageError("%v", err)
+		}
+		runs = append(runs, b)
+	}
+	return runs, c.String("topology") == "all", nil
 }
 
 // treesOf resolves --topology: one tree, or with "all" every labelled tree on n nodes; nil

@@ -38,6 +38,12 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 		fmt.Fprintf(w, "  fingerprint  collision probability %.2g\n", s.CollisionProbability)
 	}
 	fmt.Fprintf(w, "  time         %.2f s, %s states/s, peak memory %.1f MiB\n", s.Seconds, group(uint64(s.StatesPerSecond)), float64(s.PeakMemoryBytes)/(1<<20))
+	if s.Resumed {
+		fmt.Fprintf(w, "  resumed      from the checkpoint in %s\n", s.Checkpoint)
+	}
+	if s.Checkpoint != "" && r.Verdict == "inconclusive" {
+		fmt.Fprintf(w, "  checkpoint   saved in %s: continue with mc check --resume %s\n", s.Checkpoint, s.Checkpoint)
+	}
 	if r.Metrics.WorstCaseMoves != nil {
 		fmt.Fprintf(w, "  worst case   %d moves, %d steps", *r.Metrics.WorstCaseMoves, *r.Metrics.WorstCaseSteps)
 		if r.Metrics.WorstCaseTicks != nil {

@@ -50,6 +50,12 @@ func TestUsageErrors(t *testing.T) {
 		{"check", "dijkstra", "--mem", "lots"},
 		{"check", "dijkstra", "-p", "n=9", "-p", "K=9", "--mem", "64MiB"},
 		{"check", "arrow", "--topology", "all", "--trace-out", "/nonexistent/x.json"},
+		{"check", "ssarrow", "--dir", "/proc/no/such/dir"},
+		{"check", "ssarrow", "--checkpoint-every", "1m"},
+		{"check", "dijkstra", "--dir", os.TempDir() + "/mc-dense-has-no-checkpoints"},
+		{"check", "arrow", "--topology", "all", "--dir", os.TempDir() + "/mc-all"},
+		{"check", "--resume", "/nonexistent/run"},
+		{"check", "ssarrow", "--resume", "/nonexistent/run"},
 	} {
 		code, _, stderr := mc(t, args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")

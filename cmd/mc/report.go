@@ -48,6 +48,8 @@ type statsJSON struct {
 	Interrupted          bool    `json:"interrupted,omitempty"`
 	Store                string  `json:"store"`
 	CollisionProbability float64 `json:"collision_probability,omitempty"`
+	Checkpoint           string  `json:"checkpoint,omitempty"`
+	Resumed              bool    `json:"resumed,omitempty"`
 }
 
 type metricsJSON struct {
@@ -90,6 +92,7 @@ func newReport(b *built, res *checker.Result) (*report, error) {
 			Transitions: res.Stats.Transitions, Depth: res.Stats.Depth, Seconds: res.Stats.Seconds,
 			StatesPerSecond: res.Stats.StatesPerSecond, PeakMemoryBytes: res.Stats.PeakMemoryBytes,
 			Interrupted: res.Stats.Interrupted, Store: res.Stats.Store, CollisionProbability: res.Stats.CollisionProbability,
+			Checkpoint: res.Stats.Checkpoint, Resumed: res.Stats.Resumed,
 		},
 		Metrics: metricsJSON{WorstCaseMoves: res.WorstCaseMoves, WorstCaseSteps: res.WorstCaseSteps, WorstCaseTicks: res.WorstCaseTicks},
 	}

@@ -31,6 +31,7 @@ type runSpec struct {
 
 // built is a runSpec turned into library values.
 type built struct {
+	given runSpec // as asked for, before defaults: what --dir saves for --resume
 	spec  runSpec
 	model checker.Model
 	check checker.Spec
@@ -39,6 +40,8 @@ type built struct {
 }
 
 func (rs runSpec) build() (*built, error) {
+	given := rs
+	given.Params = copyParams(rs.Params)
 	entry, err := models.Lookup(rs.Model)
 	if err != nil {
 		return nil, err
@@ -92,7 +95,7 @@ func (rs runSpec) build() (*built, error) {
 		return nil, err
 	}
 	rs.Daemon, rs.Fairness = daemon.String(), fairness.String() // canonical names in reports
-	return &built{spec: rs, model: m, notes: inst.Notes, edges: treeEdges(tree), check: checker.Spec{
+	return &built{given: given, spec: rs, model: m, notes: inst.Notes, edges: treeEdges(tree), check: checker.Spec{
 		Checks: checks, Legit: inst.Legit, Invariants: inst.Invariants, Actions: inst.Actions,
 		Characterisations: inst.Characterisations, Fairness: fairness,
 	}}, nil

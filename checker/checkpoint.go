@@ -1,0 +1,414 @@
+package checker
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+	"unsafe"
+
+	"github.com/cespare/xxhash/v2"
+)
+
+// Checkpoints lets a hashed exploration survive an interruption or a crash. The run saves
+// its explored graph in Dir (the visited set is rebuilt from it: every state's fingerprint),
+// when it is interrupted or stopped by a bound, every Every while it explores, and once the
+// graph is complete; a later run with Resume continues from the last save and gives exactly
+// the result of an uninterrupted run, with any number of workers.
+//
+// A save is atomic: it is written beside the previous one and renamed over it, so a run
+// killed while saving resumes from the save before. The analyses after the exploration are
+// not saved: a resumed run redoes them (they take a fraction of the exploration's time).
+type Checkpoints struct {
+	Dir    string
+	Every  time.Duration // 0: save only when stopped and when the graph is complete
+	Resume bool
+	// Meta is a JSON value saved with the checkpoint for the caller (the run as the command
+	// line asked for it); ReadCheckpointMeta returns it.
+	Meta json.RawMessage
+}
+
+const (
+	checkpointName    = "checkpoint"
+	checkpointFormat  = 1
+	manifestName      = "manifest.json"
+	checkpointPending = checkpointName + ".new"
+	checkpointOld     = checkpointName + ".old"
+)
+
+// manifest describes a saved graph: its sizes, BFS cursor and the checksum of every file.
+type manifest struct {
+	Format       int               `json:"format"`
+	LittleEndian bool              `json:"little_endian"`
+	Run          uint64            `json:"run"` // runIdentity of the model and checks
+	Meta         json.RawMessage   `json:"meta,omitempty"`
+	Nodes        uint64            `json:"nodes"`
+	Expanded     uint64            `json:"expanded"`
+	Edges        uint64            `json:"edges"`
+	Depth        uint32            `json:"depth"`
+	LevelEnd     uint64            `json:"level_end"`
+	Levels       uint32            `json:"levels"`
+	Movers       bool              `json:"movers"`
+	ActionFirst  []uint64          `json:"action_first"`
+	Files        map[string]uint64 `json:"files"` // name → xxhash64 of the content
+}
+
+// checkpointer saves and restores the explicit graph of one run in its directory, which it
+// holds locked for the run.
+type checkpointer struct {
+	Checkpoints
+	run   uint64
+	last  time.Time
+	saved uint64 // expanded nodes at the last save or load; noNode before any
+	lock  *os.File
+}
+
+// openCheckpoints creates or opens the directory and locks it.
+func openCheckpoints(c Checkpoints, m Model, spec *Spec) (*checkpointer, error) {
+	if c.Dir == "" {
+		return nil, errors.New("checkpoints need a directory")
+	}
+	if err := os.MkdirAll(c.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("checkpoint directory: %w", err)
+	}
+	lock, err := lockDir(c.Dir)
+	if err != nil {
+		return nil, err
+	}
+	run, err := runIdentity(m, spec)
+	if err != nil {
+		lock.Close()
+		return nil, err
+	}
+	return &checkpointer{Checkpoints: c, run: run, last: time.Now(), saved: noNode, lock: lock}, nil
+}
+
+// explore runs the hashed exploration, from a checkpoint and saving checkpoints when asked.
+func explore(ctx context.Context, m Model, spec *Spec, opts Options, cfg bfsConfig, stats *Stats) (*explicitGraph, error) {
+	store := newMemStore()
+	if opts.Checkpoints == nil {
+		return exploreBFS(ctx, m, store, cfg)
+	}
+	ck, err := openCheckpoints(*opts.Checkpoints, m, spec)
+	if err != nil {
+		return nil, err
+	}
+	defer ck.close()
+	var g *explicitGraph
+	if ck.Resume {
+		g, err = ck.load(m, store, cfg)
+		stats.Resumed = err == nil
+	} else {
+		g, err = newExplicitGraph(m, store, cfg)
+	}
+	if err == nil {
+		cfg.committed = func(g *explicitGraph) error {
+			if ck.due() {
+				return ck.save(g)
+			}
+			return nil
+		}
+		err = g.explore(ctx, store, cfg)
+	}
+	var bound errBound
+	if err == nil || errors.As(err, &bound) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		if serr := ck.save(g); serr != nil {
+			return nil, serr
+		}
+		stats.Checkpoint = ck.Dir
+	}
+	return g, err
+}
+
+func (c *checkpointer) close() { c.lock.Close() }
+
+// runIdentity hashes what a checkpoint must agree with to be resumed: the schema, the initial
+// states, the checks and the fairness.
+func runIdentity(m Model, spec *Spec) (uint64, error) {
+	h := xxhash.New()
+	for _, v := range m.Schema().Vars {
+		fmt.Fprintf(h, "%s/%d/%v;", v.Name, v.Owner, v.Domain.Names)
+	}
+	var err error
+	m.Init(func(s State) bool {
+		_, err = h.Write(s)
+		return err == nil
+	})
+	fmt.Fprintf(h, "%v/%v/%v", spec.Checks, spec.Fairness, len(spec.actionsToCheck()))
+	for _, a := range spec.actionsToCheck() {
+		fmt.Fprintf(h, "/%s", a.Name)
+	}
+	return h.Sum64(), err
+}
+
+// due reports whether a periodic save is due.
+func (c *checkpointer) due() bool { return c.Every > 0 && time.Since(c.last) >= c.Every }
+
+// save writes g beside the current checkpoint and renames it over it, unless nothing was
+// expanded since the last save. A failed save leaves the previous one, and removes its own
+// files (a full disk gets its space back).
+func (c *checkpointer) save(g *explicitGraph) error {
+	if g.expandedNodes() == c.saved {
+		return nil
+	}
+	pending := filepath.Join(c.Dir, checkpointPending)
+	if err := c.write(g, pending); err != nil {
+		os.RemoveAll(pending)
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	c.last, c.saved = time.Now(), g.expandedNodes()
+	return nil
+}
+
+// write saves g in the directory pending, then publishes it.
+func (c *checkpointer) write(g *explicitGraph, pending string) error {
+	if err := os.RemoveAll(pending); err != nil {
+		return err
+	}
+	if err := os.Mkdir(pending, 0o755); err != nil {
+		return err
+	}
+	man := manifest{Format: checkpointFormat, LittleEndian: littleEndian(), Run: c.run, Meta: c.Meta,
+		Nodes: g.size(), Expanded: g.expandedNodes(), Edges: g.edges.len(), Depth: g.depth,
+		LevelEnd: g.levelEnd, Levels: g.levels, Movers: g.withMovers, Files: map[string]uint64{}}
+	for _, t := range g.actionFirst {
+		id, _ := t.get()
+		man.ActionFirst = append(man.ActionFirst, id)
+	}
+	for _, col := range g.columns() {
+		sum, err := writeFile(filepath.Join(pending, col.name), col.write)
+		if err != nil {
+			return err
+		}
+		man.Files[col.name] = sum
+	}
+	text, err := json.MarshalIndent(man, "", "  ")
+	if err != nil {
+		return err
+	}
+	if _, err := writeFile(filepath.Join(pending, manifestName), func(w io.Writer) error {
+		_, err := w.Write(text)
+		return err
+	}); err != nil {
+		return err
+	}
+	return c.publish()
+}
+
+// publish renames the pending save over the current one.
+func (c *checkpointer) publish() error {
+	cur, old := filepath.Join(c.Dir, checkpointName), filepath.Join(c.Dir, checkpointOld)
+	if err := os.RemoveAll(old); err != nil {
+		return err
+	}
+	if err := os.Rename(cur, old); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if err := os.Rename(filepath.Join(c.Dir, checkpointPending), cur); err != nil {
+		return err
+	}
+	if err := syncDir(c.Dir); err != nil {
+		return err
+	}
+	return os.RemoveAll(old)
+}
+
+// latest is the directory of the last complete save: the current one, or the previous one
+// if a crash came between the two renames of publish.
+func latest(dir string) (string, error) {
+	for _, name := range []string{checkpointName, checkpointOld} {
+		p := filepath.Join(dir, name)
+		if _, err := os.Stat(filepath.Join(p, manifestName)); err == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("no checkpoint in %s", dir)
+}
+
+func readManifest(dir string) (*manifest, string, error) {
+	p, err := latest(dir)
+	if err != nil {
+		return nil, "", err
+	}
+	text, err := os.ReadFile(filepath.Join(p, manifestName))
+	if err != nil {
+		return nil, "", err
+	}
+	var man manifest
+	if err := json.Unmarshal(text, &man); err != nil || man.Format != checkpointFormat {
+		return nil, "", fmt.Errorf("corrupt checkpoint in %s: unreadable manifest", p)
+	}
+	return &man, p, nil
+}
+
+// ReadCheckpointMeta returns the Meta saved with the checkpoint in dir.
+func ReadCheckpointMeta(dir string) (json.RawMessage, error) {
+	man, _, err := readManifest(dir)
+	if err != nil {
+		return nil, err
+	}
+	return man.Meta, nil
+}
+
+// load restores the saved graph and rebuilds the visited set from it.
+func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph, error) {
+	man, p, err := readManifest(c.Dir)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case man.LittleEndian != littleEndian():
+		return nil, fmt.Errorf("the checkpoint in %s was written on a machine of the other byte order", p)
+	case man.Run != c.run:
+		return nil, fmt.Errorf("the checkpoint in %s is of another model, initial set or checks", p)
+	case man.Movers != cfg.movers || len(man.ActionFirst) != len(cfg.actions):
+		return nil, fmt.Errorf("the checkpoint in %s was made for other checks", p)
+	}
+	g := emptyGraph(m, cfg)
+	g.offsets = column[uint64]{}
+	g.depth, g.levelEnd, g.levels = man.Depth, man.LevelEnd, man.Levels
+	for i, id := range man.ActionFirst {
+		g.actionFirst[i].offer(id)
+	}
+	sizes := map[string]uint64{"states": man.Nodes, "parent": man.Nodes, "via": man.Nodes,
+		"offsets": man.Expanded + 1, "edges": man.Edges, "movers": 0}
+	if man.Movers {
+		sizes["movers"] = man.Edges
+	}
+	for _, col := range g.columns() {
+		sum, err := readFile(filepath.Join(p, col.name), func(r io.Reader) error { return col.read(r, sizes[col.name]) })
+		if err != nil || sum != man.Files[col.name] {
+			return nil, fmt.Errorf("corrupt checkpoint in %s: %s does not match its checksum", p, col.name)
+		}
+	}
+	if g.offsets.len() == 0 || g.offsets.last() != g.edges.len() || man.LevelEnd > man.Nodes || man.Expanded > man.Nodes {
+		return nil, fmt.Errorf("corrupt checkpoint in %s: inconsistent sizes", p)
+	}
+	c.saved = g.expandedNodes()
+	for id := range g.size() {
+		fp := g.states.at(id).Fingerprint()
+		store.Visit(fp, Note{})
+		if _, _, fresh := store.Number(fp, id); !fresh {
+			return nil, fmt.Errorf("corrupt checkpoint in %s: a state is saved twice", p)
+		}
+	}
+	return g, nil
+}
+
+// savedColumn is one column of the graph as a file.
+type savedColumn struct {
+	name  string
+	write func(io.Writer) error
+	read  func(r io.Reader, n uint64) error
+}
+
+func (g *explicitGraph) columns() []savedColumn {
+	states := savedColumn{"states", func(w io.Writer) error { return writePages(w, g.states.pages) },
+		func(r io.Reader, n uint64) (err error) {
+			g.states.pages, err = readPages[byte](r, n, g.sch.Width())
+			g.states.n = n
+			return err
+		}}
+	return []savedColumn{states, columnFile("parent", &g.parent), columnFile("via", &g.via),
+		columnFile("offsets", &g.offsets), columnFile("edges", &g.edges), columnFile("movers", &g.movers)}
+}
+
+func columnFile[T any](name string, c *column[T]) savedColumn {
+	return savedColumn{name, func(w io.Writer) error { return writePages(w, c.pages) },
+		func(r io.Reader, n uint64) (err error) {
+			c.pages, err = readPages[T](r, n, 1)
+			c.n = n
+			return err
+		}}
+}
+
+// writePages writes the pages of a column as raw bytes: the items are plain integers.
+func writePages[T any](w io.Writer, pages [][]T) error {
+	for _, p := range pages {
+		if _, err := w.Write(bytesOf(p)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readPages reads n items of per T each into pages of pageLen items.
+func readPages[T any](r io.Reader, n uint64, per int) ([][]T, error) {
+	var pages [][]T
+	for n > 0 {
+		k := min(n, pageLen)
+		p := make([]T, int(k)*per)
+		if _, err := io.ReadFull(r, bytesOf(p)); err != nil {
+			return nil, err
+		}
+		pages, n = append(pages, p), n-k
+	}
+	return pages, nil
+}
+
+// bytesOf views a slice of plain integers or structs of them as bytes.
+func bytesOf[T any](p []T) []byte {
+	if len(p) == 0 {
+		return nil
+	}
+	var zero T
+	return unsafe.Slice((*byte)(unsafe.Pointer(&p[0])), len(p)*int(unsafe.Sizeof(zero)))
+}
+
+// writeFile writes, syncs and closes a file, and returns the checksum of what was written.
+func writeFile(path string, fill func(io.Writer) error) (uint64, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	h := xxhash.New()
+	buf := bufio.NewWriterSize(io.MultiWriter(f, h), 1<<20)
+	if err := fill(buf); err != nil {
+		return 0, err
+	}
+	if err := buf.Flush(); err != nil {
+		return 0, err
+	}
+	if err := f.Sync(); err != nil {
+		return 0, err
+	}
+	return h.Sum64(), f.Close()
+}
+
+// readFile reads a whole file through fill and returns its checksum; trailing bytes fail.
+func readFile(path string, fill func(io.Reader) error) (uint64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	h := xxhash.New()
+	r := bufio.NewReaderSize(io.TeeReader(f, h), 1<<20)
+	if err := fill(r); err != nil {
+		return 0, err
+	}
+	if n, _ := io.Copy(io.Discard, r); n != 0 {
+		return 0, errors.New("trailing bytes")
+	}
+	return h.Sum64(), nil
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}
+
+func littleEndian() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}

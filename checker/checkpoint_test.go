@@ -1,0 +1,118 @@
+package checker_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/models/dijkstra"
+)
+
+// everyConfiguration lists every configuration of Dijkstra's ring as an explicit initial
+// state, so that the hashed explorer (which keeps checkpoints) runs on it.
+func everyConfiguration(t *testing.T, n, k int) (*dijkstra.Ring, checker.Model) {
+	t.Helper()
+	r, universal := ring(t, n, k, checker.Central)
+	var init []checker.State
+	universal.Init(func(s checker.State) bool { init = append(init, s.Clone()); return true })
+	m, err := checker.DaemonizeFrom(r, checker.Central, init)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, m
+}
+
+// sameResult compares everything but timings and the checkpoint bookkeeping.
+func sameResult(t *testing.T, a, b *checker.Result) {
+	t.Helper()
+	if !reflect.DeepEqual(a.Checks, b.Checks) || !reflect.DeepEqual(a.Metrics, b.Metrics) ||
+		a.Stats.States != b.Stats.States || a.Stats.Transitions != b.Stats.Transitions ||
+		a.Stats.InitialStates != b.Stats.InitialStates || a.Stats.Depth != b.Stats.Depth {
+		t.Fatalf("results differ:\n%+v\n%+v", a, b)
+	}
+}
+
+// A run interrupted at any point after its first save, resumed with another number of
+// workers, gives exactly the result of an uninterrupted run (Dijkstra n=7, K=7: 823,543
+// initial states, explored in several segments).
+func TestCheckpointResume(t *testing.T) {
+	r, m := everyConfiguration(t, 7, 7)
+	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
+	want := run(t, m, spec, 2)
+
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { // interrupt once a periodic save exists, wherever the run then is
+		for ctx.Err() == nil {
+			if _, err := os.Stat(filepath.Join(dir, "checkpoint", "manifest.json")); err == nil {
+				cancel()
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	stopped, err := checker.Run(ctx, m, spec, checker.Options{Workers: 1, Checkpoints: &checker.Checkpoints{Dir: dir, Every: time.Nanosecond}})
+	cancel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !stopped.Stats.Interrupted || stopped.Stats.Checkpoint != dir || stopped.Verdict() != checker.Inconclusive {
+		t.Fatalf("not interrupted: %+v", stopped.Stats)
+	}
+	resumed, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 3, Checkpoints: &checker.Checkpoints{Dir: dir, Resume: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !resumed.Stats.Resumed {
+		t.Fatal("not resumed")
+	}
+	sameResult(t, want, resumed)
+	// The complete graph was saved: resuming again redoes only the analyses.
+	again, err := checker.Run(context.Background(), m, spec, checker.Options{Checkpoints: &checker.Checkpoints{Dir: dir, Resume: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameResult(t, want, again)
+}
+
+// A damaged checkpoint, a checkpoint of another model and a missing checkpoint are errors,
+// never a verdict.
+func TestCheckpointFailures(t *testing.T) {
+	r, m := everyConfiguration(t, 4, 4)
+	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
+	dir := t.TempDir()
+	saved := &checker.Checkpoints{Dir: dir}
+	if _, err := checker.Run(context.Background(), m, spec, checker.Options{Checkpoints: saved}); err != nil {
+		t.Fatal(err)
+	}
+	resume := checker.Options{Checkpoints: &checker.Checkpoints{Dir: dir, Resume: true}}
+	expect := func(what string, m checker.Model, want string) {
+		t.Helper()
+		if res, err := checker.Run(context.Background(), m, spec, resume); err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("%s: got %v, %v; want an error with %q", what, res, err, want)
+		}
+	}
+	_, other := everyConfiguration(t, 4, 5)
+	expect("another model", other, "another model")
+
+	edges := filepath.Join(dir, "checkpoint", "edges")
+	data, err := os.ReadFile(edges)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 1
+	if err := os.WriteFile(edges, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	expect("flipped bit", m, "corrupt checkpoint")
+	if err := os.WriteFile(edges, data[:len(data)-3], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	expect("truncated file", m, "corrupt checkpoint")
+	resume.Checkpoints.Dir = t.TempDir()
+	expect("no checkpoint", m, "no checkpoint")
+}

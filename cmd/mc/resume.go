@@ -1,0 +1,62 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/urfave/cli/v2"
+)
+
+// checkpoints turns --dir, --checkpoint-every and --resume into the library's options. The
+// run as asked for is saved with the checkpoint, so that --resume needs nothing else.
+func checkpoints(c *cli.Context, runs []*built) (*checker.Checkpoints, error) {
+	if dir := c.String("resume"); dir != "" {
+		if c.String("dir") != "" {
+			return nil, usageError("--resume DIR saves its checkpoints in DIR; --dir does not apply")
+		}
+		return &checker.Checkpoints{Dir: dir, Every: c.Duration("checkpoint-every"), Resume: true}, nil
+	}
+	dir := c.String("dir")
+	switch {
+	case dir == "" && c.Duration("checkpoint-every") != 0:
+		return nil, usageError("--checkpoint-every needs --dir")
+	case dir == "":
+		return nil, nil
+	case len(runs) != 1:
+		return nil, usageError("--dir keeps one run; --topology all makes %d", len(runs))
+	case c.Duration("checkpoint-every") < 0:
+		return nil, usageError("--checkpoint-every must be positive")
+	}
+	given := runs[0].given
+	if strings.HasSuffix(given.Topology, ".dot") {
+		abs, err := filepath.Abs(given.Topology)
+		if err != nil {
+			return nil, usageError("%v", err)
+		}
+		given.Topology = abs
+	}
+	meta, err := json.Marshal(given)
+	if err != nil {
+		return nil, err
+	}
+	return &checker.Checkpoints{Dir: dir, Every: c.Duration("checkpoint-every"), Meta: meta}, nil
+}
+
+// savedRun rebuilds the run whose checkpoint is in dir.
+func savedRun(dir string) (*built, error) {
+	meta, err := checker.ReadCheckpointMeta(dir)
+	if err != nil {
+		return nil, usageError("--resume: %v", err)
+	}
+	var rs runSpec
+	if err := json.Unmarshal(meta, &rs); err != nil || rs.Model == "" {
+		return nil, usageError("--resume: the checkpoint in %s does not say which run it belongs to", dir)
+	}
+	b, err := rs.build()
+	if err != nil {
+		return nil, usageError("--resume: %v", err)
+	}
+	return b, nil
+}

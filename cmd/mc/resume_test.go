@@ -1,0 +1,125 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestMain lets a test start this binary as mc in a child process (to kill it).
+func TestMain(m *testing.M) {
+	if args := os.Getenv("MC_TEST_AS_MC"); args != "" {
+		var argv []string
+		if err := json.Unmarshal([]byte(args), &argv); err != nil {
+			panic(err)
+		}
+		os.Exit(run(append([]string{"mc"}, argv...), os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// child starts mc in a process of its own.
+func child(t *testing.T, stdout *bytes.Buffer, args ...string) *exec.Cmd {
+	t.Helper()
+	argv, _ := json.Marshal(args)
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "MC_TEST_AS_MC="+string(argv))
+	cmd.Stdout, cmd.Stderr = stdout, stdout
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd
+}
+
+// waitForSave waits until the run in dir has published a checkpoint.
+func waitForSave(t *testing.T, dir string) {
+	t.Helper()
+	for start := time.Now(); time.Since(start) < time.Minute; time.Sleep(time.Millisecond) {
+		if _, err := os.Stat(filepath.Join(dir, "checkpoint", "manifest.json")); err == nil {
+			return
+		}
+	}
+	t.Fatal("no checkpoint after a minute")
+}
+
+// savedPart is the part of the graph a checkpoint holds: expanded and known nodes.
+func savedPart(t *testing.T, dir string) (expanded, nodes uint64) {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join(dir, "checkpoint", "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct{ Expanded, Nodes uint64 }
+	if err := json.Unmarshal(text, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m.Expanded, m.Nodes
+}
+
+var timings = regexp.MustCompile(`(?m)^\s*"(seconds|states_per_second|peak_memory_bytes|checkpoint|resumed)": .*\n`)
+
+// sameRun compares two JSON reports but for timings and checkpoint bookkeeping.
+func sameRun(t *testing.T, want, got string) {
+	t.Helper()
+	norm := func(s string) string { return strings.ReplaceAll(timings.ReplaceAllString(s, ""), ",\n", "\n") }
+	if norm(want) != norm(got) {
+		t.Fatalf("resumed run differs:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// The self-stabilizing arrow protocol on a path of 3 nodes (355,964 states), saved after
+// every segment of the exploration: killed with SIGKILL, or interrupted with SIGINT, right
+// after its first save, then resumed with another number of workers, it gives exactly the
+// JSON of an uninterrupted run.
+func TestKilledRunResumes(t *testing.T) {
+	model := []string{"check", "ssarrow", "-p", "n=3", "-p", "init=0", "--json"}
+	code, want, stderr := mc(t, append(model, "--workers", "2")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGINT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			var out bytes.Buffer
+			cmd := child(t, &out, append(model, "--workers", "1", "--dir", dir, "--checkpoint-every", "1ns")...)
+			waitForSave(t, dir)
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			err := cmd.Wait()
+			code := cmd.ProcessState.ExitCode()
+			if sig == syscall.SIGINT && code != exitInconclusive || sig == syscall.SIGKILL && err == nil {
+				t.Fatalf("%v: exit %d (%v): %s", sig, code, err, out.String())
+			}
+			if expanded, nodes := savedPart(t, dir); expanded >= nodes {
+				t.Fatalf("the saved exploration is complete (%d of %d): nothing left to resume", expanded, nodes)
+			}
+			code, got, stderr := mc(t, "check", "--resume", dir, "--workers", "2", "--json")
+			if code != 0 {
+				t.Fatalf("resume: exit %d: %s", code, stderr)
+			}
+			sameRun(t, want, got)
+		})
+	}
+}
+
+// A full disk while saving is a clear error with exit code 2, never a verdict. The disk is a
+// tmpfs of 2 MiB, mounted for the test (skipped where mounting is not allowed).
+func TestDiskFull(t *testing.T) {
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs here: %v %s", err, out)
+	}
+	defer exec.Command("umount", dir).Run()
+	code, stdout, stderr := mc(t, "check", "ssarrow", "-p", "n=3", "-p", "init=0", "--dir", dir)
+	if code != exitUsage || stdout != "" || !strings.Contains(stderr, "no space left on device") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
