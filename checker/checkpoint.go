@@ -90,7 +90,7 @@ func openCheckpoints(c Checkpoints, m Model, spec *Spec) (*checkpointer, error) 
 
 // explore runs the hashed exploration, from a checkpoint and saving checkpoints when asked.
 func explore(ctx context.Context, m Model, spec *Spec, opts Options, cfg bfsConfig, stats *Stats) (*explicitGraph, error) {
-	store := newMemStore()
+	store := newMemStore(opts.Exact, m.Schema().Width())
 	if opts.Checkpoints == nil {
 		return exploreBFS(ctx, m, store, cfg)
 	}
@@ -269,8 +269,10 @@ func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph
 	case man.Movers != cfg.movers || len(man.ActionFirst) != len(cfg.actions):
 		return nil, fmt.Errorf("the checkpoint in %s was made for other checks", p)
 	}
-	g := emptyGraph(m, cfg)
-	g.offsets = column[uint64]{}
+	g, err := emptyGraph(m, cfg)
+	if err != nil {
+		return nil, err
+	}
 	g.depth, g.levelEnd, g.levels = man.Depth, man.LevelEnd, man.Levels
 	for i, id := range man.ActionFirst {
 		g.actionFirst[i].offer(id)
@@ -282,6 +284,10 @@ func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph
 	}
 	for _, col := range g.columns() {
 		sum, err := readFile(filepath.Join(p, col.name), func(r io.Reader) error { return col.read(r, sizes[col.name]) })
+		var full *diskError
+		if errors.As(err, &full) {
+			return nil, err
+		}
 		if err != nil || sum != man.Files[col.name] {
 			return nil, fmt.Errorf("corrupt checkpoint in %s: %s does not match its checksum", p, col.name)
 		}
@@ -291,9 +297,10 @@ func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph
 	}
 	c.saved = g.expandedNodes()
 	for id := range g.size() {
-		fp := g.states.at(id).Fingerprint()
-		store.Visit(fp, Note{})
-		if _, _, fresh := store.Number(fp, id); !fresh {
+		s := g.states.at(id)
+		fp := s.Fingerprint()
+		store.Visit(fp, s, Note{})
+		if _, _, fresh := store.Number(fp, s, id); !fresh {
 			return nil, fmt.Errorf("corrupt checkpoint in %s: a state is saved twice", p)
 		}
 	}
@@ -310,7 +317,7 @@ type savedColumn struct {
 func (g *explicitGraph) columns() []savedColumn {
 	states := savedColumn{"states", func(w io.Writer) error { return writePages(w, g.states.pages) },
 		func(r io.Reader, n uint64) (err error) {
-			g.states.pages, err = readPages[byte](r, n, g.sch.Width())
+			g.states.pages, err = readPages[byte](r, n, g.sch.Width(), g.states.disk)
 			g.states.n = n
 			return err
 		}}
@@ -321,7 +328,7 @@ func (g *explicitGraph) columns() []savedColumn {
 func columnFile[T any](name string, c *column[T]) savedColumn {
 	return savedColumn{name, func(w io.Writer) error { return writePages(w, c.pages) },
 		func(r io.Reader, n uint64) (err error) {
-			c.pages, err = readPages[T](r, n, 1)
+			c.pages, err = readPages[T](r, n, 1, c.disk)
 			c.n = n
 			return err
 		}}
@@ -337,12 +344,16 @@ func writePages[T any](w io.Writer, pages [][]T) error {
 	return nil
 }
 
-// readPages reads n items of per T each into pages of pageLen items.
-func readPages[T any](r io.Reader, n uint64, per int) ([][]T, error) {
+// readPages reads n items of per T each into pages of pageLen items, from the heap or disk.
+func readPages[T any](r io.Reader, n uint64, per int, disk *arena) ([][]T, error) {
 	var pages [][]T
 	for n > 0 {
 		k := min(n, pageLen)
-		p := make([]T, int(k)*per)
+		p, err := newPage[T](disk, false, per)
+		if err != nil {
+			return nil, err
+		}
+		p = p[:int(k)*per]
 		if _, err := io.ReadFull(r, bytesOf(p)); err != nil {
 			return nil, err
 		}

@@ -116,3 +116,39 @@ func TestCheckpointFailures(t *testing.T) {
 	resume.Checkpoints.Dir = t.TempDir()
 	expect("no checkpoint", m, "no checkpoint")
 }
+
+// The exact store (whole states as keys) finds the same graph and results as the fingerprint
+// store, and reports no collision probability.
+func TestExactStore(t *testing.T) {
+	r, m := everyConfiguration(t, 5, 4)
+	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
+	hashed := run(t, m, spec, 2)
+	exact, err := checker.Run(context.Background(), m, spec, checker.Options{Exact: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameResult(t, hashed, exact)
+	if exact.Stats.Store != "memory, exact" || exact.Stats.CollisionProbability != 0 || hashed.Stats.CollisionProbability == 0 {
+		t.Fatalf("%+v / %+v", exact.Stats, hashed.Stats)
+	}
+}
+
+// A graph kept in files (mapped into memory) gives the results of one on the heap, under a
+// memory budget that makes the run hand its mapped pages back; its files go with the run.
+func TestGraphOnDisk(t *testing.T) {
+	r, m := everyConfiguration(t, 7, 7)
+	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
+	want := run(t, m, spec, 2)
+	dir := t.TempDir()
+	got, err := checker.Run(context.Background(), m, spec, checker.Options{GraphDir: dir, MemoryBudget: 1 << 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameResult(t, want, got)
+	if got.Stats.Store != "memory, graph on disk" {
+		t.Fatalf("store %q", got.Stats.Store)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Fatalf("files left behind: %v", left)
+	}
+}

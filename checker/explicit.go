@@ -120,6 +120,7 @@ type bfsConfig struct {
 	progress  func(Progress)
 	movers    bool // keep the moving processes of every edge (weak fairness)
 	actions   []ActionProperty
+	disk      *diskSpace // keep the columns in files
 	// committed, if set, is called after each segment is committed (checkpoints).
 	committed func(*explicitGraph) error
 }
@@ -138,9 +139,12 @@ func exploreBFS(ctx context.Context, m Model, store Store, cfg bfsConfig) (*expl
 
 // newExplicitGraph is the graph of the initial states, none of them expanded yet.
 func newExplicitGraph(m Model, store Store, cfg bfsConfig) (*explicitGraph, error) {
-	g := emptyGraph(m, cfg)
+	g, err := emptyGraph(m, cfg)
+	if err != nil {
+		return nil, err
+	}
+	g.offsets.push(0)
 	sch := g.sch
-	var err error
 	full := false
 	m.Init(func(s State) bool {
 		if err = sch.Valid(s); err != nil {
@@ -149,12 +153,15 @@ func newExplicitGraph(m Model, store Store, cfg bfsConfig) (*explicitGraph, erro
 		if full = g.size() == noParent; full {
 			return false
 		}
-		if _, _, isNew := store.Visit(s.Fingerprint(), Note{}); isNew {
-			store.Number(s.Fingerprint(), g.size())
+		if fp := s.Fingerprint(); store.Visit(fp, s, Note{}).New {
+			store.Number(fp, s, g.size())
 			g.addNode(s, noParent, 0)
 		}
 		return true
 	})
+	if err == nil {
+		err = g.failed()
+	}
 	switch {
 	case err != nil:
 		return nil, err
@@ -167,14 +174,36 @@ func newExplicitGraph(m Model, store Store, cfg bfsConfig) (*explicitGraph, erro
 	return g, nil
 }
 
-// emptyGraph is a graph with no node, ready for the initial states or a checkpoint.
-func emptyGraph(m Model, cfg bfsConfig) *explicitGraph {
+// emptyGraph is a graph with no node and no offset, ready for the initial states or a
+// checkpoint; with cfg.disk its columns are files.
+func emptyGraph(m Model, cfg bfsConfig) (*explicitGraph, error) {
 	g := &explicitGraph{m: m, sch: m.Schema(), states: stateColumn{width: m.Schema().Width()}, withMovers: cfg.movers}
 	for range cfg.actions {
 		g.actionFirst = append(g.actionFirst, newMinTracker())
 	}
-	g.offsets.push(0)
-	return g
+	if cfg.disk == nil {
+		return g, nil
+	}
+	arenas := map[string]**arena{"states": &g.states.disk, "parent": &g.parent.disk, "via": &g.via.disk,
+		"offsets": &g.offsets.disk, "edges": &g.edges.disk, "movers": &g.movers.disk}
+	for _, name := range []string{"states", "parent", "via", "offsets", "edges", "movers"} {
+		a, err := cfg.disk.arena(name)
+		if err != nil {
+			return nil, err
+		}
+		*arenas[name] = a
+	}
+	return g, nil
+}
+
+// failed is the first page a column could not get: the graph lost items and must not be used.
+func (g *explicitGraph) failed() error {
+	for _, err := range []error{g.states.err, g.parent.err, g.via.err, g.offsets.err, g.edges.err, g.movers.err} {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // bfsSegment is how many nodes the BFS expands between two commits: ids do not depend on it
@@ -240,9 +269,10 @@ func (g *explicitGraph) commit(store Store, level []chunkResult) error {
 			if g.size() == noParent {
 				return errBound{"the explicit graph holds fewer than 2^32 states"}
 			}
-			id, note, fresh := store.Number(p.fp, g.size())
+			key := State(level[p.note.Chunk].slab[p.note.Offset : p.note.Offset+w])
+			id, _, fresh := store.Number(p.fp, key, g.size())
 			if fresh {
-				g.addNode(level[note.Chunk].slab[note.Offset:note.Offset+w], p.from, c.edges[p.edge].index)
+				g.addNode(key, p.from, c.edges[p.edge].index)
 			}
 			c.edges[p.edge].to = uint32(id)
 		}
@@ -259,7 +289,7 @@ func (g *explicitGraph) commit(store Store, level []chunkResult) error {
 			g.actionFirst[i].offer(id)
 		}
 	}
-	return nil
+	return g.failed()
 }
 
 // pendingEdge is an edge to a state first seen in this level, numbered after the level.
@@ -267,6 +297,7 @@ type pendingEdge struct {
 	edge int // position in the chunk's edges
 	from uint64
 	fp   uint64
+	note Note // where the target's bytes are
 }
 
 // chunkResult is what one worker found expanding a contiguous range of the frontier.
@@ -358,14 +389,14 @@ func expandChunk(m Model, g *explicitGraph, store Store, actions []ActionPropert
 				return false
 			}
 			fp := t.Fingerprint()
-			to, assigned, isNew := store.Visit(fp, Note{chunk, uint32(len(r.slab))})
-			if isNew {
+			seen := store.Visit(fp, t, Note{chunk, uint32(len(r.slab))})
+			if seen.New {
 				r.slab = append(r.slab, t...)
 			}
-			if !assigned {
-				r.pending = append(r.pending, pendingEdge{edge: len(r.edges), from: id, fp: fp})
+			if !seen.Assigned {
+				r.pending = append(r.pending, pendingEdge{edge: len(r.edges), from: id, fp: fp, note: seen.Note})
 			}
-			r.edges = append(r.edges, storedEdge{to: uint32(to), index: uint32(st.Index), moves: uint16(st.MoveCount()), ticks: uint16(st.Ticks)})
+			r.edges = append(r.edges, storedEdge{to: uint32(seen.ID), index: uint32(st.Index), moves: uint16(st.MoveCount()), ticks: uint16(st.Ticks)})
 			if g.withMovers {
 				r.movers = append(r.movers, moverMask(st))
 			}

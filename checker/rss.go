@@ -1,6 +1,11 @@
 package checker
 
-import "syscall"
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"syscall"
+)
 
 // peakRSS is the process's peak resident set size in bytes, as the kernel counts it.
 func peakRSS() uint64 {
@@ -18,4 +23,22 @@ func physicalMemory() uint64 {
 		return 0
 	}
 	return uint64(si.Totalram) * uint64(si.Unit)
+}
+
+// residentBytes is the process's resident set size now (file pages mapped in included), from
+// /proc/self/statm; 0 if unknown.
+func residentBytes() uint64 {
+	text, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	fields := bytes.Fields(text)
+	if len(fields) < 2 {
+		return 0
+	}
+	pages, err := strconv.ParseUint(string(fields[1]), 10, 64)
+	if err != nil {
+		return 0
+	}
+	return pages * uint64(os.Getpagesize())
 }

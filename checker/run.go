@@ -57,6 +57,14 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 	} else {
 		cfg := bfsConfig{workers: opts.workers(), maxStates: opts.MaxStates, memory: opts.budget(),
 			progress: opts.Progress, movers: spec.Fairness == WeaklyFair, actions: spec.actionsToCheck()}
+		if opts.GraphDir != "" {
+			d, err := newDiskSpace(opts.GraphDir, opts.budget())
+			if err != nil {
+				return nil, err
+			}
+			defer d.close()
+			cfg.disk = d
+		}
 		x, err := explore(ctx, m, &spec, opts, cfg, &res.Stats)
 		var bound errBound
 		switch {
@@ -67,12 +75,20 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		}
 		g = x
 		res.Stats.Store = "memory"
+		if opts.GraphDir != "" {
+			res.Stats.Store = "memory, graph on disk"
+		}
+		if opts.Exact {
+			res.Stats.Store += ", exact"
+		}
 		for id := uint64(0); id < x.size() && x.initial(id); id++ {
 			res.Stats.InitialStates++
 		}
 		res.Stats.Depth = x.levels
 		n := float64(x.size())
-		res.Stats.CollisionProbability = n * (n - 1) / (1 << 65)
+		if !opts.Exact {
+			res.Stats.CollisionProbability = n * (n - 1) / (1 << 65)
+		}
 		res.Stats.States = g.size()
 	}
 	a := &analysis{ctx: ctx, model: m, g: g, spec: &spec, opts: opts, res: res, complete: complete}

@@ -126,6 +126,15 @@ type Options struct {
 	MemoryBudget uint64
 	// Progress, if set, receives reports during long runs, possibly concurrently.
 	Progress func(Progress)
+	// Exact makes a hashed exploration key its visited set by whole states, not by their
+	// 64-bit fingerprints alone: no two states can be merged, at the cost of a copy of every
+	// state in the set. Without it the result reports the probability of a collision.
+	Exact bool
+	// GraphDir, if set, keeps a hashed exploration's graph in files under GraphDir/graph,
+	// mapped into memory, instead of on the heap: the graph may then outgrow the memory. The
+	// resident memory is held under the budget by handing mapped pages back to the kernel's
+	// page cache; the files are removed when the run ends.
+	GraphDir string
 	// Checkpoints, if set, saves a hashed exploration so that it can be resumed.
 	Checkpoints *Checkpoints
 }

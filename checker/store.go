@@ -1,40 +1,56 @@
 package checker
 
-import "sync"
+import (
+	"bytes"
+	"sync"
+)
 
-// Store is the visited set of the hashed explorer: fingerprint → node id. A state first seen
-// during a BFS level is pending until the level is numbered; it keeps a note of where its
-// bytes are (which worker's chunk, at which offset). Numbering walks the level's edges in
-// sequential order and gives each pending state the next id at its first edge, so ids are those
-// of a sequential BFS whatever the number of workers. A disk-backed store implements the same
-// interface.
+// Store is the visited set of the hashed explorer: state → node id, keyed by the state's
+// fingerprint and, in exact mode, by the state itself. A state first seen during a BFS segment
+// is pending until the segment is committed; it keeps a note of where its bytes are (which
+// worker's chunk, at which offset). The commit walks the segment's edges in sequential order
+// and gives each pending state the next id at its first edge, so ids are those of a
+// sequential BFS whatever the number of workers.
 type Store interface {
-	// Visit looks up fp and returns its node id if it has one. Otherwise it reports whether fp
-	// was unseen before this call, in which case it records fp as pending with the note.
-	Visit(fp uint64, note Note) (id uint64, assigned, isNew bool)
-	// Number gives the pending fp the id next and returns its note; for an fp that has an id
-	// already it returns that id.
-	Number(fp, next uint64) (id uint64, note Note, fresh bool)
-	// Len is the number of fingerprints stored.
+	// Visit looks up the state s with fingerprint fp. If it has a node id, Seen has it;
+	// if it is pending, Seen has its note; if it is unseen, Visit records it as pending with
+	// the given note and reports it New.
+	Visit(fp uint64, s State, note Note) Seen
+	// Number gives the pending state its id next and returns its note; for a state that has
+	// an id already it returns that id (fresh is false).
+	Number(fp uint64, s State, next uint64) (id uint64, note Note, fresh bool)
+	// Len is the number of states stored.
 	Len() uint64
 }
 
-// Note locates a pending state's bytes: the chunk of the level that first saw it and the
+// Seen is what Visit found.
+type Seen struct {
+	ID       uint64 // when Assigned
+	Note     Note   // when pending (not Assigned)
+	Assigned bool
+	New      bool
+}
+
+// Note locates a pending state's bytes: the chunk of the segment that first saw it and the
 // offset in that chunk's slab.
 type Note struct{ Chunk, Offset uint32 }
 
 const storeShards = 256
 
-// memStore is a sharded open-addressing hash table in memory.
+// memStore is a sharded open-addressing hash table in memory. In exact mode (width > 0) each
+// shard also keeps the states themselves, width bytes per slot, so that two states with one
+// fingerprint are told apart.
 type memStore struct {
+	width  int
 	shards [storeShards]memShard
 }
 
 type memShard struct {
 	mu    sync.Mutex
 	slots []memSlot
+	keys  []byte // exact mode: the state of slot i at keys[i*width:]
 	used  int
-	_     [40]byte // keep shards on separate cache lines
+	_     [16]byte // keep shards on separate cache lines
 }
 
 // memSlot is 16 bytes: node ids fit 32 bits (the explicit graph's bound) and a note's offset
@@ -50,10 +66,15 @@ const assigned = 1 << 31
 // maxNoteOffset bounds Note.Offset.
 const maxNoteOffset = assigned - 1
 
-func newMemStore() *memStore {
+// newMemStore makes a store of fingerprints, or with exact set of states of the given width.
+func newMemStore(exact bool, width int) *memStore {
 	s := &memStore{}
+	if exact {
+		s.width = width
+	}
 	for i := range s.shards {
 		s.shards[i].slots = make([]memSlot, 64)
+		s.shards[i].keys = make([]byte, 64*s.width)
 	}
 	return s
 }
@@ -65,49 +86,55 @@ func (s *memStore) shard(fp uint64) (*memShard, uint64) {
 	return &s.shards[fp>>56], fp
 }
 
-// find returns the slot of fp or the free slot where it belongs.
-func (sh *memShard) find(fp uint64) *memSlot {
-	mask := uint64(len(sh.slots) - 1)
-	for i := fp & mask; ; i = (i + 1) & mask {
-		if sl := &sh.slots[i]; sl.fp == fp || sl.fp == 0 {
-			return sl
+// find returns the index of the slot of (fp, key) or of the free slot where it belongs.
+func (sh *memShard) find(fp uint64, key State, width int) int {
+	mask := len(sh.slots) - 1
+	for i := int(fp) & mask; ; i = (i + 1) & mask {
+		sl := &sh.slots[i]
+		if sl.fp == 0 || sl.fp == fp && (width == 0 || bytes.Equal(sh.keys[i*width:(i+1)*width], key)) {
+			return i
 		}
 	}
 }
 
-func (sh *memShard) grow() {
-	old := sh.slots
-	sh.slots = make([]memSlot, 2*len(old))
-	for _, sl := range old {
+func (sh *memShard) grow(width int) {
+	old, oldKeys := sh.slots, sh.keys
+	sh.slots, sh.keys = make([]memSlot, 2*len(old)), make([]byte, 2*len(oldKeys))
+	for j, sl := range old {
 		if sl.fp != 0 {
-			*sh.find(sl.fp) = sl
+			key := oldKeys[j*width : (j+1)*width]
+			i := sh.find(sl.fp, key, width)
+			sh.slots[i] = sl
+			copy(sh.keys[i*width:], key)
 		}
 	}
 }
 
-func (s *memStore) Visit(fp uint64, note Note) (uint64, bool, bool) {
+func (s *memStore) Visit(fp uint64, st State, note Note) Seen {
 	sh, fp := s.shard(fp)
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	sl := sh.find(fp)
+	i := sh.find(fp, st, s.width)
+	sl := &sh.slots[i]
 	switch {
 	case sl.fp == 0:
 		*sl = memSlot{fp: fp, a: note.Chunk, b: note.Offset}
+		copy(sh.keys[i*s.width:], st[:s.width])
 		if sh.used++; 4*sh.used > 3*len(sh.slots) {
-			sh.grow()
+			sh.grow(s.width)
 		}
-		return 0, false, true
+		return Seen{Note: note, New: true}
 	case sl.b == assigned:
-		return uint64(sl.a), true, false
+		return Seen{ID: uint64(sl.a), Assigned: true}
 	}
-	return 0, false, false
+	return Seen{Note: Note{sl.a, sl.b}}
 }
 
-func (s *memStore) Number(fp, next uint64) (uint64, Note, bool) {
+func (s *memStore) Number(fp uint64, st State, next uint64) (uint64, Note, bool) {
 	sh, fp := s.shard(fp)
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	sl := sh.find(fp)
+	sl := &sh.slots[sh.find(fp, st, s.width)]
 	if sl.b == assigned {
 		return uint64(sl.a), Note{}, false
 	}

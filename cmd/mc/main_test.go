@@ -56,6 +56,8 @@ func TestUsageErrors(t *testing.T) {
 		{"check", "arrow", "--topology", "all", "--dir", os.TempDir() + "/mc-all"},
 		{"check", "--resume", "/nonexistent/run"},
 		{"check", "ssarrow", "--resume", "/nonexistent/run"},
+		{"check", "ssarrow", "--store", "disk"},
+		{"check", "ssarrow", "--store", "badger", "--dir", os.TempDir() + "/mc-badger"},
 	} {
 		code, _, stderr := mc(t, args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")

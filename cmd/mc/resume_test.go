@@ -110,16 +110,19 @@ func TestKilledRunResumes(t *testing.T) {
 	}
 }
 
-// A full disk while saving is a clear error with exit code 2, never a verdict. The disk is a
-// tmpfs of 2 MiB, mounted for the test (skipped where mounting is not allowed).
+// A full disk, while saving a checkpoint or growing a graph kept on disk, is a clear error
+// with exit code 2, never a verdict. The disk is a tmpfs of 2 MiB, mounted for the test
+// (skipped where mounting is not allowed).
 func TestDiskFull(t *testing.T) {
 	dir := t.TempDir()
 	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", dir).CombinedOutput(); err != nil {
 		t.Skipf("cannot mount a tmpfs here: %v %s", err, out)
 	}
 	defer exec.Command("umount", dir).Run()
-	code, stdout, stderr := mc(t, "check", "ssarrow", "-p", "n=3", "-p", "init=0", "--dir", dir)
-	if code != exitUsage || stdout != "" || !strings.Contains(stderr, "no space left on device") {
-		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	for _, store := range []string{"memory", "disk"} { // a checkpoint, or the graph itself
+		code, stdout, stderr := mc(t, "check", "ssarrow", "-p", "n=3", "-p", "init=0", "--dir", dir, "--store", store)
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "no space left on device") {
+			t.Fatalf("--store %s: exit %d, stdout %q, stderr %q", store, code, stdout, stderr)
+		}
 	}
 }

@@ -122,6 +122,7 @@ func runFlags() []cli.Flag {
 		&cli.Uint64Flag{Name: "max-states", Usage: "bound on the states of a hashed exploration (inconclusive when hit)"},
 		&cli.StringFlag{Name: "mem", Usage: "memory budget, e.g. 4GiB (default: 3/4 of the machine): a dense universe that needs more is refused, a hashed exploration that grows past it stops inconclusive"},
 		&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr (default: when stderr is a terminal)"},
+		&cli.BoolFlag{Name: "exact", Usage: "key a hashed exploration's visited set by whole states, not 64-bit fingerprints: no collision possible, more memory"},
 	}
 }
 
@@ -139,7 +140,7 @@ func runOptions(c *cli.Context) (checker.Options, error) {
 	if c.Int("workers") < 0 {
 		return checker.Options{}, usageError("--workers must be positive")
 	}
-	opts := checker.Options{Workers: c.Int("workers"), MaxStates: c.Uint64("max-states")}
+	opts := checker.Options{Workers: c.Int("workers"), MaxStates: c.Uint64("max-states"), Exact: c.Bool("exact")}
 	if text := c.String("mem"); text != "" {
 		budget, err := parseBytes(text)
 		if err != nil {

@@ -1,0 +1,150 @@
+package checker
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// arena hands out the pages of a column from a file, mapped into memory in extents of
+// arenaExtent bytes (few mappings, however large the graph). Blocks are reserved with
+// fallocate before they are mapped, so a full disk is an error here, never a SIGBUS when a
+// page is first written. The mappings are shared: what is written is the file's content,
+// and dropping pages from the process (release) loses nothing.
+type arena struct {
+	f       *os.File
+	size    int64 // bytes reserved in the file
+	mu      sync.Mutex
+	extents [][]byte // guarded by mu: release runs beside alloc
+	free    []byte   // the unused tail of the last extent
+}
+
+const arenaExtent = 64 << 20
+
+// diskError is a failure of the graph's files (a full disk): an error of the run, not of
+// its input.
+type diskError struct{ err error }
+
+func (e *diskError) Error() string { return "graph on disk: " + e.err.Error() }
+func (e *diskError) Unwrap() error { return e.err }
+
+func newArena(dir, name string) (*arena, error) {
+	f, err := os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_RDWR|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, &diskError{err}
+	}
+	return &arena{f: f}, nil
+}
+
+// alloc returns n zeroed bytes of the file, mapped.
+func (a *arena) alloc(n int) ([]byte, error) {
+	if n > len(a.free) {
+		size := max(arenaExtent, n)
+		if err := syscall.Fallocate(int(a.f.Fd()), 0, a.size, int64(size)); err != nil {
+			return nil, &diskError{fmt.Errorf("%s: %w", a.f.Name(), err)}
+		}
+		b, err := syscall.Mmap(int(a.f.Fd()), a.size, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED)
+		if err != nil {
+			return nil, &diskError{fmt.Errorf("map %s: %w", a.f.Name(), err)}
+		}
+		a.size += int64(size)
+		a.mu.Lock()
+		a.extents = append(a.extents, b)
+		a.mu.Unlock()
+		a.free = b
+	}
+	b := a.free[:n:n]
+	a.free = a.free[n:]
+	return b, nil
+}
+
+// release drops the mapped pages from the process's memory; the kernel's page cache keeps
+// them, and the next access maps them again.
+func (a *arena) release() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, e := range a.extents {
+		syscall.Madvise(e, syscall.MADV_DONTNEED)
+	}
+}
+
+// close unmaps the file and removes it: a graph on disk lives as long as its run.
+func (a *arena) close() {
+	for _, e := range a.extents {
+		syscall.Munmap(e)
+	}
+	a.f.Close()
+	os.Remove(a.f.Name())
+}
+
+// diskSpace is the set of arenas of one graph, and a watcher that keeps the process's
+// resident memory under a limit by releasing their pages.
+type diskSpace struct {
+	dir    string
+	lock   *os.File
+	mu     sync.Mutex
+	arenas []*arena
+	stop   chan struct{}
+	done   chan struct{}
+}
+
+// newDiskSpace keeps the graph's columns in dir/graph, and the resident memory under limit.
+func newDiskSpace(dir string, limit uint64) (*diskSpace, error) {
+	dir = filepath.Join(dir, "graph")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("graph on disk: %w", err)
+	}
+	lock, err := lockDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	d := &diskSpace{dir: dir, lock: lock, stop: make(chan struct{}), done: make(chan struct{})}
+	go d.watch(limit)
+	return d, nil
+}
+
+func (d *diskSpace) arena(name string) (*arena, error) {
+	a, err := newArena(d.dir, name)
+	if err == nil {
+		d.mu.Lock()
+		d.arenas = append(d.arenas, a)
+		d.mu.Unlock()
+	}
+	return a, err
+}
+
+// watch releases the mapped pages whenever the resident memory passes limit.
+func (d *diskSpace) watch(limit uint64) {
+	defer close(d.done)
+	tick := time.NewTicker(200 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-d.stop:
+			return
+		case <-tick.C:
+			if residentBytes() > limit {
+				d.mu.Lock()
+				for _, a := range d.arenas {
+					a.release()
+				}
+				d.mu.Unlock()
+			}
+		}
+	}
+}
+
+// close stops the watcher and removes the files.
+func (d *diskSpace) close() {
+	close(d.stop)
+	<-d.done
+	for _, a := range d.arenas {
+		a.close()
+	}
+	os.Remove(d.lock.Name())
+	d.lock.Close()
+	os.Remove(d.dir)
+}
