@@ -16,17 +16,17 @@ import (
 )
 
 // Checkpoints lets a hashed exploration survive an interruption or a crash. The run saves
-// its explored graph in Dir (the visited set is rebuilt from it: every state's fingerprint),
-// when it is interrupted or stopped by a bound, every Every while it explores, and once the
-// graph is complete; a later run with Resume continues from the last save and gives exactly
-// the result of an uninterrupted run, with any number of workers.
+// its explored graph in Dir (the visited set is rebuilt from it: every state's fingerprint)
+// when it is interrupted or stopped by a bound, and with Every set also every Every while it
+// explores and once the graph is complete; a later run with Resume continues from the last
+// save and gives exactly the result of an uninterrupted run, with any number of workers.
 //
 // A save is atomic: it is written beside the previous one and renamed over it, so a run
 // killed while saving resumes from the save before. The analyses after the exploration are
 // not saved: a resumed run redoes them (they take a fraction of the exploration's time).
 type Checkpoints struct {
 	Dir    string
-	Every  time.Duration // 0: save only when stopped and when the graph is complete
+	Every  time.Duration // 0: save only when stopped
 	Resume bool
 	// Meta is a JSON value saved with the checkpoint for the caller (the run as the command
 	// line asked for it); ReadCheckpointMeta returns it.
@@ -51,6 +51,7 @@ type manifest struct {
 	Expanded     uint64            `json:"expanded"`
 	Edges        uint64            `json:"edges"`
 	Depth        uint32            `json:"depth"`
+	LevelStart   uint64            `json:"level_start"`
 	LevelEnd     uint64            `json:"level_end"`
 	Levels       uint32            `json:"levels"`
 	Movers       bool              `json:"movers"`
@@ -90,7 +91,15 @@ func openCheckpoints(c Checkpoints, m Model, spec *Spec) (*checkpointer, error) 
 
 // explore runs the hashed exploration, from a checkpoint and saving checkpoints when asked.
 func explore(ctx context.Context, m Model, spec *Spec, opts Options, cfg bfsConfig, stats *Stats) (*explicitGraph, error) {
-	store := newMemStore(opts.Exact, m.Schema().Width())
+	var store Store = newMemStore(opts.Exact, m.Schema().Width())
+	if opts.Spill {
+		sp, err := openSpillStore(opts.Disk, opts.Exact, m.Schema().Width(), opts.budget()/4)
+		if err != nil {
+			return nil, err
+		}
+		defer func() { stats.SpilledStates = sp.cold; sp.close() }()
+		store = sp
+	}
 	if opts.Checkpoints == nil {
 		return exploreBFS(ctx, m, store, cfg)
 	}
@@ -116,7 +125,8 @@ func explore(ctx context.Context, m Model, spec *Spec, opts Options, cfg bfsConf
 		err = g.explore(ctx, store, cfg)
 	}
 	var bound errBound
-	if err == nil || errors.As(err, &bound) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+	stopped := errors.As(err, &bound) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+	if stopped || err == nil && ck.Every > 0 {
 		if serr := ck.save(g); serr != nil {
 			return nil, serr
 		}
@@ -175,7 +185,7 @@ func (c *checkpointer) write(g *explicitGraph, pending string) error {
 	}
 	man := manifest{Format: checkpointFormat, LittleEndian: littleEndian(), Run: c.run, Meta: c.Meta,
 		Nodes: g.size(), Expanded: g.expandedNodes(), Edges: g.edges.len(), Depth: g.depth,
-		LevelEnd: g.levelEnd, Levels: g.levels, Movers: g.withMovers, Files: map[string]uint64{}}
+		LevelStart: g.levelStart, LevelEnd: g.levelEnd, Levels: g.levels, Movers: g.withMovers, Files: map[string]uint64{}}
 	for _, t := range g.actionFirst {
 		id, _ := t.get()
 		man.ActionFirst = append(man.ActionFirst, id)
@@ -273,7 +283,7 @@ func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph
 	if err != nil {
 		return nil, err
 	}
-	g.depth, g.levelEnd, g.levels = man.Depth, man.LevelEnd, man.Levels
+	g.depth, g.levelStart, g.levelEnd, g.levels = man.Depth, man.LevelStart, man.LevelEnd, man.Levels
 	for i, id := range man.ActionFirst {
 		g.actionFirst[i].offer(id)
 	}
@@ -302,6 +312,11 @@ func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph
 		store.Visit(fp, s, Note{})
 		if _, _, fresh := store.Number(fp, s, id); !fresh {
 			return nil, fmt.Errorf("corrupt checkpoint in %s: a state is saved twice", p)
+		}
+		if sp, ok := store.(*spillStore); ok && id%(1<<20) == 0 {
+			if err := sp.settle(min(id, g.levelStart)); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return g, nil

@@ -63,7 +63,7 @@ func TestCheckpointResume(t *testing.T) {
 	if !stopped.Stats.Interrupted || stopped.Stats.Checkpoint != dir || stopped.Verdict() != checker.Inconclusive {
 		t.Fatalf("not interrupted: %+v", stopped.Stats)
 	}
-	resumed, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 3, Checkpoints: &checker.Checkpoints{Dir: dir, Resume: true}})
+	resumed, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 3, Checkpoints: &checker.Checkpoints{Dir: dir, Resume: true, Every: time.Hour}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestCheckpointFailures(t *testing.T) {
 	r, m := everyConfiguration(t, 4, 4)
 	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
 	dir := t.TempDir()
-	saved := &checker.Checkpoints{Dir: dir}
+	saved := &checker.Checkpoints{Dir: dir, Every: time.Hour} // saves the complete graph
 	if _, err := checker.Run(context.Background(), m, spec, checker.Options{Checkpoints: saved}); err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func TestGraphOnDisk(t *testing.T) {
 	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
 	want := run(t, m, spec, 2)
 	dir := t.TempDir()
-	got, err := checker.Run(context.Background(), m, spec, checker.Options{GraphDir: dir, MemoryBudget: 1 << 30})
+	got, err := checker.Run(context.Background(), m, spec, checker.Options{Disk: dir, MemoryBudget: 1 << 30})
 	if err != nil {
 		t.Fatal(err)
 	}

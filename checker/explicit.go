@@ -22,9 +22,9 @@ type explicitGraph struct {
 	parent column[uint32] // BFS tree; noParent for initial nodes
 	via    column[uint32] // step index from the parent
 	levels uint32         // BFS depth reached
-	// The BFS cursor: the level being expanded and the first node past it.
-	depth    uint32
-	levelEnd uint64
+	// The BFS cursor: the level being expanded, its first node and the first node past it.
+	depth                uint32
+	levelStart, levelEnd uint64
 	offsets  column[uint64] // edges of node i are edges[offsets[i]:offsets[i+1]]
 	edges    column[storedEdge]
 	// movers holds each edge's moving processes, only when weak fairness will read them: at
@@ -157,7 +157,10 @@ func newExplicitGraph(m Model, store Store, cfg bfsConfig) (*explicitGraph, erro
 			store.Number(fp, s, g.size())
 			g.addNode(s, noParent, 0)
 		}
-		return true
+		if sp, ok := store.(*spillStore); ok && g.size()%(1<<20) == 0 {
+			err = sp.settle(0) // all of level 0 is current: keep what fits
+		}
+		return err == nil
 	})
 	if err == nil {
 		err = g.failed()
@@ -238,6 +241,11 @@ func (g *explicitGraph) explore(ctx context.Context, store Store, cfg bfsConfig)
 		if err := g.commit(store, seg); err != nil {
 			return err
 		}
+		if sp, ok := store.(*spillStore); ok {
+			if err := sp.settle(g.levelStart); err != nil {
+				return err
+			}
+		}
 		if g.size() > g.levelEnd {
 			g.levels = g.depth + 1
 		}
@@ -245,7 +253,7 @@ func (g *explicitGraph) explore(ctx context.Context, store Store, cfg bfsConfig)
 			if cfg.progress != nil {
 				cfg.progress(Progress{Phase: "explore", States: g.size(), Transitions: g.edges.len(), Depth: g.depth + 1})
 			}
-			g.depth, g.levelEnd = g.depth+1, g.size()
+			g.depth, g.levelStart, g.levelEnd = g.depth+1, g.levelEnd, g.size()
 		}
 		if cfg.committed != nil {
 			if err := cfg.committed(g); err != nil {

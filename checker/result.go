@@ -50,6 +50,9 @@ type Stats struct {
 	// Resumed says the run continued a saved one.
 	Checkpoint string
 	Resumed    bool
+	// SpilledStates is how many states of the visited set were in badger at the end of the
+	// exploration (Options.Spill).
+	SpilledStates uint64
 	// Store is "dense" (the universe indexed by rank: exact) or "memory" (hashed fingerprints).
 	Store string
 	// CollisionProbability bounds the chance that two distinct states shared a fingerprint

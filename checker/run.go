@@ -36,9 +36,14 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 	}
 	var g graph
 	complete := true // false when a bound or an interruption left the graph partial
-	if isUniversal(m) {
+	if opts.Spill && opts.Disk == "" {
+		return nil, errors.New("the visited set spills to badger under Options.Disk: set it")
+	}
+	// A universe goes to the dense store unless the run asks for the disk: then its every
+	// configuration is an initial state of the hashed exploration.
+	if isUniversal(m) && opts.Disk == "" {
 		if opts.Checkpoints != nil {
-			return nil, errors.New("checkpoints are kept for explorations from explicit initial states; this model's universe is checked in the dense store, which has none yet")
+			return nil, errors.New("checkpoints are kept for hashed explorations; this model's universe is checked in the dense store, which has none yet (--store disk or badger explores it hashed)")
 		}
 		if err := opts.fitsDense(u.Size()); err != nil {
 			return nil, err
@@ -57,8 +62,8 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 	} else {
 		cfg := bfsConfig{workers: opts.workers(), maxStates: opts.MaxStates, memory: opts.budget(),
 			progress: opts.Progress, movers: spec.Fairness == WeaklyFair, actions: spec.actionsToCheck()}
-		if opts.GraphDir != "" {
-			d, err := newDiskSpace(opts.GraphDir, opts.budget())
+		if opts.Disk != "" {
+			d, err := newDiskSpace(opts.Disk, opts.budget())
 			if err != nil {
 				return nil, err
 			}
@@ -75,7 +80,10 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		}
 		g = x
 		res.Stats.Store = "memory"
-		if opts.GraphDir != "" {
+		switch {
+		case opts.Spill:
+			res.Stats.Store = "badger, graph on disk"
+		case opts.Disk != "":
 			res.Stats.Store = "memory, graph on disk"
 		}
 		if opts.Exact {

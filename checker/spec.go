@@ -130,11 +130,13 @@ type Options struct {
 	// 64-bit fingerprints alone: no two states can be merged, at the cost of a copy of every
 	// state in the set. Without it the result reports the probability of a collision.
 	Exact bool
-	// GraphDir, if set, keeps a hashed exploration's graph in files under GraphDir/graph,
-	// mapped into memory, instead of on the heap: the graph may then outgrow the memory. The
-	// resident memory is held under the budget by handing mapped pages back to the kernel's
-	// page cache; the files are removed when the run ends.
-	GraphDir string
+	// Disk, if set, is where a hashed exploration keeps what outgrows memory: the graph, in
+	// files under Disk/graph mapped into memory instead of the heap (the resident memory is
+	// held under the budget by handing mapped pages back to the kernel's page cache), and with
+	// Spill the visited set's older states, in badger under Disk/visited. The files are
+	// removed when the run ends.
+	Disk  string
+	Spill bool
 	// Checkpoints, if set, saves a hashed exploration so that it can be resumed.
 	Checkpoints *Checkpoints
 }

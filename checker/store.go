@@ -153,3 +153,76 @@ func (s *memStore) Len() uint64 {
 	}
 	return n
 }
+
+// lookup finds a state without adding it.
+func (s *memStore) lookup(fp uint64, st State) (Seen, bool) {
+	sh, fp := s.shard(fp)
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	sl := sh.slots[sh.find(fp, st, s.width)]
+	switch {
+	case sl.fp == 0:
+		return Seen{}, false
+	case sl.b == assigned:
+		return Seen{ID: uint64(sl.a), Assigned: true}, true
+	}
+	return Seen{Note: Note{sl.a, sl.b}}, true
+}
+
+// bytes is the memory the table takes.
+func (s *memStore) bytes() uint64 {
+	var n uint64
+	for i := range s.shards {
+		n += uint64(len(s.shards[i].slots)) * uint64(16+s.width)
+	}
+	return n
+}
+
+// bytesKept is about the memory the table would take holding only the states numbered from
+// keep on (at the load a rebuilt table starts with).
+func (s *memStore) bytesKept(keep uint64) uint64 {
+	var n uint64
+	for i := range s.shards {
+		for _, sl := range s.shards[i].slots {
+			if sl.fp != 0 && (sl.b != assigned || uint64(sl.a) >= keep) {
+				n++
+			}
+		}
+	}
+	return 2 * n * uint64(16+s.width)
+}
+
+// keep returns a table of the states numbered from keep on, and the pending ones; the others
+// go to drop. It is called between segments, with no other user.
+func (s *memStore) keep(keep uint64, drop func(fp uint64, st State, id uint64)) *memStore {
+	out := &memStore{width: s.width}
+	w := s.width
+	for i := range s.shards {
+		old, nsh := &s.shards[i], &out.shards[i]
+		kept := 0
+		for _, sl := range old.slots {
+			if sl.fp != 0 && (sl.b != assigned || uint64(sl.a) >= keep) {
+				kept++
+			}
+		}
+		size := 64
+		for 2*kept > size {
+			size *= 2
+		}
+		nsh.slots, nsh.keys, nsh.used = make([]memSlot, size), make([]byte, size*w), kept
+		for j, sl := range old.slots {
+			if sl.fp == 0 {
+				continue
+			}
+			key := State(old.keys[j*w : (j+1)*w])
+			if sl.b == assigned && uint64(sl.a) < keep {
+				drop(sl.fp, key, uint64(sl.a))
+				continue
+			}
+			k := nsh.find(sl.fp, key, w)
+			nsh.slots[k] = sl
+			copy(nsh.keys[k*w:], key)
+		}
+	}
+	return out
+}

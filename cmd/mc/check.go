@@ -26,9 +26,9 @@ func checkCommand() *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print the run as JSON"},
 			&cli.StringFlag{Name: "trace-out", Usage: "save the run with its traces to `FILE` for mc replay"},
 			&cli.BoolFlag{Name: "witness", Usage: "print the worst-case execution"},
-			&cli.StringFlag{Name: "store", Value: "memory", Usage: "memory: the explored graph on the heap; disk: in files under --dir, mapped into memory, for graphs larger than the memory (--mem bounds the resident part)"},
-			&cli.StringFlag{Name: "dir", Usage: "save the exploration in `DIR` when stopped (Ctrl-C, SIGTERM, a bound), when complete and every --checkpoint-every, to continue it with --resume"},
-			&cli.DurationFlag{Name: "checkpoint-every", Usage: "with --dir, also save every `DURATION` while exploring (e.g. 10m): a killed run resumes from the last save"},
+			&cli.StringFlag{Name: "store", Value: "memory", Usage: "memory: the explored graph and visited set on the heap; disk: the graph in files under --dir, mapped into memory (--mem bounds the resident part); badger: that, and the older part of the visited set in badger under --dir"},
+			&cli.StringFlag{Name: "dir", Usage: "save the exploration in `DIR` when stopped (Ctrl-C, SIGTERM, a bound), to continue it with --resume; also the files of --store disk and badger"},
+			&cli.DurationFlag{Name: "checkpoint-every", Usage: "with --dir, also save every `DURATION` while exploring (e.g. 10m) and when the exploration is complete: a killed run resumes from the last save"},
 			&cli.StringFlag{Name: "resume", Usage: "continue the run saved in `DIR` (takes no model; --workers and the output flags may change)"},
 		}, runFlags()...),
 		Action: runCheck,
@@ -47,18 +47,18 @@ func runCheck(c *cli.Context) error {
 	if opts.Checkpoints, err = checkpoints(c, runs); err != nil {
 		return err
 	}
-	switch c.String("store") {
+	switch store := c.String("store"); store {
 	case "memory":
-	case "disk":
-		opts.GraphDir = c.String("dir")
-		if opts.GraphDir == "" {
-			opts.GraphDir = c.String("resume")
+	case "disk", "badger":
+		opts.Disk, opts.Spill = c.String("dir"), store == "badger"
+		if opts.Disk == "" {
+			opts.Disk = c.String("resume")
 		}
-		if opts.GraphDir == "" {
-			return usageError("--store disk keeps the graph under --dir; give one")
+		if opts.Disk == "" {
+			return usageError("--store %s keeps its files under --dir; give one", store)
 		}
 	default:
-		return usageError("--store is memory or disk, not %q", c.String("store"))
+		return usageError("--store is memory, disk or badger, not %q", store)
 	}
 	ctx, stop := runContext(c)
 	defer stop()

@@ -57,7 +57,8 @@ func TestUsageErrors(t *testing.T) {
 		{"check", "--resume", "/nonexistent/run"},
 		{"check", "ssarrow", "--resume", "/nonexistent/run"},
 		{"check", "ssarrow", "--store", "disk"},
-		{"check", "ssarrow", "--store", "badger", "--dir", os.TempDir() + "/mc-badger"},
+		{"check", "ssarrow", "--store", "lsm", "--dir", os.TempDir() + "/mc-lsm"},
+		{"check", "ssarrow", "--store", "badger"},
 	} {
 		code, _, stderr := mc(t, args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")

@@ -50,6 +50,7 @@ type statsJSON struct {
 	CollisionProbability float64 `json:"collision_probability,omitempty"`
 	Checkpoint           string  `json:"checkpoint,omitempty"`
 	Resumed              bool    `json:"resumed,omitempty"`
+	SpilledStates        uint64  `json:"spilled_states,omitempty"`
 }
 
 type metricsJSON struct {
@@ -92,7 +93,7 @@ func newReport(b *built, res *checker.Result) (*report, error) {
 			Transitions: res.Stats.Transitions, Depth: res.Stats.Depth, Seconds: res.Stats.Seconds,
 			StatesPerSecond: res.Stats.StatesPerSecond, PeakMemoryBytes: res.Stats.PeakMemoryBytes,
 			Interrupted: res.Stats.Interrupted, Store: res.Stats.Store, CollisionProbability: res.Stats.CollisionProbability,
-			Checkpoint: res.Stats.Checkpoint, Resumed: res.Stats.Resumed,
+			Checkpoint: res.Stats.Checkpoint, Resumed: res.Stats.Resumed, SpilledStates: res.Stats.SpilledStates,
 		},
 		Metrics: metricsJSON{WorstCaseMoves: res.WorstCaseMoves, WorstCaseSteps: res.WorstCaseSteps, WorstCaseTicks: res.WorstCaseTicks},
 	}

@@ -1,0 +1,145 @@
+package checker
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/dgraph-io/badger/v4"
+	"github.com/dgraph-io/badger/v4/options"
+)
+
+// spillStore is the visited set beyond memory: the states of recent BFS levels in a memStore
+// (most transitions of a BFS lead there), the older ones in badger. When the memory part
+// outgrows its budget after a commit, the states before the current level move to badger in
+// one write batch. A lookup that misses in memory asks badger, whose per-table Bloom filters
+// answer most misses without reading the disk. Only committed states move, so pending ones
+// and their notes are always in memory.
+type spillStore struct {
+	hot    *memStore
+	broken firstError // a read that failed: the run stops at the next commit
+	db     *badger.DB
+	dir    string
+	budget uint64 // bytes the memory part may take
+	cold   uint64 // states in badger
+}
+
+// openSpillStore makes the store in dir/visited; budget bounds its memory part.
+func openSpillStore(dir string, exact bool, width int, budget uint64) (*spillStore, error) {
+	dir = filepath.Join(dir, "visited")
+	if err := os.RemoveAll(dir); err != nil {
+		return nil, fmt.Errorf("visited set on disk: %w", err)
+	}
+	// Many small keys, written in batches, read at random: no compression (the keys are
+	// hashes), small memtables and caches so that badger stays within a few hundred MB, and
+	// no conflict detection (one writer, between segments).
+	opts := badger.DefaultOptions(dir).
+		WithLogger(nil).
+		WithCompression(options.None).
+		WithMemTableSize(32 << 20).
+		WithNumMemtables(2).
+		WithNumLevelZeroTables(4).
+		WithNumLevelZeroTablesStall(8).
+		WithBlockCacheSize(64 << 20).
+		WithIndexCacheSize(64 << 20).
+		WithDetectConflicts(false).
+		WithNumVersionsToKeep(1).
+		WithMetricsEnabled(false)
+	db, err := badger.Open(opts)
+	if err != nil {
+		return nil, fmt.Errorf("visited set on disk: %w", err)
+	}
+	return &spillStore{hot: newMemStore(exact, width), db: db, dir: dir, budget: budget}, nil
+}
+
+func (s *spillStore) close() {
+	s.db.Close()
+	os.RemoveAll(s.dir)
+}
+
+// key is a state's key in badger: its fingerprint (as the memory part stores it), and in
+// exact mode the state after it.
+func (s *spillStore) key(fp uint64, st State) []byte {
+	if fp == 0 {
+		fp = 1
+	}
+	k := make([]byte, 8, 8+s.hot.width)
+	binary.BigEndian.PutUint64(k, fp)
+	return append(k, st[:s.hot.width]...)
+}
+
+func (s *spillStore) Visit(fp uint64, st State, note Note) Seen {
+	if seen, ok := s.hot.lookup(fp, st); ok {
+		return seen
+	}
+	if s.cold > 0 {
+		if id, ok := s.coldID(fp, st); ok {
+			return Seen{ID: id, Assigned: true}
+		}
+	}
+	// Another worker may have added it since the lookup: Visit finds it pending then.
+	return s.hot.Visit(fp, st, note)
+}
+
+// coldID looks the state up in badger. A read error is a missing state for this call, which
+// would make it new: so it is not swallowed but recorded and stops the run at the commit.
+func (s *spillStore) coldID(fp uint64, st State) (uint64, bool) {
+	var id uint64
+	found := false
+	err := s.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get(s.key(fp, st))
+		if err != nil {
+			return err
+		}
+		found = true
+		return item.Value(func(v []byte) error {
+			id = uint64(binary.LittleEndian.Uint32(v))
+			return nil
+		})
+	})
+	if err != nil && !errors.Is(err, badger.ErrKeyNotFound) {
+		s.broken.set(err)
+	}
+	return id, found
+}
+
+func (s *spillStore) Number(fp uint64, st State, next uint64) (uint64, Note, bool) {
+	return s.hot.Number(fp, st, next)
+}
+
+func (s *spillStore) Len() uint64 { return s.hot.Len() + s.cold }
+
+// settle moves the states numbered before keep to badger if the memory part is over its
+// budget; everything, if keeping the current level would still be over it.
+func (s *spillStore) settle(keep uint64) error {
+	if err := s.broken.get(); err != nil {
+		return fmt.Errorf("visited set on disk: %w", err)
+	}
+	if s.hot.bytes() <= s.budget {
+		return nil
+	}
+	if s.hot.bytesKept(keep) > s.budget/2 {
+		keep = noNode
+	}
+	wb := s.db.NewWriteBatch()
+	defer wb.Cancel()
+	var moved uint64
+	var err error
+	s.hot = s.hot.keep(keep, func(fp uint64, st State, id uint64) {
+		v := binary.LittleEndian.AppendUint32(nil, uint32(id))
+		if err == nil {
+			err = wb.Set(s.key(fp, st), v)
+		}
+		moved++
+	})
+	if err == nil {
+		err = wb.Flush()
+	}
+	if err != nil {
+		return fmt.Errorf("visited set on disk: %w", err)
+	}
+	s.cold += moved
+	return nil
+}
