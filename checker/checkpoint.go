@@ -55,6 +55,7 @@ type manifest struct {
 	LevelEnd     uint64            `json:"level_end"`
 	Levels       uint32            `json:"levels"`
 	Movers       bool              `json:"movers"`
+	Exact        bool              `json:"exact"`
 	ActionFirst  []uint64          `json:"action_first"`
 	Files        map[string]uint64 `json:"files"` // name → xxhash64 of the content
 }
@@ -63,14 +64,16 @@ type manifest struct {
 // holds locked for the run.
 type checkpointer struct {
 	Checkpoints
+	exact bool // the visited set's mode, which the saved graph was built with
 	run   uint64
 	last  time.Time
 	saved uint64 // expanded nodes at the last save or load; noNode before any
 	lock  *os.File
 }
 
-// openCheckpoints creates or opens the directory and locks it.
-func openCheckpoints(c Checkpoints, m Model, spec *Spec) (*checkpointer, error) {
+// openCheckpoints creates or opens the directory, locks it and completes a save that a crash
+// interrupted.
+func openCheckpoints(c Checkpoints, m Model, spec *Spec, exact bool) (*checkpointer, error) {
 	if c.Dir == "" {
 		return nil, errors.New("checkpoints need a directory")
 	}
@@ -86,7 +89,12 @@ func openCheckpoints(c Checkpoints, m Model, spec *Spec) (*checkpointer, error) 
 		lock.Close()
 		return nil, err
 	}
-	return &checkpointer{Checkpoints: c, run: run, last: time.Now(), saved: noNode, lock: lock}, nil
+	ck := &checkpointer{Checkpoints: c, exact: exact, run: run, last: time.Now(), saved: noNode, lock: lock}
+	if err := ck.recover(); err != nil {
+		lock.Close()
+		return nil, fmt.Errorf("checkpoint directory %s: %w", c.Dir, err)
+	}
+	return ck, nil
 }
 
 // explore runs the hashed exploration, from a checkpoint and saving checkpoints when asked.
@@ -103,7 +111,7 @@ func explore(ctx context.Context, m Model, spec *Spec, opts Options, cfg bfsConf
 	if opts.Checkpoints == nil {
 		return exploreBFS(ctx, m, store, cfg)
 	}
-	ck, err := openCheckpoints(*opts.Checkpoints, m, spec)
+	ck, err := openCheckpoints(*opts.Checkpoints, m, spec, opts.Exact)
 	if err != nil {
 		return nil, err
 	}
@@ -137,10 +145,17 @@ func explore(ctx context.Context, m Model, spec *Spec, opts Options, cfg bfsConf
 
 func (c *checkpointer) close() { c.lock.Close() }
 
-// runIdentity hashes what a checkpoint must agree with to be resumed: the schema, the initial
-// states, the checks and the fairness.
+// runIdentity hashes what a checkpoint must agree with to be resumed: the model's type (the
+// protocol's and the daemon, for a daemonized one), the schema, the initial states, the checks
+// and the fairness. What it cannot see (a changed topology file or model code) the sample of
+// re-expanded nodes in load catches.
 func runIdentity(m Model, spec *Spec) (uint64, error) {
 	h := xxhash.New()
+	if d, ok := m.(interface{ identity() string }); ok {
+		fmt.Fprintf(h, "%s;", d.identity())
+	} else {
+		fmt.Fprintf(h, "%T;", m)
+	}
 	for _, v := range m.Schema().Vars {
 		fmt.Fprintf(h, "%s/%d/%v;", v.Name, v.Owner, v.Domain.Names)
 	}
@@ -185,7 +200,7 @@ func (c *checkpointer) write(g *explicitGraph, pending string) error {
 	}
 	man := manifest{Format: checkpointFormat, LittleEndian: littleEndian(), Run: c.run, Meta: c.Meta,
 		Nodes: g.size(), Expanded: g.expandedNodes(), Edges: g.edges.len(), Depth: g.depth,
-		LevelStart: g.levelStart, LevelEnd: g.levelEnd, Levels: g.levels, Movers: g.withMovers, Files: map[string]uint64{}}
+		LevelStart: g.levelStart, LevelEnd: g.levelEnd, Levels: g.levels, Movers: g.withMovers, Exact: c.exact, Files: map[string]uint64{}}
 	for _, t := range g.actionFirst {
 		id, _ := t.get()
 		man.ActionFirst = append(man.ActionFirst, id)
@@ -197,6 +212,9 @@ func (c *checkpointer) write(g *explicitGraph, pending string) error {
 		}
 		man.Files[col.name] = sum
 	}
+	if err := syncDir(pending); err != nil {
+		return err
+	}
 	text, err := json.MarshalIndent(man, "", "  ")
 	if err != nil {
 		return err
@@ -207,10 +225,15 @@ func (c *checkpointer) write(g *explicitGraph, pending string) error {
 	}); err != nil {
 		return err
 	}
+	if err := syncDir(pending); err != nil {
+		return err
+	}
 	return c.publish()
 }
 
-// publish renames the pending save over the current one.
+// publish renames the pending save over the current one. Whatever the point a crash stops
+// it at, recover (at the next run) finds a complete save: the current one, or the pending one
+// (complete once its manifest, written last, is there), or the previous one.
 func (c *checkpointer) publish() error {
 	cur, old := filepath.Join(c.Dir, checkpointName), filepath.Join(c.Dir, checkpointOld)
 	if err := os.RemoveAll(old); err != nil {
@@ -228,10 +251,33 @@ func (c *checkpointer) publish() error {
 	return os.RemoveAll(old)
 }
 
-// latest is the directory of the last complete save: the current one, or the previous one
-// if a crash came between the two renames of publish.
+// recover completes or undoes a save that a crash interrupted, so that afterwards the
+// directory holds at most the current save.
+func (c *checkpointer) recover() error {
+	cur, old, pending := filepath.Join(c.Dir, checkpointName), filepath.Join(c.Dir, checkpointOld), filepath.Join(c.Dir, checkpointPending)
+	switch {
+	case exists(filepath.Join(pending, manifestName)):
+		return c.publish()
+	case !exists(cur) && exists(old):
+		if err := os.Rename(old, cur); err != nil {
+			return err
+		}
+	}
+	if err := os.RemoveAll(pending); err != nil {
+		return err
+	}
+	return os.RemoveAll(old)
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// latest is the directory of the last complete save (see publish) for a reader that does not
+// hold the lock and so cannot recover.
 func latest(dir string) (string, error) {
-	for _, name := range []string{checkpointName, checkpointOld} {
+	for _, name := range []string{checkpointPending, checkpointName, checkpointOld} {
 		p := filepath.Join(dir, name)
 		if _, err := os.Stat(filepath.Join(p, manifestName)); err == nil {
 			return p, nil
@@ -278,6 +324,11 @@ func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph
 		return nil, fmt.Errorf("the checkpoint in %s is of another model, initial set or checks", p)
 	case man.Movers != cfg.movers || len(man.ActionFirst) != len(cfg.actions):
 		return nil, fmt.Errorf("the checkpoint in %s was made for other checks", p)
+	case man.Exact != c.exact:
+		return nil, fmt.Errorf("the checkpoint in %s was made with exact=%v; resume it the same way", p, man.Exact)
+	}
+	if err := man.valid(); err != nil {
+		return nil, fmt.Errorf("corrupt checkpoint in %s: %w", p, err)
 	}
 	g, err := emptyGraph(m, cfg)
 	if err != nil {
@@ -302,8 +353,11 @@ func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph
 			return nil, fmt.Errorf("corrupt checkpoint in %s: %s does not match its checksum", p, col.name)
 		}
 	}
-	if g.offsets.len() == 0 || g.offsets.last() != g.edges.len() || man.LevelEnd > man.Nodes || man.Expanded > man.Nodes {
-		return nil, fmt.Errorf("corrupt checkpoint in %s: inconsistent sizes", p)
+	if err := g.consistent(); err != nil {
+		return nil, fmt.Errorf("corrupt checkpoint in %s: %w", p, err)
+	}
+	if err := g.sameSteps(); err != nil {
+		return nil, fmt.Errorf("the checkpoint in %s does not match the model (another topology, daemon or model version?): %w", p, err)
 	}
 	c.saved = g.expandedNodes()
 	for id := range g.size() {
@@ -437,4 +491,86 @@ func syncDir(dir string) error {
 func littleEndian() bool {
 	x := uint16(1)
 	return *(*byte)(unsafe.Pointer(&x)) == 1
+}
+
+// valid checks the manifest's own numbers, which no checksum covers.
+func (man *manifest) valid() error {
+	switch {
+	case man.Nodes >= noParent:
+		return errors.New("more nodes than ids")
+	case man.LevelStart > man.Expanded || man.Expanded > man.LevelEnd || man.LevelEnd > man.Nodes:
+		return errors.New("the BFS cursor is outside the graph")
+	case man.Levels > man.Depth+1:
+		return errors.New("more levels than the depth")
+	}
+	for _, id := range man.ActionFirst {
+		if id != noNode && id >= man.Expanded {
+			return errors.New("a violation at a node not expanded")
+		}
+	}
+	return nil
+}
+
+// consistent checks that every id in the loaded columns is in the graph.
+func (g *explicitGraph) consistent() error {
+	n := g.size()
+	for id := range n {
+		if p := g.parent.at(id); p != noParent && uint64(p) >= id {
+			return fmt.Errorf("node %d has parent %d", id, p)
+		}
+	}
+	for id := range g.expandedNodes() {
+		if g.offsets.at(id) > g.offsets.at(id+1) {
+			return fmt.Errorf("the edges of node %d are out of order", id)
+		}
+	}
+	if g.offsets.len() == 0 || g.offsets.at(0) != 0 || g.offsets.last() != g.edges.len() {
+		return errors.New("the offsets do not cover the edges")
+	}
+	for j := range g.edges.len() {
+		if uint64(g.edges.at(j).to) >= n {
+			return fmt.Errorf("edge %d leads outside the graph", j)
+		}
+	}
+	return nil
+}
+
+// sameSteps expands again a sample of the saved nodes (up to 64, evenly spread, and the last
+// expanded one) and compares their steps with the saved edges: a checkpoint of another
+// transition relation over the same schema and initial states fails here.
+func (g *explicitGraph) sameSteps() error {
+	done := g.expandedNodes()
+	if done == 0 {
+		return nil
+	}
+	stride := max(1, done/64)
+	for id := uint64(0); id < done; id += stride {
+		if err := g.sameStepsAt(id); err != nil {
+			return err
+		}
+	}
+	return g.sameStepsAt(done - 1)
+}
+
+func (g *explicitGraph) sameStepsAt(id uint64) error {
+	j, end := g.offsets.at(id), g.offsets.at(id+1)
+	differ := fmt.Errorf("node %d: its steps differ from the saved ones", id)
+	var err error
+	g.m.Successors(g.states.at(id), func(st Step, t State) bool {
+		if j == end {
+			err = differ
+			return false
+		}
+		e := g.edges.at(j)
+		if string(g.states.at(uint64(e.to))) != string(t) || e.index != uint32(st.Index) || e.moves != uint16(st.MoveCount()) || e.ticks != uint16(st.Ticks) {
+			err = differ
+			return false
+		}
+		j++
+		return true
+	})
+	if err == nil && j != end {
+		err = differ
+	}
+	return err
 }

@@ -61,6 +61,9 @@ type daemonModel struct {
 	own       *scratch   // the buffers of a forked copy
 }
 
+// identity names the transition relation for checkpoints: the protocol's type and the daemon.
+func (m *daemonModel) identity() string { return fmt.Sprintf("%T/%v", m.proto, m.daemon) }
+
 // scratch holds the buffers of one Successors call, pooled because the hot path of the explorer
 // would otherwise allocate them for every state.
 type scratch struct {

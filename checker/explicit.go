@@ -25,8 +25,8 @@ type explicitGraph struct {
 	// The BFS cursor: the level being expanded, its first node and the first node past it.
 	depth                uint32
 	levelStart, levelEnd uint64
-	offsets  column[uint64] // edges of node i are edges[offsets[i]:offsets[i+1]]
-	edges    column[storedEdge]
+	offsets              column[uint64] // edges of node i are edges[offsets[i]:offsets[i+1]]
+	edges                column[storedEdge]
 	// movers holds each edge's moving processes, only when weak fairness will read them: at
 	// 8 bytes an edge it would otherwise be the largest column.
 	movers     column[uint64]
@@ -222,6 +222,9 @@ func (g *explicitGraph) explore(ctx context.Context, store Store, cfg bfsConfig)
 	for g.expandedNodes() < g.size() {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if cfg.maxStates > 0 && g.size() > cfg.maxStates { // a resumed run stops where it did
+			return errBound{"state bound reached"}
 		}
 		lo := g.expandedNodes()
 		hi := min(g.levelEnd, lo+bfsSegment)

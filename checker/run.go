@@ -13,6 +13,9 @@ import (
 // A check that cannot be decided (a bound was hit, ctx was cancelled) is Inconclusive; an error
 // means bad input or an internal failure, never a verdict.
 func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error) {
+	if m.Schema() == nil {
+		return nil, errors.New("the model has no schema")
+	}
 	if err := spec.validate(m); err != nil {
 		return nil, err
 	}

@@ -12,6 +12,9 @@ import (
 // checkpoints turns --dir, --checkpoint-every and --resume into the library's options. The
 // run as asked for is saved with the checkpoint, so that --resume needs nothing else.
 func checkpoints(c *cli.Context, runs []*built) (*checker.Checkpoints, error) {
+	if c.Duration("checkpoint-every") < 0 {
+		return nil, usageError("--checkpoint-every must be positive")
+	}
 	if dir := c.String("resume"); dir != "" {
 		if c.String("dir") != "" {
 			return nil, usageError("--resume DIR saves its checkpoints in DIR; --dir does not apply")
@@ -26,8 +29,6 @@ func checkpoints(c *cli.Context, runs []*built) (*checker.Checkpoints, error) {
 		return nil, nil
 	case len(runs) != 1:
 		return nil, usageError("--dir keeps one run; --topology all makes %d", len(runs))
-	case c.Duration("checkpoint-every") < 0:
-		return nil, usageError("--checkpoint-every must be positive")
 	}
 	given := runs[0].given
 	if strings.HasSuffix(given.Topology, ".dot") {
