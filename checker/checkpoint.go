@@ -17,8 +17,8 @@ import (
 
 // Checkpoints lets a hashed exploration survive an interruption or a crash. The run saves
 // its explored graph in Dir (the visited set is rebuilt from it: every state's fingerprint)
-// when it is interrupted or stopped by a bound, and with Every set also every Every while it
-// explores and once the graph is complete; a later run with Resume continues from the last
+// when it is interrupted or stopped by a bound (during the analyses: the complete graph), and
+// with Every set also every Every while it explores and once the graph is complete; a later run with Resume continues from the last
 // save and gives exactly the result of an uninterrupted run, with any number of workers.
 //
 // A save is atomic: it is written beside the previous one and renamed over it, so a run
@@ -97,8 +97,9 @@ func openCheckpoints(c Checkpoints, m Model, spec *Spec, exact bool) (*checkpoin
 	return ck, nil
 }
 
-// explore runs the hashed exploration, from a checkpoint and saving checkpoints when asked.
-func explore(ctx context.Context, m Model, spec *Spec, opts Options, cfg bfsConfig, stats *Stats) (*explicitGraph, error) {
+// explore runs the hashed exploration, from a checkpoint and saving checkpoints when ck is
+// set.
+func explore(ctx context.Context, m Model, opts Options, cfg bfsConfig, ck *checkpointer, stats *Stats) (*explicitGraph, error) {
 	var store Store = newMemStore(opts.Exact, m.Schema().Width())
 	if opts.Spill {
 		sp, err := openSpillStore(opts.Disk, opts.Exact, m.Schema().Width(), opts.budget()/4)
@@ -108,15 +109,11 @@ func explore(ctx context.Context, m Model, spec *Spec, opts Options, cfg bfsConf
 		defer func() { stats.SpilledStates = sp.cold; sp.close() }()
 		store = sp
 	}
-	if opts.Checkpoints == nil {
+	if ck == nil {
 		return exploreBFS(ctx, m, store, cfg)
 	}
-	ck, err := openCheckpoints(*opts.Checkpoints, m, spec, opts.Exact)
-	if err != nil {
-		return nil, err
-	}
-	defer ck.close()
 	var g *explicitGraph
+	var err error
 	if ck.Resume {
 		g, err = ck.load(m, store, cfg)
 		stats.Resumed = err == nil

@@ -234,3 +234,31 @@ func TestCheckpointGuards(t *testing.T) {
 	_, err = resume(newWalk(3), dir, false)
 	refused("tampered manifest", err, "corrupt checkpoint")
 }
+
+// Interrupted during the analyses, a run keeps its complete graph: the resumed run redoes
+// only the analyses, and gives the uninterrupted result.
+func TestInterruptedAnalysesKeepTheGraph(t *testing.T) {
+	r, m := everyConfiguration(t, 6, 6)
+	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
+	want := run(t, m, spec, 2)
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	progress := func(p checker.Progress) {
+		if p.Phase != "explore" {
+			cancel()
+		}
+	}
+	stopped, err := checker.Run(ctx, m, spec, checker.Options{Progress: progress, Checkpoints: &checker.Checkpoints{Dir: dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !stopped.Stats.Interrupted || stopped.Stats.Checkpoint != dir {
+		t.Fatalf("%+v", stopped.Stats)
+	}
+	resumed, err := checker.Run(context.Background(), m, spec, checker.Options{Checkpoints: &checker.Checkpoints{Dir: dir, Resume: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameResult(t, want, resumed)
+}

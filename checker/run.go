@@ -38,7 +38,9 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		}
 	}
 	var g graph
-	complete := true // false when a bound or an interruption left the graph partial
+	var explicit *explicitGraph // g, when it is explored by BFS
+	var ck *checkpointer        // where explicit is saved, if it is
+	complete := true            // false when a bound or an interruption left the graph partial
 	if opts.Spill && opts.Disk == "" {
 		return nil, errors.New("the visited set spills to badger under Options.Disk: set it")
 	}
@@ -73,7 +75,13 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 			defer d.close()
 			cfg.disk = d
 		}
-		x, err := explore(ctx, m, &spec, opts, cfg, &res.Stats)
+		if opts.Checkpoints != nil {
+			if ck, err = openCheckpoints(*opts.Checkpoints, m, &spec, opts.Exact); err != nil {
+				return nil, err
+			}
+			defer ck.close()
+		}
+		x, err := explore(ctx, m, opts, cfg, ck, &res.Stats)
 		var bound errBound
 		switch {
 		case errors.As(err, &bound) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
@@ -81,7 +89,7 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		case err != nil:
 			return nil, err
 		}
-		g = x
+		g, explicit = x, x
 		res.Stats.Store = "memory"
 		switch {
 		case opts.Spill:
@@ -105,6 +113,13 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 	a := &analysis{ctx: ctx, model: m, g: g, spec: &spec, opts: opts, res: res, complete: complete}
 	if err := a.run(); err != nil {
 		return nil, err
+	}
+	if ctx.Err() != nil && ck != nil && complete {
+		// Interrupted during the analyses: the complete graph is kept, unless it already is.
+		if err := ck.save(explicit); err != nil {
+			return nil, err
+		}
+		res.Stats.Checkpoint = ck.Dir
 	}
 	if ctx.Err() != nil {
 		// A violation found before the interruption stands: its trace was replayed. Nothing
