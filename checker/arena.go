@@ -148,3 +148,50 @@ func (d *diskSpace) close() {
 	d.lock.Close()
 	os.Remove(d.dir)
 }
+
+// onDemand moves a hashed exploration to disk once its heap passes a mark: the graph's next
+// pages come from files, and the visited set may spill to badger, in dir or, if it is empty,
+// a temporary directory removed at close. Until then the run is the in-memory one.
+type onDemand struct {
+	dir    string
+	mark   uint64 // heap bytes
+	budget uint64 // for the disk space's watcher
+	tmp    string
+	disk   *diskSpace
+}
+
+// check moves g and store to disk if the heap is past the mark; once.
+func (o *onDemand) check(g *explicitGraph, store Store) error {
+	if o == nil || o.disk != nil || heapAlloc() < o.mark {
+		return nil
+	}
+	dir := o.dir
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "mc-")
+		if err != nil {
+			return &diskError{err}
+		}
+		o.tmp, dir = tmp, tmp
+	}
+	d, err := newDiskSpace(dir, o.budget)
+	if err != nil {
+		return err
+	}
+	o.disk = d
+	if sp, ok := store.(*spillStore); ok {
+		sp.dir = filepath.Join(dir, "visited")
+	}
+	return g.useDisk(d)
+}
+
+// moved reports whether the run went to disk.
+func (o *onDemand) moved() bool { return o != nil && o.disk != nil }
+
+func (o *onDemand) close() {
+	if o.disk != nil {
+		o.disk.close()
+	}
+	if o.tmp != "" {
+		os.RemoveAll(o.tmp)
+	}
+}

@@ -101,11 +101,12 @@ func openCheckpoints(c Checkpoints, m Model, spec *Spec, exact bool) (*checkpoin
 // set.
 func explore(ctx context.Context, m Model, opts Options, cfg bfsConfig, ck *checkpointer, stats *Stats) (*explicitGraph, error) {
 	var store Store = newMemStore(opts.Exact, m.Schema().Width())
-	if opts.Spill {
-		sp, err := openSpillStore(opts.Disk, opts.Exact, m.Schema().Width(), opts.budget()/4)
-		if err != nil {
-			return nil, err
+	if opts.Spill || opts.Auto {
+		dir := ""
+		if opts.Spill {
+			dir = filepath.Join(opts.Disk, "visited")
 		}
+		sp := newSpillStore(dir, opts.Exact, m.Schema().Width(), opts.budget()/4)
 		defer func() { stats.SpilledStates = sp.cold; sp.close() }()
 		store = sp
 	}
@@ -332,6 +333,7 @@ func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph
 		return nil, err
 	}
 	g.depth, g.levelStart, g.levelEnd, g.levels = man.Depth, man.LevelStart, man.LevelEnd, man.Levels
+	g.prevStart = g.levelStart
 	for i, id := range man.ActionFirst {
 		g.actionFirst[i].offer(id)
 	}

@@ -22,9 +22,10 @@ type explicitGraph struct {
 	parent column[uint32] // BFS tree; noParent for initial nodes
 	via    column[uint32] // step index from the parent
 	levels uint32         // BFS depth reached
-	// The BFS cursor: the level being expanded, its first node and the first node past it.
-	depth                uint32
-	levelStart, levelEnd uint64
+	// The BFS cursor: the level being expanded, its first node and the first node past it;
+	// and the first node of the level before, which the visited set keeps in memory.
+	depth                           uint32
+	levelStart, levelEnd, prevStart uint64
 	offsets              column[uint64] // edges of node i are edges[offsets[i]:offsets[i+1]]
 	edges                column[storedEdge]
 	// movers holds each edge's moving processes, only when weak fairness will read them: at
@@ -121,6 +122,7 @@ type bfsConfig struct {
 	movers    bool // keep the moving processes of every edge (weak fairness)
 	actions   []ActionProperty
 	disk      *diskSpace // keep the columns in files
+	grow      *onDemand  // move to disk when the heap grows past a mark (nil: never)
 	// committed, if set, is called after each segment is committed (checkpoints).
 	committed func(*explicitGraph) error
 }
@@ -187,16 +189,21 @@ func emptyGraph(m Model, cfg bfsConfig) (*explicitGraph, error) {
 	if cfg.disk == nil {
 		return g, nil
 	}
+	return g, g.useDisk(cfg.disk)
+}
+
+// useDisk takes the columns' next pages from files in d; the pages they have stay.
+func (g *explicitGraph) useDisk(d *diskSpace) error {
 	arenas := map[string]**arena{"states": &g.states.disk, "parent": &g.parent.disk, "via": &g.via.disk,
 		"offsets": &g.offsets.disk, "edges": &g.edges.disk, "movers": &g.movers.disk}
 	for _, name := range []string{"states", "parent", "via", "offsets", "edges", "movers"} {
-		a, err := cfg.disk.arena(name)
+		a, err := d.arena(name)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		*arenas[name] = a
 	}
-	return g, nil
+	return nil
 }
 
 // failed is the first page a column could not get: the graph lost items and must not be used.
@@ -244,8 +251,11 @@ func (g *explicitGraph) explore(ctx context.Context, store Store, cfg bfsConfig)
 		if err := g.commit(store, seg); err != nil {
 			return err
 		}
+		if err := cfg.grow.check(g, store); err != nil {
+			return err
+		}
 		if sp, ok := store.(*spillStore); ok {
-			if err := sp.settle(g.levelStart); err != nil {
+			if err := sp.settle(g.prevStart); err != nil {
 				return err
 			}
 		}
@@ -256,7 +266,7 @@ func (g *explicitGraph) explore(ctx context.Context, store Store, cfg bfsConfig)
 			if cfg.progress != nil {
 				cfg.progress(Progress{Phase: "explore", States: g.size(), Transitions: g.edges.len(), Depth: g.depth + 1})
 			}
-			g.depth, g.levelStart, g.levelEnd = g.depth+1, g.levelEnd, g.size()
+			g.depth, g.prevStart, g.levelStart, g.levelEnd = g.depth+1, g.levelStart, g.levelEnd, g.size()
 		}
 		if cfg.committed != nil {
 			if err := cfg.committed(g); err != nil {

@@ -3,6 +3,7 @@ package checker
 import (
 	"bytes"
 	"os"
+	"runtime/metrics"
 	"strconv"
 	"syscall"
 )
@@ -41,4 +42,15 @@ func residentBytes() uint64 {
 		return 0
 	}
 	return pages * uint64(os.Getpagesize())
+}
+
+// heapAlloc is the bytes of live and not yet collected heap objects, read without stopping
+// the world.
+func heapAlloc() uint64 {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return sample[0].Value.Uint64()
 }

@@ -41,12 +41,12 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 	var explicit *explicitGraph // g, when it is explored by BFS
 	var ck *checkpointer        // where explicit is saved, if it is
 	complete := true            // false when a bound or an interruption left the graph partial
-	if opts.Spill && opts.Disk == "" {
-		return nil, errors.New("the visited set spills to badger under Options.Disk: set it")
+	if opts.Spill && (opts.Disk == "" || opts.Auto) {
+		return nil, errors.New("Options.Spill needs Options.Disk, and excludes Auto")
 	}
 	// A universe goes to the dense store unless the run asks for the disk: then its every
 	// configuration is an initial state of the hashed exploration.
-	if isUniversal(m) && opts.Disk == "" {
+	if isUniversal(m) && (opts.Disk == "" || opts.Auto) {
 		if opts.Checkpoints != nil {
 			return nil, errors.New("checkpoints are kept for hashed explorations; this model's universe is checked in the dense store, which has none yet (--store disk or badger explores it hashed)")
 		}
@@ -67,7 +67,11 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 	} else {
 		cfg := bfsConfig{workers: opts.workers(), maxStates: opts.MaxStates, memory: opts.budget(),
 			progress: opts.Progress, movers: spec.Fairness == WeaklyFair, actions: spec.actionsToCheck()}
-		if opts.Disk != "" {
+		switch {
+		case opts.Auto:
+			cfg.grow = &onDemand{dir: opts.Disk, mark: opts.budget() / 2, budget: opts.budget()}
+			defer cfg.grow.close()
+		case opts.Disk != "":
 			d, err := newDiskSpace(opts.Disk, opts.budget())
 			if err != nil {
 				return nil, err
@@ -92,9 +96,9 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		g, explicit = x, x
 		res.Stats.Store = "memory"
 		switch {
-		case opts.Spill:
+		case opts.Spill, cfg.grow.moved() && res.Stats.SpilledStates > 0:
 			res.Stats.Store = "badger, graph on disk"
-		case opts.Disk != "":
+		case opts.Disk != "" && !opts.Auto, cfg.grow.moved():
 			res.Stats.Store = "memory, graph on disk"
 		}
 		if opts.Exact {

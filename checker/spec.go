@@ -137,6 +137,10 @@ type Options struct {
 	// removed when the run ends.
 	Disk  string
 	Spill bool
+	// Auto starts a hashed exploration in memory and moves it to disk, as Disk and Spill
+	// would, once its heap passes half the budget: under Disk, or a temporary directory if it
+	// is empty. A universe still goes to the dense store.
+	Auto bool
 	// Checkpoints, if set, saves a hashed exploration so that it can be resumed.
 	Checkpoints *Checkpoints
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/dgraph-io/badger/v4"
 	"github.com/dgraph-io/badger/v4/options"
@@ -21,16 +20,22 @@ type spillStore struct {
 	hot    *memStore
 	broken firstError // a read that failed: the run stops at the next commit
 	db     *badger.DB
-	dir    string
+	dir    string // where badger lives; "" until the run may spill
 	budget uint64 // bytes the memory part may take
 	cold   uint64 // states in badger
 }
 
-// openSpillStore makes the store in dir/visited; budget bounds its memory part.
-func openSpillStore(dir string, exact bool, width int, budget uint64) (*spillStore, error) {
-	dir = filepath.Join(dir, "visited")
+// newSpillStore makes the store; budget bounds its memory part. Its badger database is
+// opened in dir (which may be set later, by onDemand) at the first spill.
+func newSpillStore(dir string, exact bool, width int, budget uint64) *spillStore {
+	return &spillStore{hot: newMemStore(exact, width), dir: dir, budget: budget}
+}
+
+// open opens the badger database.
+func (s *spillStore) open() error {
+	dir := s.dir
 	if err := os.RemoveAll(dir); err != nil {
-		return nil, fmt.Errorf("visited set on disk: %w", err)
+		return fmt.Errorf("visited set on disk: %w", err)
 	}
 	// Many small keys, written in batches, read at random: no compression (the keys are
 	// hashes), small memtables and caches so that badger stays within a few hundred MB, and
@@ -49,14 +54,17 @@ func openSpillStore(dir string, exact bool, width int, budget uint64) (*spillSto
 		WithMetricsEnabled(false)
 	db, err := badger.Open(opts)
 	if err != nil {
-		return nil, fmt.Errorf("visited set on disk: %w", err)
+		return fmt.Errorf("visited set on disk: %w", err)
 	}
-	return &spillStore{hot: newMemStore(exact, width), db: db, dir: dir, budget: budget}, nil
+	s.db = db
+	return nil
 }
 
 func (s *spillStore) close() {
-	s.db.Close()
-	os.RemoveAll(s.dir)
+	if s.db != nil {
+		s.db.Close()
+		os.RemoveAll(s.dir)
+	}
 }
 
 // key is a state's key in badger: its fingerprint (as the memory part stores it), and in
@@ -71,13 +79,14 @@ func (s *spillStore) key(fp uint64, st State) []byte {
 }
 
 func (s *spillStore) Visit(fp uint64, st State, note Note) Seen {
+	if s.cold == 0 {
+		return s.hot.Visit(fp, st, note)
+	}
 	if seen, ok := s.hot.lookup(fp, st); ok {
 		return seen
 	}
-	if s.cold > 0 {
-		if id, ok := s.coldID(fp, st); ok {
-			return Seen{ID: id, Assigned: true}
-		}
+	if id, ok := s.coldID(fp, st); ok {
+		return Seen{ID: id, Assigned: true}
 	}
 	// Another worker may have added it since the lookup: Visit finds it pending then.
 	return s.hot.Visit(fp, st, note)
@@ -117,8 +126,13 @@ func (s *spillStore) settle(keep uint64) error {
 	if err := s.broken.get(); err != nil {
 		return fmt.Errorf("visited set on disk: %w", err)
 	}
-	if s.hot.bytes() <= s.budget {
+	if s.dir == "" || s.hot.bytes() <= s.budget {
 		return nil
+	}
+	if s.db == nil {
+		if err := s.open(); err != nil {
+			return err
+		}
 	}
 	if s.hot.bytesKept(keep) > s.budget/2 {
 		keep = noNode

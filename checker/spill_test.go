@@ -37,7 +37,7 @@ func (t *torus) Successors(s State, yield func(Step, State) bool) {
 
 // The visited set spilling to badger gives the graph of the in-memory one, node for node and
 // edge for edge: with a budget that moves everything to badger after every commit, one that
-// keeps the current level in memory, in exact mode and not.
+// keeps the recent levels in memory, in exact mode and not, and moving to disk mid-run.
 func TestSpillStoreGraph(t *testing.T) {
 	m := newTorus(40) // 64,000 states
 	want, err := exploreBFS(context.Background(), m, newMemStore(false, 3), bfsConfig{workers: 2})
@@ -47,13 +47,23 @@ func TestSpillStoreGraph(t *testing.T) {
 	for _, tc := range []struct {
 		budget uint64
 		exact  bool
-	}{{1, false}, {1, true}, {300 << 10, false}} {
-		sp, err := openSpillStore(t.TempDir(), tc.exact, 3, tc.budget)
-		if err != nil {
-			t.Fatal(err)
+		auto   bool // start in memory, move to disk at the first commit
+	}{{1, false, false}, {1, true, false}, {300 << 10, false, false}, {1, false, true}} {
+		cfg := bfsConfig{workers: 2}
+		dir := t.TempDir()
+		if tc.auto {
+			cfg.grow = &onDemand{dir: dir, budget: 1 << 30}
+			dir = ""
 		}
-		got, err := exploreBFS(context.Background(), m, sp, bfsConfig{workers: 2})
+		sp := newSpillStore(dir, tc.exact, 3, tc.budget)
+		got, err := exploreBFS(context.Background(), m, sp, cfg)
 		sp.close()
+		if tc.auto {
+			if !cfg.grow.moved() {
+				t.Fatal("auto: the run did not move to disk")
+			}
+			defer cfg.grow.close()
+		}
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -26,7 +26,7 @@ func checkCommand() *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print the run as JSON"},
 			&cli.StringFlag{Name: "trace-out", Usage: "save the run with its traces to `FILE` for mc replay"},
 			&cli.BoolFlag{Name: "witness", Usage: "print the worst-case execution"},
-			&cli.StringFlag{Name: "store", Value: "memory", Usage: "memory: the explored graph and visited set on the heap; disk: the graph in files under --dir, mapped into memory (--mem bounds the resident part); badger: that, and the older part of the visited set in badger under --dir"},
+			&cli.StringFlag{Name: "store", Value: "auto", Usage: "auto: memory, moving to disk (--dir, or a temporary directory) when the heap passes half of --mem; memory: the graph and visited set on the heap only; disk: the graph in files under --dir, mapped into memory (--mem bounds the resident part); badger: that, and the older part of the visited set in badger under --dir"},
 			&cli.StringFlag{Name: "dir", Usage: "save the exploration in `DIR` when stopped (Ctrl-C, SIGTERM, a bound), to continue it with --resume; also the files of --store disk and badger"},
 			&cli.DurationFlag{Name: "checkpoint-every", Usage: "with --dir, also save every `DURATION` while exploring (e.g. 10m) and when the exploration is complete: a killed run resumes from the last save"},
 			&cli.StringFlag{Name: "resume", Usage: "continue the run saved in `DIR` (takes no model; --workers and the output flags may change)"},
@@ -49,6 +49,11 @@ func runCheck(c *cli.Context) error {
 	}
 	switch store := c.String("store"); store {
 	case "memory":
+	case "auto":
+		opts.Auto, opts.Disk = true, c.String("dir")
+		if opts.Disk == "" {
+			opts.Disk = c.String("resume")
+		}
 	case "disk", "badger":
 		opts.Disk, opts.Spill = c.String("dir"), store == "badger"
 		if opts.Disk == "" {
@@ -58,7 +63,7 @@ func runCheck(c *cli.Context) error {
 			return usageError("--store %s keeps its files under --dir; give one", store)
 		}
 	default:
-		return usageError("--store is memory, disk or badger, not %q", store)
+		return usageError("--store is auto, memory, disk or badger, not %q", store)
 	}
 	ctx, stop := runContext(c)
 	defer stop()
