@@ -26,8 +26,8 @@ type explicitGraph struct {
 	// and the first node of the level before, which the visited set keeps in memory.
 	depth                           uint32
 	levelStart, levelEnd, prevStart uint64
-	offsets              column[uint64] // edges of node i are edges[offsets[i]:offsets[i+1]]
-	edges                column[storedEdge]
+	offsets                         column[uint64] // edges of node i are edges[offsets[i]:offsets[i+1]]
+	edges                           column[storedEdge]
 	// movers holds each edge's moving processes, only when weak fairness will read them: at
 	// 8 bytes an edge it would otherwise be the largest column.
 	movers     column[uint64]
