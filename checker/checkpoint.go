@@ -573,3 +573,109 @@ func (g *explicitGraph) sameStepsAt(id uint64) error {
 	}
 	return err
 }
+
+// The labels of an interrupted convergence search are saved beside the complete graph they
+// belong to, in DIR/labels, written to labels.new and renamed like a checkpoint.
+const (
+	labelsName    = "labels"
+	labelsPending = labelsName + ".new"
+)
+
+// labelsManifest ties saved labels to their graph.
+type labelsManifest struct {
+	Run      uint64            `json:"run"`
+	Nodes    uint64            `json:"nodes"`
+	Edges    uint64            `json:"edges"`
+	Bits     uint              `json:"bits"`
+	Measures []int             `json:"measures"` // the weighted measures saved beside steps
+	Files    map[string]uint64 `json:"files"`
+}
+
+// saveLabels saves the labels l of a search over the complete graph g.
+func (c *checkpointer) saveLabels(g *explicitGraph, l *longest) error {
+	pending := filepath.Join(c.Dir, labelsPending)
+	err := c.writeLabels(g, l, pending)
+	if err == nil {
+		cur := filepath.Join(c.Dir, labelsName)
+		if err = os.RemoveAll(cur); err == nil {
+			if err = os.Rename(pending, cur); err == nil {
+				err = syncDir(c.Dir)
+			}
+		}
+	}
+	if err != nil {
+		os.RemoveAll(pending)
+		return fmt.Errorf("checkpoint of the analysis: %w", err)
+	}
+	return nil
+}
+
+func (c *checkpointer) writeLabels(g *explicitGraph, l *longest, dir string) error {
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return err
+	}
+	man := labelsManifest{Run: c.run, Nodes: g.size(), Edges: g.edges.len(), Bits: l.steps.bits, Files: map[string]uint64{}}
+	cols := map[string]*cells{"steps": l.steps}
+	for m, w := range l.weighted {
+		if w != nil {
+			man.Measures = append(man.Measures, m)
+			cols[measure(m).String()] = w
+		}
+	}
+	for name, col := range cols {
+		sum, err := writeFile(filepath.Join(dir, name), func(w io.Writer) error { return writePages(w, [][]uint32{col.words}) })
+		if err != nil {
+			return err
+		}
+		man.Files[name] = sum
+	}
+	text, err := json.Marshal(man)
+	if err != nil {
+		return err
+	}
+	if _, err := writeFile(filepath.Join(dir, manifestName), func(w io.Writer) error {
+		_, err := w.Write(text)
+		return err
+	}); err != nil {
+		return err
+	}
+	return syncDir(dir)
+}
+
+// loadLabels returns the saved labels of g's search, or nil if there are none for g.
+func (c *checkpointer) loadLabels(g *explicitGraph) (*longest, error) {
+	dir := filepath.Join(c.Dir, labelsName)
+	text, err := os.ReadFile(filepath.Join(dir, manifestName))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	var man labelsManifest
+	if err != nil || json.Unmarshal(text, &man) != nil || (man.Bits != 16 && man.Bits != 32) {
+		return nil, fmt.Errorf("corrupt checkpoint of the analysis in %s", dir)
+	}
+	if man.Run != c.run || man.Nodes != g.size() || man.Edges != g.edges.len() {
+		return nil, nil // of another graph: the search starts afresh
+	}
+	l := &longest{steps: newCells(g.size(), man.Bits)}
+	cols := map[string]*cells{"steps": l.steps}
+	for _, m := range man.Measures {
+		if m < 0 || m >= int(numMeasures) {
+			return nil, fmt.Errorf("corrupt checkpoint of the analysis in %s", dir)
+		}
+		l.weighted[m] = newCells(g.size(), man.Bits)
+		cols[measure(m).String()] = l.weighted[m]
+	}
+	for name, col := range cols {
+		sum, err := readFile(filepath.Join(dir, name), func(r io.Reader) error {
+			_, err := io.ReadFull(r, bytesOf(col.words))
+			return err
+		})
+		if err != nil || sum != man.Files[name] {
+			return nil, fmt.Errorf("corrupt checkpoint of the analysis in %s: %s does not match its checksum", dir, name)
+		}
+	}
+	return l, nil
+}

@@ -235,30 +235,36 @@ func TestCheckpointGuards(t *testing.T) {
 	refused("tampered manifest", err, "corrupt checkpoint")
 }
 
-// Interrupted during the analyses, a run keeps its complete graph: the resumed run redoes
-// only the analyses, and gives the uninterrupted result.
+// Interrupted during the convergence search, a run keeps its complete graph and the labels
+// the search had finished: the resumed run goes on from them, and gives the uninterrupted
+// result.
 func TestInterruptedAnalysesKeepTheGraph(t *testing.T) {
-	r, m := everyConfiguration(t, 6, 6)
-	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
-	want := run(t, m, spec, 2)
-	dir := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	progress := func(p checker.Progress) {
-		if p.Phase != "explore" {
-			cancel()
+	for _, k := range []int{7, 4} { // K = 4 < n-1: convergence fails, with a lasso
+		r, m := everyConfiguration(t, 7, k)
+		spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
+		want := run(t, m, spec, 2)
+		dir := t.TempDir()
+		ctx, cancel := context.WithCancel(context.Background())
+		progress := func(p checker.Progress) {
+			if p.Phase == "converge" {
+				cancel()
+			}
 		}
+		stopped, err := checker.Run(ctx, m, spec, checker.Options{Progress: progress, Checkpoints: &checker.Checkpoints{Dir: dir}})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !stopped.Stats.Interrupted || stopped.Stats.Checkpoint != dir {
+			t.Fatalf("K=%d: %+v", k, stopped.Stats)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "labels", "manifest.json")); err != nil {
+			t.Fatalf("K=%d: the labels were not saved: %v", k, err)
+		}
+		resumed, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 1, Checkpoints: &checker.Checkpoints{Dir: dir, Resume: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameResult(t, want, resumed)
 	}
-	stopped, err := checker.Run(ctx, m, spec, checker.Options{Progress: progress, Checkpoints: &checker.Checkpoints{Dir: dir}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !stopped.Stats.Interrupted || stopped.Stats.Checkpoint != dir {
-		t.Fatalf("%+v", stopped.Stats)
-	}
-	resumed, err := checker.Run(context.Background(), m, spec, checker.Options{Checkpoints: &checker.Checkpoints{Dir: dir, Resume: true}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameResult(t, want, resumed)
 }

@@ -45,12 +45,18 @@ var errCellOverflow = errors.New("longest path exceeds the counter width")
 // and share the labels, which go from unknown to final exactly once (the CAS that wins counts
 // the node's transitions); a node on another worker's stack is simply searched again (labels
 // are a function of the graph, so duplicated work never changes them), while an unlabelled
-// node on the worker's own stack closes a cycle. Legitimate nodes are preset to distance 0.
-func searchLongest(ctx context.Context, g graph, legit bitmap, measures []measure, width uint, workers int, progress func(Progress)) (*longest, error) {
+// node on the worker's own stack closes a cycle. Legitimate nodes are preset to distance 0,
+// and so are the labels of an interrupted search (saved), which are final.
+func searchLongest(ctx context.Context, g graph, legit bitmap, measures []measure, width uint, workers int, progress func(Progress), saved *longest) (*longest, error) {
 	n := g.size()
 	l := &longest{steps: newCells(n, width), deadlock: newMinTracker()}
 	for _, m := range measures {
 		l.weighted[m] = newCells(n, width)
+	}
+	if saved != nil {
+		if err := l.preset(g, saved); err != nil {
+			return nil, err
+		}
 	}
 	for i, word := range legit {
 		for ; word != 0; word &= word - 1 {
@@ -95,8 +101,53 @@ func searchLongest(ctx context.Context, g graph, legit bitmap, measures []measur
 	if err := halt.get(); err != nil && !errors.Is(err, context.Canceled) {
 		return nil, err
 	}
-	l.transitions, l.bad = transitions.Load(), anyBad.Load()
+	l.transitions += transitions.Load()
+	l.bad = l.bad || anyBad.Load()
 	return l, context.Cause(ctx)
+}
+
+// preset copies the final labels of an interrupted search, with what the search would have
+// counted when it set them: their transitions, badness and deadlocks. A label is 1 only at a
+// legitimate node, whose transitions the scan counts.
+func (l *longest) preset(g graph, saved *longest) error {
+	degree := func(id uint64) uint64 {
+		x := g.(*explicitGraph) // saved labels come from checkpoints, of explicit graphs only
+		return x.offsets.at(id+1) - x.offsets.at(id)
+	}
+	for id := range g.size() {
+		v := saved.steps.get(id)
+		if v == cellUnknown || v == 1 {
+			continue
+		}
+		bad := v == saved.steps.bad()
+		if bad {
+			v = l.steps.bad()
+		} else if v > l.steps.maxValue() {
+			return errCellOverflow
+		}
+		for m, c := range l.weighted {
+			if c == nil || bad {
+				continue
+			}
+			if saved.weighted[m] == nil {
+				return errors.New("the saved labels lack a measure")
+			}
+			w := saved.weighted[m].get(id)
+			if w > c.maxValue() {
+				return errCellOverflow
+			}
+			c.cas(id, cellUnknown, w)
+		}
+		l.steps.cas(id, cellUnknown, v)
+		l.transitions += degree(id)
+		if bad {
+			l.bad = true
+			if degree(id) == 0 {
+				l.deadlock.offer(id)
+			}
+		}
+	}
+	return nil
 }
 
 // dfs is one worker's search state: an explicit stack of frames, whose edges and successor

@@ -115,13 +115,24 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		res.Stats.States = g.size()
 	}
 	a := &analysis{ctx: ctx, model: m, g: g, spec: &spec, opts: opts, res: res, complete: complete}
+	if ck != nil && res.Stats.Resumed && complete {
+		if a.savedLabels, err = ck.loadLabels(explicit); err != nil {
+			return nil, err
+		}
+	}
 	if err := a.run(); err != nil {
 		return nil, err
 	}
 	if ctx.Err() != nil && ck != nil && complete {
-		// Interrupted during the analyses: the complete graph is kept, unless it already is.
+		// Interrupted during the analyses: the complete graph is kept, unless it already is,
+		// and the labels the convergence search had finished.
 		if err := ck.save(explicit); err != nil {
 			return nil, err
+		}
+		if a.cutLabels != nil {
+			if err := ck.saveLabels(explicit, a.cutLabels); err != nil {
+				return nil, err
+			}
 		}
 		res.Stats.Checkpoint = ck.Dir
 	}
@@ -155,6 +166,9 @@ type analysis struct {
 	complete bool
 	scan     *scanResult
 	longest  *longest
+	// savedLabels are the labels of an interrupted convergence search, from a checkpoint;
+	// cutLabels are those of this run's, if it is interrupted.
+	savedLabels, cutLabels *longest
 }
 
 func (a *analysis) run() error {
@@ -219,11 +233,12 @@ func (a *analysis) searchLongest() error {
 				return fmt.Errorf("an execution is longer than 65,533 steps and 32-bit labels do not fit: %w", err)
 			}
 		}
-		l, err := searchLongest(a.ctx, a.g, a.scan.legit, measures, bits, a.opts.workers(), a.opts.Progress)
+		l, err := searchLongest(a.ctx, a.g, a.scan.legit, measures, bits, a.opts.workers(), a.opts.Progress, a.savedLabels)
 		switch {
 		case errors.Is(err, errCellOverflow):
 			continue
-		case a.ctx.Err() != nil: // interrupted: labels are partial, decide nothing
+		case a.ctx.Err() != nil: // interrupted: labels are partial, decide nothing (but keep them)
+			a.cutLabels = l
 			return nil
 		case err != nil:
 			return err
