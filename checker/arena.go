@@ -165,6 +165,11 @@ func (o *onDemand) check(g *explicitGraph, store Store) error {
 	if o == nil || o.disk != nil || heapAlloc() < o.mark {
 		return nil
 	}
+	return o.move(g, store)
+}
+
+// move moves g and store to disk now.
+func (o *onDemand) move(g *explicitGraph, store Store) error {
 	dir := o.dir
 	if dir == "" {
 		tmp, err := os.MkdirTemp("", "mc-")

@@ -64,7 +64,8 @@ type manifest struct {
 // holds locked for the run.
 type checkpointer struct {
 	Checkpoints
-	exact bool // the visited set's mode, which the saved graph was built with
+	graphSum uint64 // identifies the graph last saved or loaded: a hash of its files' checksums
+	exact    bool   // the visited set's mode, which the saved graph was built with
 	run   uint64
 	last  time.Time
 	saved uint64 // expanded nodes at the last save or load; noNode before any
@@ -93,6 +94,9 @@ func openCheckpoints(c Checkpoints, m Model, spec *Spec, exact bool) (*checkpoin
 	if err := ck.recover(); err != nil {
 		lock.Close()
 		return nil, fmt.Errorf("checkpoint directory %s: %w", c.Dir, err)
+	}
+	if !c.Resume { // a new run: labels of an earlier one would only be passed over
+		os.RemoveAll(filepath.Join(c.Dir, labelsName))
 	}
 	return ck, nil
 }
@@ -133,6 +137,9 @@ func explore(ctx context.Context, m Model, opts Options, cfg bfsConfig, ck *chec
 	var bound errBound
 	stopped := errors.As(err, &bound) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 	if stopped || err == nil && ck.Every > 0 {
+		if serr := storeFailed(store); serr != nil {
+			return nil, serr
+		}
 		if serr := ck.save(g); serr != nil {
 			return nil, serr
 		}
@@ -217,16 +224,39 @@ func (c *checkpointer) write(g *explicitGraph, pending string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := writeFile(filepath.Join(pending, manifestName), func(w io.Writer) error {
+	if err := writeManifest(pending, text); err != nil {
+		return err
+	}
+	if err := c.publish(); err != nil {
+		return err
+	}
+	c.graphSum = man.sum()
+	return nil
+}
+
+// sum identifies a saved graph by its files' checksums.
+func (man *manifest) sum() uint64 {
+	h := xxhash.New()
+	for _, name := range []string{"states", "parent", "via", "offsets", "edges", "movers"} {
+		fmt.Fprintf(h, "%s=%d;", name, man.Files[name])
+	}
+	return h.Sum64()
+}
+
+// writeManifest writes a save's manifest last and atomically (a temporary file, synced, then
+// renamed): a save is complete exactly when its manifest exists.
+func writeManifest(dir string, text []byte) error {
+	tmp := filepath.Join(dir, manifestName+".tmp")
+	if _, err := writeFile(tmp, func(w io.Writer) error {
 		_, err := w.Write(text)
 		return err
 	}); err != nil {
 		return err
 	}
-	if err := syncDir(pending); err != nil {
+	if err := os.Rename(tmp, filepath.Join(dir, manifestName)); err != nil {
 		return err
 	}
-	return c.publish()
+	return syncDir(dir)
 }
 
 // publish renames the pending save over the current one. Whatever the point a crash stops
@@ -254,7 +284,7 @@ func (c *checkpointer) publish() error {
 func (c *checkpointer) recover() error {
 	cur, old, pending := filepath.Join(c.Dir, checkpointName), filepath.Join(c.Dir, checkpointOld), filepath.Join(c.Dir, checkpointPending)
 	switch {
-	case exists(filepath.Join(pending, manifestName)):
+	case complete(pending):
 		return c.publish()
 	case !exists(cur) && exists(old):
 		if err := os.Rename(old, cur); err != nil {
@@ -272,13 +302,19 @@ func exists(path string) bool {
 	return err == nil
 }
 
+// complete reports whether the save in dir has a manifest that reads.
+func complete(dir string) bool {
+	text, err := os.ReadFile(filepath.Join(dir, manifestName))
+	var man manifest
+	return err == nil && json.Unmarshal(text, &man) == nil && man.Format == checkpointFormat
+}
+
 // latest is the directory of the last complete save (see publish) for a reader that does not
 // hold the lock and so cannot recover.
 func latest(dir string) (string, error) {
 	for _, name := range []string{checkpointPending, checkpointName, checkpointOld} {
-		p := filepath.Join(dir, name)
-		if _, err := os.Stat(filepath.Join(p, manifestName)); err == nil {
-			return p, nil
+		if p := filepath.Join(dir, name); complete(p) || name == checkpointName && exists(p) {
+			return p, nil // a current save whose manifest does not read is reported corrupt
 		}
 	}
 	return "", fmt.Errorf("no checkpoint in %s", dir)
@@ -332,6 +368,12 @@ func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph
 	if err != nil {
 		return nil, err
 	}
+	if cfg.grow != nil && man.bytes(g.sch.Width()) > cfg.grow.mark {
+		// A run that had moved to disk goes there before it loads.
+		if err := cfg.grow.move(g, store); err != nil {
+			return nil, err
+		}
+	}
 	g.depth, g.levelStart, g.levelEnd, g.levels = man.Depth, man.LevelStart, man.LevelEnd, man.Levels
 	g.prevStart = g.levelStart
 	for i, id := range man.ActionFirst {
@@ -358,21 +400,21 @@ func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph
 	if err := g.sameSteps(); err != nil {
 		return nil, fmt.Errorf("the checkpoint in %s does not match the model (another topology, daemon or model version?): %w", p, err)
 	}
-	c.saved = g.expandedNodes()
+	c.saved, c.graphSum = g.expandedNodes(), man.sum()
 	for id := range g.size() {
 		s := g.states.at(id)
 		fp := s.Fingerprint()
-		store.Visit(fp, s, Note{})
-		if _, _, fresh := store.Number(fp, s, id); !fresh {
+		if !store.Visit(fp, s, Note{}).New {
 			return nil, fmt.Errorf("corrupt checkpoint in %s: a state is saved twice", p)
 		}
-		if sp, ok := store.(*spillStore); ok && id%(1<<20) == 0 {
-			if err := sp.settle(min(id, g.levelStart)); err != nil {
+		store.Number(fp, s, id)
+		if id%(1<<20) == 0 {
+			if err := settle(g, store, cfg.grow, min(id, g.levelStart)); err != nil {
 				return nil, err
 			}
 		}
 	}
-	return g, nil
+	return g, storeFailed(store)
 }
 
 // savedColumn is one column of the graph as a file.
@@ -584,6 +626,8 @@ const (
 // labelsManifest ties saved labels to their graph.
 type labelsManifest struct {
 	Run      uint64            `json:"run"`
+	Graph    uint64            `json:"graph"` // graphSum of the graph they label
+	Legit    uint64            `json:"legit"` // hash of the legitimate set they were computed for
 	Nodes    uint64            `json:"nodes"`
 	Edges    uint64            `json:"edges"`
 	Bits     uint              `json:"bits"`
@@ -591,10 +635,11 @@ type labelsManifest struct {
 	Files    map[string]uint64 `json:"files"`
 }
 
-// saveLabels saves the labels l of a search over the complete graph g.
-func (c *checkpointer) saveLabels(g *explicitGraph, l *longest) error {
+// saveLabels saves the labels l of a search over the complete graph g (just saved) for the
+// legitimate set legit.
+func (c *checkpointer) saveLabels(g *explicitGraph, l *longest, legit bitmap) error {
 	pending := filepath.Join(c.Dir, labelsPending)
-	err := c.writeLabels(g, l, pending)
+	err := c.writeLabels(g, l, legit, pending)
 	if err == nil {
 		cur := filepath.Join(c.Dir, labelsName)
 		if err = os.RemoveAll(cur); err == nil {
@@ -610,14 +655,15 @@ func (c *checkpointer) saveLabels(g *explicitGraph, l *longest) error {
 	return nil
 }
 
-func (c *checkpointer) writeLabels(g *explicitGraph, l *longest, dir string) error {
+func (c *checkpointer) writeLabels(g *explicitGraph, l *longest, legit bitmap, dir string) error {
 	if err := os.RemoveAll(dir); err != nil {
 		return err
 	}
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return err
 	}
-	man := labelsManifest{Run: c.run, Nodes: g.size(), Edges: g.edges.len(), Bits: l.steps.bits, Files: map[string]uint64{}}
+	man := labelsManifest{Run: c.run, Graph: c.graphSum, Legit: legitHash(legit), Nodes: g.size(), Edges: g.edges.len(),
+		Bits: l.steps.bits, Files: map[string]uint64{}}
 	cols := map[string]*cells{"steps": l.steps}
 	for m, w := range l.weighted {
 		if w != nil {
@@ -636,34 +682,29 @@ func (c *checkpointer) writeLabels(g *explicitGraph, l *longest, dir string) err
 	if err != nil {
 		return err
 	}
-	if _, err := writeFile(filepath.Join(dir, manifestName), func(w io.Writer) error {
-		_, err := w.Write(text)
-		return err
-	}); err != nil {
-		return err
-	}
-	return syncDir(dir)
+	return writeManifest(dir, text)
 }
 
-// loadLabels returns the saved labels of g's search, or nil if there are none for g.
-func (c *checkpointer) loadLabels(g *explicitGraph) (*longest, error) {
+// legitHash identifies a legitimate set.
+func legitHash(legit bitmap) uint64 { return xxhash.Sum64(bytesOf(legit)) }
+
+// loadLabels returns the saved labels of a search over g (as loaded) for the legitimate set
+// legit, or nil if there are none that fit: labels are optional, so damaged or foreign ones
+// are passed over and the search starts afresh.
+func (c *checkpointer) loadLabels(g *explicitGraph, legit bitmap) *longest {
 	dir := filepath.Join(c.Dir, labelsName)
 	text, err := os.ReadFile(filepath.Join(dir, manifestName))
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
 	var man labelsManifest
-	if err != nil || json.Unmarshal(text, &man) != nil || (man.Bits != 16 && man.Bits != 32) {
-		return nil, fmt.Errorf("corrupt checkpoint of the analysis in %s", dir)
-	}
-	if man.Run != c.run || man.Nodes != g.size() || man.Edges != g.edges.len() {
-		return nil, nil // of another graph: the search starts afresh
+	if err != nil || json.Unmarshal(text, &man) != nil || (man.Bits != 16 && man.Bits != 32) ||
+		man.Run != c.run || man.Graph != c.graphSum || man.Legit != legitHash(legit) ||
+		man.Nodes != g.size() || man.Edges != g.edges.len() {
+		return nil
 	}
 	l := &longest{steps: newCells(g.size(), man.Bits)}
 	cols := map[string]*cells{"steps": l.steps}
 	for _, m := range man.Measures {
 		if m < 0 || m >= int(numMeasures) {
-			return nil, fmt.Errorf("corrupt checkpoint of the analysis in %s", dir)
+			return nil
 		}
 		l.weighted[m] = newCells(g.size(), man.Bits)
 		cols[measure(m).String()] = l.weighted[m]
@@ -674,8 +715,18 @@ func (c *checkpointer) loadLabels(g *explicitGraph) (*longest, error) {
 			return err
 		})
 		if err != nil || sum != man.Files[name] {
-			return nil, fmt.Errorf("corrupt checkpoint of the analysis in %s: %s does not match its checksum", dir, name)
+			return nil
 		}
 	}
-	return l, nil
+	return l
+}
+
+// bytes estimates the memory of the saved graph and its visited set, for a run that moves to
+// disk when it passes a mark.
+func (man *manifest) bytes(width int) uint64 {
+	b := man.Nodes*uint64(width+4+4+8+28) + man.Edges*12
+	if man.Movers {
+		b += man.Edges * 8
+	}
+	return b
 }

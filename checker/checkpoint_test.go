@@ -222,6 +222,20 @@ func TestCheckpointGuards(t *testing.T) {
 		sameResult(t, want, got)
 	}
 
+	// A crash while the next save wrote its manifest: the half-written save is dropped and
+	// the current one stays.
+	if err := os.MkdirAll(filepath.Join(dir, "checkpoint.new"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "checkpoint.new", "manifest.json"), []byte(`{"form`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := resume(newWalk(3), dir, false)
+	if err != nil {
+		t.Fatalf("half-written save: %v", err)
+	}
+	sameResult(t, want, got)
+
 	manifest := filepath.Join(dir, "checkpoint", "manifest.json")
 	text, err := os.ReadFile(manifest)
 	if err != nil {
@@ -266,5 +280,37 @@ func TestInterruptedAnalysesKeepTheGraph(t *testing.T) {
 			t.Fatal(err)
 		}
 		sameResult(t, want, resumed)
+	}
+}
+
+// Labels saved for one legitimate set are not used for another: the graph is the same, the
+// labels are not (a cycle outside the new legitimate set must still be found).
+func TestLabelsOfAnotherLegitimateSet(t *testing.T) {
+	r, m := everyConfiguration(t, 6, 4)
+	wider := func(s checker.State) bool { return r.Legitimate()(s) || s[0] == s[1] }
+	spec := checker.Spec{Checks: allChecks, Legit: wider}
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	progress := func(p checker.Progress) {
+		if p.Phase == "converge" {
+			cancel()
+		}
+	}
+	if _, err := checker.Run(ctx, m, spec, checker.Options{Progress: progress, Checkpoints: &checker.Checkpoints{Dir: dir}}); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	if _, err := os.Stat(filepath.Join(dir, "labels", "manifest.json")); err != nil {
+		t.Fatalf("no labels saved: %v", err)
+	}
+	spec.Legit = r.Legitimate()
+	want := run(t, m, spec, 2)
+	got, err := checker.Run(context.Background(), m, spec, checker.Options{Checkpoints: &checker.Checkpoints{Dir: dir, Resume: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameResult(t, want, got)
+	if want.Verdict() != checker.Violated {
+		t.Fatal("K=4 < n-1 should not converge")
 	}
 }

@@ -159,13 +159,16 @@ func newExplicitGraph(m Model, store Store, cfg bfsConfig) (*explicitGraph, erro
 			store.Number(fp, s, g.size())
 			g.addNode(s, noParent, 0)
 		}
-		if sp, ok := store.(*spillStore); ok && g.size()%(1<<20) == 0 {
-			err = sp.settle(0) // all of level 0 is current: keep what fits
+		if g.size()%(1<<20) == 0 {
+			err = settle(g, store, cfg.grow, 0) // all of level 0 is current: keep what fits
 		}
 		return err == nil
 	})
 	if err == nil {
 		err = g.failed()
+	}
+	if err == nil {
+		err = storeFailed(store)
 	}
 	switch {
 	case err != nil:
@@ -251,13 +254,8 @@ func (g *explicitGraph) explore(ctx context.Context, store Store, cfg bfsConfig)
 		if err := g.commit(store, seg); err != nil {
 			return err
 		}
-		if err := cfg.grow.check(g, store); err != nil {
+		if err := settle(g, store, cfg.grow, g.prevStart); err != nil {
 			return err
-		}
-		if sp, ok := store.(*spillStore); ok {
-			if err := sp.settle(g.prevStart); err != nil {
-				return err
-			}
 		}
 		if g.size() > g.levelEnd {
 			g.levels = g.depth + 1
@@ -275,6 +273,29 @@ func (g *explicitGraph) explore(ctx context.Context, store Store, cfg bfsConfig)
 		}
 		if cfg.maxStates > 0 && g.size() > cfg.maxStates {
 			return errBound{"state bound reached"}
+		}
+	}
+	return nil
+}
+
+// settle moves the run to disk if it grew past its mark, and the visited set's states
+// numbered before keep to badger if it is over its budget.
+func settle(g *explicitGraph, store Store, grow *onDemand, keep uint64) error {
+	if err := grow.check(g, store); err != nil {
+		return err
+	}
+	if sp, ok := store.(*spillStore); ok {
+		return sp.settle(keep)
+	}
+	return nil
+}
+
+// storeFailed is the first lookup the visited set could not answer: the states added since
+// may be duplicates, so the graph must not be used.
+func storeFailed(store Store) error {
+	if sp, ok := store.(*spillStore); ok {
+		if err := sp.broken.get(); err != nil {
+			return fmt.Errorf("visited set on disk: %w", err)
 		}
 	}
 	return nil

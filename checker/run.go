@@ -115,10 +115,8 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		res.Stats.States = g.size()
 	}
 	a := &analysis{ctx: ctx, model: m, g: g, spec: &spec, opts: opts, res: res, complete: complete}
-	if ck != nil && res.Stats.Resumed && complete {
-		if a.savedLabels, err = ck.loadLabels(explicit); err != nil {
-			return nil, err
-		}
+	if ck != nil && complete {
+		a.ck, a.explicit = ck, explicit
 	}
 	if err := a.run(); err != nil {
 		return nil, err
@@ -130,7 +128,7 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 			return nil, err
 		}
 		if a.cutLabels != nil {
-			if err := ck.saveLabels(explicit, a.cutLabels); err != nil {
+			if err := ck.saveLabels(explicit, a.cutLabels, a.scan.legit); err != nil {
 				return nil, err
 			}
 		}
@@ -166,9 +164,12 @@ type analysis struct {
 	complete bool
 	scan     *scanResult
 	longest  *longest
-	// savedLabels are the labels of an interrupted convergence search, from a checkpoint;
-	// cutLabels are those of this run's, if it is interrupted.
-	savedLabels, cutLabels *longest
+	// ck keeps the complete graph explicit of a run with checkpoints; its labels of an
+	// interrupted convergence search are loaded for a resumed run, and cutLabels are those
+	// of this run's, if it is interrupted.
+	ck        *checkpointer
+	explicit  *explicitGraph
+	cutLabels *longest
 }
 
 func (a *analysis) run() error {
@@ -227,13 +228,17 @@ func (a *analysis) searchLongest() error {
 	if isTimed(a.model) {
 		measures = append(measures, byTicks)
 	}
+	var saved *longest
+	if a.ck != nil && a.res.Stats.Resumed {
+		saved = a.ck.loadLabels(a.explicit, a.scan.legit)
+	}
 	for _, bits := range []uint{16, 32} {
 		if _, dense := a.g.(*denseGraph); dense && bits == 32 {
 			if err := a.opts.fits(a.g.size(), a.g.size()*8, "32-bit labels"); err != nil {
 				return fmt.Errorf("an execution is longer than 65,533 steps and 32-bit labels do not fit: %w", err)
 			}
 		}
-		l, err := searchLongest(a.ctx, a.g, a.scan.legit, measures, bits, a.opts.workers(), a.opts.Progress, a.savedLabels)
+		l, err := searchLongest(a.ctx, a.g, a.scan.legit, measures, bits, a.opts.workers(), a.opts.Progress, saved)
 		switch {
 		case errors.Is(err, errCellOverflow):
 			continue

@@ -38,17 +38,19 @@ func (s *spillStore) open() error {
 		return fmt.Errorf("visited set on disk: %w", err)
 	}
 	// Many small keys, written in batches, read at random: no compression (the keys are
-	// hashes), small memtables and caches so that badger stays within a few hundred MB, and
-	// no conflict detection (one writer, between segments).
+	// hashes), two memtables and two caches of at most 32 and 64 MiB, or an eighth of the
+	// memory part's budget (badger's memory is on the heap, under the same budget), and no
+	// conflict detection (one writer, between segments).
+	cache := int64(min(max(s.budget/8, 8<<20), 64<<20))
 	opts := badger.DefaultOptions(dir).
 		WithLogger(nil).
 		WithCompression(options.None).
-		WithMemTableSize(32 << 20).
+		WithMemTableSize(min(cache, 32<<20)).
 		WithNumMemtables(2).
 		WithNumLevelZeroTables(4).
 		WithNumLevelZeroTablesStall(8).
-		WithBlockCacheSize(64 << 20).
-		WithIndexCacheSize(64 << 20).
+		WithBlockCacheSize(cache).
+		WithIndexCacheSize(cache).
 		WithDetectConflicts(false).
 		WithNumVersionsToKeep(1).
 		WithMetricsEnabled(false)
