@@ -66,10 +66,10 @@ type checkpointer struct {
 	Checkpoints
 	graphSum uint64 // identifies the graph last saved or loaded: a hash of its files' checksums
 	exact    bool   // the visited set's mode, which the saved graph was built with
-	run   uint64
-	last  time.Time
-	saved uint64 // expanded nodes at the last save or load; noNode before any
-	lock  *os.File
+	run      uint64
+	last     time.Time
+	saved    uint64 // expanded nodes at the last save or load; noNode before any
+	lock     *os.File
 }
 
 // openCheckpoints creates or opens the directory, locks it and completes a save that a crash
