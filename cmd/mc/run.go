@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -147,6 +148,9 @@ func runOptions(c *cli.Context) (checker.Options, error) {
 			return checker.Options{}, usageError("--mem: %v", err)
 		}
 		opts.MemoryBudget = budget
+		// The collector keeps the heap under the budget too, instead of letting it reach
+		// twice the live data between collections.
+		debug.SetMemoryLimit(int64(min(budget, 1<<62)))
 	}
 	if f, ok := c.App.ErrWriter.(*os.File); c.Bool("progress") || ok && isTerminal(f) {
 		opts.Progress = progressPrinter(c.App.ErrWriter)
