@@ -121,7 +121,7 @@ func runFlags() []cli.Flag {
 		&cli.IntFlag{Name: "workers", Usage: "exploring goroutines (default: GOMAXPROCS); results do not depend on it"},
 		&cli.DurationFlag{Name: "timeout", Usage: "stop after this long; the run is then inconclusive (exit 3)"},
 		&cli.Uint64Flag{Name: "max-states", Usage: "bound on the states of a hashed exploration (inconclusive when hit)"},
-		&cli.StringFlag{Name: "mem", Usage: "memory budget, e.g. 4GiB (default: 3/4 of the machine): a dense universe that needs more is refused, a hashed exploration that grows past it stops inconclusive"},
+		&cli.StringFlag{Name: "mem", Usage: "memory budget, e.g. 4GiB (default: 3/4 of the machine): a dense universe that needs more is refused; a hashed exploration goes to disk at half of it (--store auto) and stops inconclusive if its heap still passes it"},
 		&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr (default: when stderr is a terminal)"},
 		&cli.BoolFlag{Name: "exact", Usage: "key a hashed exploration's visited set by whole states, not 64-bit fingerprints: no collision possible, more memory"},
 	}
