@@ -119,14 +119,14 @@ func (d *diskSpace) arena(name string) (*arena, error) {
 // watch releases the mapped pages whenever the resident memory passes limit.
 func (d *diskSpace) watch(limit uint64) {
 	defer close(d.done)
-	tick := time.NewTicker(200 * time.Millisecond)
+	tick := time.NewTicker(100 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		select {
 		case <-d.stop:
 			return
 		case <-tick.C:
-			if residentBytes() > limit {
+			if residentBytes() > limit/10*9 { // a margin for what is mapped between two looks
 				d.mu.Lock()
 				for _, a := range d.arenas {
 					a.release()

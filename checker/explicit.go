@@ -254,7 +254,7 @@ func (g *explicitGraph) explore(ctx context.Context, store Store, cfg bfsConfig)
 		if err := g.commit(store, seg); err != nil {
 			return err
 		}
-		if err := settle(g, store, cfg.grow, g.prevStart); err != nil {
+		if err := settle(g, store, cfg.grow, g.prevStart, g.levelStart, g.expandedNodes()); err != nil {
 			return err
 		}
 		if g.size() > g.levelEnd {
@@ -278,14 +278,14 @@ func (g *explicitGraph) explore(ctx context.Context, store Store, cfg bfsConfig)
 	return nil
 }
 
-// settle moves the run to disk if it grew past its mark, and the visited set's states
-// numbered before keep to badger if it is over its budget.
-func settle(g *explicitGraph, store Store, grow *onDemand, keep uint64) error {
+// settle moves the run to disk if it grew past its mark, and the visited set's older states
+// to badger if it is over its budget, keeping those numbered from the first of keeps that fit.
+func settle(g *explicitGraph, store Store, grow *onDemand, keeps ...uint64) error {
 	if err := grow.check(g, store); err != nil {
 		return err
 	}
 	if sp, ok := store.(*spillStore); ok {
-		return sp.settle(keep)
+		return sp.settle(keeps...)
 	}
 	return nil
 }

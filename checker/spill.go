@@ -122,9 +122,11 @@ func (s *spillStore) Number(fp uint64, st State, next uint64) (uint64, Note, boo
 
 func (s *spillStore) Len() uint64 { return s.hot.Len() + s.cold }
 
-// settle moves the states numbered before keep to badger if the memory part is over its
-// budget; everything, if keeping the current level would still be over it.
-func (s *spillStore) settle(keep uint64) error {
+// settle moves older states to badger if the memory part is over its budget. It keeps the
+// states numbered from the first of keeps (most kept first) whose states fit in three
+// quarters of the budget, or none if none does: the more recent levels stay, the fewer lookups
+// go to badger.
+func (s *spillStore) settle(keeps ...uint64) error {
 	if err := s.broken.get(); err != nil {
 		return fmt.Errorf("visited set on disk: %w", err)
 	}
@@ -136,8 +138,12 @@ func (s *spillStore) settle(keep uint64) error {
 			return err
 		}
 	}
-	if s.hot.bytesKept(keep) > s.budget/2 {
-		keep = noNode
+	keep := uint64(noNode)
+	for i, b := range s.hot.bytesKept(keeps) {
+		if b <= s.budget/4*3 {
+			keep = keeps[i]
+			break
+		}
 	}
 	wb := s.db.NewWriteBatch()
 	defer wb.Cancel()

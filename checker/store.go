@@ -179,17 +179,25 @@ func (s *memStore) bytes() uint64 {
 }
 
 // bytesKept is about the memory the table would take holding only the states numbered from
-// keep on (at the load a rebuilt table starts with).
-func (s *memStore) bytesKept(keep uint64) uint64 {
-	var n uint64
+// keeps[i] on, and the pending ones (at the load a rebuilt table starts with), for each i.
+func (s *memStore) bytesKept(keeps []uint64) []uint64 {
+	n := make([]uint64, len(keeps))
 	for i := range s.shards {
 		for _, sl := range s.shards[i].slots {
-			if sl.fp != 0 && (sl.b != assigned || uint64(sl.a) >= keep) {
-				n++
+			if sl.fp == 0 {
+				continue
+			}
+			for k, keep := range keeps {
+				if sl.b != assigned || uint64(sl.a) >= keep {
+					n[k]++
+				}
 			}
 		}
 	}
-	return 2 * n * uint64(16+s.width)
+	for k := range n {
+		n[k] *= 2 * uint64(16+s.width)
+	}
+	return n
 }
 
 // keep returns a table of the states numbered from keep on, and the pending ones; the others
