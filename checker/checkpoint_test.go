@@ -145,7 +145,7 @@ func TestGraphOnDisk(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameResult(t, want, got)
-	if got.Stats.Store != "memory, graph on disk" {
+	if got.Stats.Store != "disk" {
 		t.Fatalf("store %q", got.Stats.Store)
 	}
 	if left, _ := os.ReadDir(dir); len(left) != 0 {

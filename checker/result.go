@@ -53,7 +53,9 @@ type Stats struct {
 	// SpilledStates is how many states of the visited set were in badger at the end of the
 	// exploration (Options.Spill).
 	SpilledStates uint64
-	// Store is "dense" (the universe indexed by rank: exact) or "memory" (hashed fingerprints).
+	// Store is "dense" (the universe indexed by rank: exact), or for a hashed exploration
+	// "memory", "disk" (the graph in files) or "disk+badger" (and the visited set spilled),
+	// with ", exact" when the visited set keys whole states.
 	Store string
 	// CollisionProbability bounds the chance that two distinct states shared a fingerprint
 	// (hashed stores only), computed as TLC does: n(n-1)/2 pairs of 64-bit hashes.

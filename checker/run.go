@@ -97,9 +97,9 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		res.Stats.Store = "memory"
 		switch {
 		case opts.Spill, cfg.grow.moved() && res.Stats.SpilledStates > 0:
-			res.Stats.Store = "badger, graph on disk"
+			res.Stats.Store = "disk+badger"
 		case opts.Disk != "" && !opts.Auto, cfg.grow.moved():
-			res.Stats.Store = "memory, graph on disk"
+			res.Stats.Store = "disk"
 		}
 		if opts.Exact {
 			res.Stats.Store += ", exact"
