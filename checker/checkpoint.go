@@ -211,7 +211,7 @@ func (c *checkpointer) write(g *explicitGraph, pending string) error {
 		man.ActionFirst = append(man.ActionFirst, id)
 	}
 	for _, col := range g.columns() {
-		sum, err := writeFile(filepath.Join(pending, col.name), col.write)
+		sum, err := writeFile(filepath.Join(pending, col.name), col.col.save)
 		if err != nil {
 			return err
 		}
@@ -385,7 +385,7 @@ func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph
 		sizes["movers"] = man.Edges
 	}
 	for _, col := range g.columns() {
-		sum, err := readFile(filepath.Join(p, col.name), func(r io.Reader) error { return col.read(r, sizes[col.name]) })
+		sum, err := readFile(filepath.Join(p, col.name), func(r io.Reader) error { return col.col.load(r, sizes[col.name]) })
 		var full *diskError
 		if errors.As(err, &full) {
 			return nil, err
@@ -402,7 +402,7 @@ func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph
 	}
 	c.saved, c.graphSum = g.expandedNodes(), man.sum()
 	for id := range g.size() {
-		s := g.states.at(id)
+		s := g.stateAt(id)
 		fp := s.Fingerprint()
 		if !store.Visit(fp, s, Note{}).New {
 			return nil, fmt.Errorf("corrupt checkpoint in %s: a state is saved twice", p)
@@ -415,70 +415,6 @@ func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph
 		}
 	}
 	return g, storeFailed(store)
-}
-
-// savedColumn is one column of the graph as a file.
-type savedColumn struct {
-	name  string
-	write func(io.Writer) error
-	read  func(r io.Reader, n uint64) error
-}
-
-func (g *explicitGraph) columns() []savedColumn {
-	states := savedColumn{"states", func(w io.Writer) error { return writePages(w, g.states.pages) },
-		func(r io.Reader, n uint64) (err error) {
-			g.states.pages, err = readPages[byte](r, n, g.sch.Width(), g.states.disk)
-			g.states.n = n
-			return err
-		}}
-	return []savedColumn{states, columnFile("parent", &g.parent), columnFile("via", &g.via),
-		columnFile("offsets", &g.offsets), columnFile("edges", &g.edges), columnFile("movers", &g.movers)}
-}
-
-func columnFile[T any](name string, c *column[T]) savedColumn {
-	return savedColumn{name, func(w io.Writer) error { return writePages(w, c.pages) },
-		func(r io.Reader, n uint64) (err error) {
-			c.pages, err = readPages[T](r, n, 1, c.disk)
-			c.n = n
-			return err
-		}}
-}
-
-// writePages writes the pages of a column as raw bytes: the items are plain integers.
-func writePages[T any](w io.Writer, pages [][]T) error {
-	for _, p := range pages {
-		if _, err := w.Write(bytesOf(p)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// readPages reads n items of per T each into pages of pageLen items, from the heap or disk.
-func readPages[T any](r io.Reader, n uint64, per int, disk *arena) ([][]T, error) {
-	var pages [][]T
-	for n > 0 {
-		k := min(n, pageLen)
-		p, err := newPage[T](disk, false, per)
-		if err != nil {
-			return nil, err
-		}
-		p = p[:int(k)*per]
-		if _, err := io.ReadFull(r, bytesOf(p)); err != nil {
-			return nil, err
-		}
-		pages, n = append(pages, p), n-k
-	}
-	return pages, nil
-}
-
-// bytesOf views a slice of plain integers or structs of them as bytes.
-func bytesOf[T any](p []T) []byte {
-	if len(p) == 0 {
-		return nil
-	}
-	var zero T
-	return unsafe.Slice((*byte)(unsafe.Pointer(&p[0])), len(p)*int(unsafe.Sizeof(zero)))
 }
 
 // writeFile writes, syncs and closes a file, and returns the checksum of what was written.
@@ -597,13 +533,13 @@ func (g *explicitGraph) sameStepsAt(id uint64) error {
 	j, end := g.offsets.at(id), g.offsets.at(id+1)
 	differ := fmt.Errorf("node %d: its steps differ from the saved ones", id)
 	var err error
-	g.m.Successors(g.states.at(id), func(st Step, t State) bool {
+	g.m.Successors(g.stateAt(id), func(st Step, t State) bool {
 		if j == end {
 			err = differ
 			return false
 		}
 		e := g.edges.at(j)
-		if string(g.states.at(uint64(e.to))) != string(t) || e.index != uint32(st.Index) || e.moves != uint16(st.MoveCount()) || e.ticks != uint16(st.Ticks) {
+		if string(g.stateAt(uint64(e.to))) != string(t) || e.index != uint32(st.Index) || e.moves != uint16(st.MoveCount()) || e.ticks != uint16(st.Ticks) {
 			err = differ
 			return false
 		}
@@ -672,7 +608,10 @@ func (c *checkpointer) writeLabels(g *explicitGraph, l *longest, legit bitmap, d
 		}
 	}
 	for name, col := range cols {
-		sum, err := writeFile(filepath.Join(dir, name), func(w io.Writer) error { return writePages(w, [][]uint32{col.words}) })
+		sum, err := writeFile(filepath.Join(dir, name), func(w io.Writer) error {
+			_, err := w.Write(bytesOf(col.words))
+			return err
+		})
 		if err != nil {
 			return err
 		}

@@ -18,7 +18,7 @@ import (
 type explicitGraph struct {
 	m      Model
 	sch    *Schema
-	states stateColumn
+	states column[byte]   // the configurations, schema width bytes an entry
 	parent column[uint32] // BFS tree; noParent for initial nodes
 	via    column[uint32] // step index from the parent
 	levels uint32         // BFS depth reached
@@ -54,14 +54,14 @@ func (g *explicitGraph) schema() *Schema        { return g.sch }
 func (g *explicitGraph) initial(id uint64) bool { return g.parent.at(id) == noParent }
 func (g *explicitGraph) reached(uint64) bool    { return true }
 func (g *explicitGraph) stateAt(id uint64) State {
-	return g.states.at(id)
+	return g.states.entry(id)
 }
 
-func (g *explicitGraph) state(id uint64, dst State) { copy(dst, g.states.at(id)) }
+func (g *explicitGraph) state(id uint64, dst State) { copy(dst, g.stateAt(id)) }
 
 func (g *explicitGraph) scan(lo, hi uint64, fn func(uint64, State)) {
 	for id := lo; id < hi; id++ {
-		fn(id, g.states.at(id))
+		fn(id, g.stateAt(id))
 	}
 }
 
@@ -82,7 +82,7 @@ func (g *explicitGraph) succ(id uint64, _ State, out *successors) {
 			movers = g.movers.at(j)
 		}
 		out.edges = append(out.edges, edge{to: uint64(e.to), index: e.index, moves: uint32(e.moves), ticks: uint32(e.ticks), movers: movers})
-		out.states = append(out.states, g.states.at(uint64(e.to))...)
+		out.states = append(out.states, g.stateAt(uint64(e.to))...)
 	}
 }
 
@@ -103,7 +103,7 @@ func (g *explicitGraph) pathTo(id uint64) ([]uint64, []uint32) {
 
 // addNode appends a node with its BFS parent.
 func (g *explicitGraph) addNode(s State, parent uint64, via uint32) {
-	g.states.push(s)
+	g.states.pushEntry(s)
 	g.parent.push(uint32(parent))
 	g.via.push(via)
 }
@@ -185,7 +185,7 @@ func newExplicitGraph(m Model, store Store, cfg bfsConfig) (*explicitGraph, erro
 // emptyGraph is a graph with no node and no offset, ready for the initial states or a
 // checkpoint; with cfg.disk its columns are files.
 func emptyGraph(m Model, cfg bfsConfig) (*explicitGraph, error) {
-	g := &explicitGraph{m: m, sch: m.Schema(), states: stateColumn{width: m.Schema().Width()}, withMovers: cfg.movers}
+	g := &explicitGraph{m: m, sch: m.Schema(), states: column[byte]{per: m.Schema().Width()}, withMovers: cfg.movers}
 	for range cfg.actions {
 		g.actionFirst = append(g.actionFirst, newMinTracker())
 	}
@@ -197,26 +197,37 @@ func emptyGraph(m Model, cfg bfsConfig) (*explicitGraph, error) {
 
 // useDisk takes the columns' next pages from files in d; the pages they have stay.
 func (g *explicitGraph) useDisk(d *diskSpace) error {
-	arenas := map[string]**arena{"states": &g.states.disk, "parent": &g.parent.disk, "via": &g.via.disk,
-		"offsets": &g.offsets.disk, "edges": &g.edges.disk, "movers": &g.movers.disk}
-	for _, name := range []string{"states", "parent", "via", "offsets", "edges", "movers"} {
-		a, err := d.arena(name)
+	for _, c := range g.columns() {
+		a, err := d.arena(c.name)
 		if err != nil {
 			return err
 		}
-		*arenas[name] = a
+		c.col.attach(a)
 	}
 	return nil
 }
 
-// failed is the first page a column could not get: the graph lost items and must not be used.
+// failed is the first page a column could not get: the graph lost entries and must not be
+// used.
 func (g *explicitGraph) failed() error {
-	for _, err := range []error{g.states.err, g.parent.err, g.via.err, g.offsets.err, g.edges.err, g.movers.err} {
-		if err != nil {
+	for _, c := range g.columns() {
+		if err := c.col.failure(); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// columns lists the graph's columns with their file names, for useDisk, failed and
+// checkpoints.
+func (g *explicitGraph) columns() []namedColumn {
+	return []namedColumn{{"states", &g.states}, {"parent", &g.parent}, {"via", &g.via},
+		{"offsets", &g.offsets}, {"edges", &g.edges}, {"movers", &g.movers}}
+}
+
+type namedColumn struct {
+	name string
+	col  pagedColumn
 }
 
 // bfsSegment is how many nodes the BFS expands between two commits: ids do not depend on it
