@@ -183,9 +183,7 @@ func (o *onDemand) move(g *explicitGraph, store Store) error {
 		return err
 	}
 	o.disk = d
-	if sp, ok := store.(*spillStore); ok {
-		sp.dir = filepath.Join(dir, "visited")
-	}
+	store.spillTo(filepath.Join(dir, "visited"))
 	return g.useDisk(d)
 }
 

@@ -137,7 +137,7 @@ func explore(ctx context.Context, m Model, opts Options, cfg bfsConfig, ck *chec
 	var bound errBound
 	stopped := errors.As(err, &bound) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 	if stopped || err == nil && ck.Every > 0 {
-		if serr := storeFailed(store); serr != nil {
+		if serr := store.failed(); serr != nil {
 			return nil, serr
 		}
 		if serr := ck.save(g); serr != nil {
@@ -414,7 +414,7 @@ func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph
 			}
 		}
 	}
-	return g, storeFailed(store)
+	return g, store.failed()
 }
 
 // writeFile writes, syncs and closes a file, and returns the checksum of what was written.

@@ -168,7 +168,7 @@ func newExplicitGraph(m Model, store Store, cfg bfsConfig) (*explicitGraph, erro
 		err = g.failed()
 	}
 	if err == nil {
-		err = storeFailed(store)
+		err = store.failed()
 	}
 	switch {
 	case err != nil:
@@ -295,21 +295,7 @@ func settle(g *explicitGraph, store Store, grow *onDemand, keeps ...uint64) erro
 	if err := grow.check(g, store); err != nil {
 		return err
 	}
-	if sp, ok := store.(*spillStore); ok {
-		return sp.settle(keeps...)
-	}
-	return nil
-}
-
-// storeFailed is the first lookup the visited set could not answer: the states added since
-// may be duplicates, so the graph must not be used.
-func storeFailed(store Store) error {
-	if sp, ok := store.(*spillStore); ok {
-		if err := sp.broken.get(); err != nil {
-			return fmt.Errorf("visited set on disk: %w", err)
-		}
-	}
-	return nil
+	return store.settle(keeps...)
 }
 
 // commit numbers the states first seen in a segment as a sequential BFS would, at their first

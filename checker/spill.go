@@ -122,13 +122,22 @@ func (s *spillStore) Number(fp uint64, st State, next uint64) (uint64, Note, boo
 
 func (s *spillStore) Len() uint64 { return s.hot.Len() + s.cold }
 
+func (s *spillStore) spillTo(dir string) { s.dir = dir }
+
+func (s *spillStore) failed() error {
+	if err := s.broken.get(); err != nil {
+		return fmt.Errorf("visited set on disk: %w", err)
+	}
+	return nil
+}
+
 // settle moves older states to badger if the memory part is over its budget. It keeps the
 // states numbered from the first of keeps (most kept first) whose states fit in three
 // quarters of the budget, or none if none does: the more recent levels stay, the fewer lookups
 // go to badger.
 func (s *spillStore) settle(keeps ...uint64) error {
-	if err := s.broken.get(); err != nil {
-		return fmt.Errorf("visited set on disk: %w", err)
+	if err := s.failed(); err != nil {
+		return err
 	}
 	if s.dir == "" || s.hot.bytes() <= s.budget {
 		return nil

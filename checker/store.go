@@ -21,6 +21,15 @@ type Store interface {
 	Number(fp uint64, s State, next uint64) (id uint64, note Note, fresh bool)
 	// Len is the number of states stored.
 	Len() uint64
+	// settle runs between segments, with no Visit under way: a store that keeps part of the
+	// set beyond memory moves older states there, keeping those numbered from the first of
+	// keeps that fit (the more recent, the more lookups stay in memory).
+	settle(keeps ...uint64) error
+	// spillTo gives the store a directory for what it moves beyond memory.
+	spillTo(dir string)
+	// failed is the first lookup the store could not answer: a state it then took for new
+	// may be a duplicate, so the graph must not be used.
+	failed() error
 }
 
 // Seen is what Visit found.
@@ -153,6 +162,11 @@ func (s *memStore) Len() uint64 {
 	}
 	return n
 }
+
+// The in-memory store keeps everything in memory and answers every lookup.
+func (s *memStore) settle(...uint64) error { return nil }
+func (s *memStore) spillTo(string)         {}
+func (s *memStore) failed() error          { return nil }
 
 // lookup finds a state without adding it.
 func (s *memStore) lookup(fp uint64, st State) (Seen, bool) {
