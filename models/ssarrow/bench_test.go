@@ -16,25 +16,9 @@ import (
 func BenchmarkCheck(b *testing.B) {
 	tree, _ := topology.Path(3)
 	cfg := ssarrow.Config{Capacity: 4, Delay: 1, Timeout: 5, Sent0: 1, Phi0: 2, SentMax: 20, PhiMax: 22}
-	p, err := ssarrow.New(tree, cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
-	init, err := p.InitialStates()
-	if err != nil {
-		b.Fatal(err)
-	}
-	m, err := checker.DaemonizeFrom(p, checker.Central, init)
-	if err != nil {
-		b.Fatal(err)
-	}
-	spec := checker.Spec{
-		Checks: []checker.Check{checker.CheckAction, checker.CheckDeadlock, checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase},
-		Legit:  p.LegitimateConsistent(),
-		Actions: []checker.ActionProperty{
-			{Name: "6.1", Holds: p.ChildKeepsPhi}, {Name: "6.2", Holds: p.OnlyOwnEdge}, {Name: "6.3", Holds: p.ObserveKeepsPhi},
-		},
-	}
+	p, m := model(b, tree, cfg)
+	spec := lemmas(p, p.LegitimateConsistent())
+	var err error
 	var res *checker.Result
 	for b.Loop() {
 		if res, err = checker.Run(context.Background(), m, spec, checker.Options{}); err != nil {

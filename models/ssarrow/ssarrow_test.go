@@ -13,7 +13,7 @@ import (
 var bounds = ssarrow.Config{Capacity: 3, Delay: 1, Sent0: 1, Phi0: 2, SentMax: 20, PhiMax: 22}
 
 // model builds the protocol and its model from the protocol's initial configurations.
-func model(t *testing.T, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Protocol, checker.Model) {
+func model(t testing.TB, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Protocol, checker.Model) {
 	t.Helper()
 	p, err := ssarrow.New(tree, cfg)
 	if err != nil {
@@ -30,16 +30,22 @@ func model(t *testing.T, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Prot
 	return p, m
 }
 
-func check(t *testing.T, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Protocol, checker.Model, *checker.Result) {
-	t.Helper()
-	p, m := model(t, tree, cfg)
-	res, err := checker.Run(context.Background(), m, checker.Spec{
+// lemmas checks Lemmas 6.1–6.3 as action invariants, and closure, convergence and the worst
+// case for legit.
+func lemmas(p *ssarrow.Protocol, legit checker.Predicate) checker.Spec {
+	return checker.Spec{
 		Checks: []checker.Check{checker.CheckAction, checker.CheckDeadlock, checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase},
-		Legit:  p.Legitimate(),
+		Legit:  legit,
 		Actions: []checker.ActionProperty{
 			{Name: "6.1", Holds: p.ChildKeepsPhi}, {Name: "6.2", Holds: p.OnlyOwnEdge}, {Name: "6.3", Holds: p.ObserveKeepsPhi},
 		},
-	}, checker.Options{Workers: 2})
+	}
+}
+
+func check(t *testing.T, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Protocol, checker.Model, *checker.Result) {
+	t.Helper()
+	p, m := model(t, tree, cfg)
+	res, err := checker.Run(context.Background(), m, lemmas(p, p.Legitimate()), checker.Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
