@@ -134,9 +134,7 @@ func explore(ctx context.Context, m Model, opts Options, cfg bfsConfig, ck *chec
 		}
 		err = g.explore(ctx, store, cfg)
 	}
-	var bound errBound
-	stopped := errors.As(err, &bound) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
-	if stopped || err == nil && ck.Every > 0 {
+	if stoppedEarly(err) || err == nil && ck.Every > 0 {
 		if serr := store.failed(); serr != nil {
 			return nil, serr
 		}

@@ -86,24 +86,14 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 			defer ck.close()
 		}
 		x, err := explore(ctx, m, opts, cfg, ck, &res.Stats)
-		var bound errBound
 		switch {
-		case errors.As(err, &bound) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		case stoppedEarly(err):
 			complete = false
 		case err != nil:
 			return nil, err
 		}
 		g, explicit = x, x
-		res.Stats.Store = "memory"
-		switch {
-		case opts.Spill, cfg.grow.moved() && res.Stats.SpilledStates > 0:
-			res.Stats.Store = "disk+badger"
-		case opts.Disk != "" && !opts.Auto, cfg.grow.moved():
-			res.Stats.Store = "disk"
-		}
-		if opts.Exact {
-			res.Stats.Store += ", exact"
-		}
+		res.Stats.Store = hashedStore(opts, cfg.grow.moved(), res.Stats.SpilledStates > 0)
 		for id := uint64(0); id < x.size() && x.initial(id); id++ {
 			res.Stats.InitialStates++
 		}
@@ -151,6 +141,28 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 	}
 	res.Stats.PeakMemoryBytes = peakRSS()
 	return res, nil
+}
+
+// stoppedEarly reports whether an exploration ended at a bound or an interruption, leaving a
+// partial graph, rather than failing.
+func stoppedEarly(err error) bool {
+	var bound errBound
+	return errors.As(err, &bound) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// hashedStore names where a hashed exploration kept its graph and visited set.
+func hashedStore(opts Options, moved, spilled bool) string {
+	name := "memory"
+	switch {
+	case opts.Spill, moved && spilled:
+		name = "disk+badger"
+	case opts.Disk != "" && !opts.Auto, moved:
+		name = "disk"
+	}
+	if opts.Exact {
+		name += ", exact"
+	}
+	return name
 }
 
 // analysis runs the checks of one Run over its graph.
