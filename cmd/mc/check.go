@@ -47,23 +47,8 @@ func runCheck(c *cli.Context) error {
 	if opts.Checkpoints, err = checkpoints(c, runs); err != nil {
 		return err
 	}
-	switch store := c.String("store"); store {
-	case "memory":
-	case "auto":
-		opts.Auto, opts.Disk = true, c.String("dir")
-		if opts.Disk == "" {
-			opts.Disk = c.String("resume")
-		}
-	case "disk", "badger":
-		opts.Disk, opts.Spill = c.String("dir"), store == "badger"
-		if opts.Disk == "" {
-			opts.Disk = c.String("resume")
-		}
-		if opts.Disk == "" {
-			return usageError("--store %s keeps its files under --dir; give one", store)
-		}
-	default:
-		return usageError("--store is auto, memory, disk or badger, not %q", store)
+	if err := storeOptions(c, &opts); err != nil {
+		return err
 	}
 	ctx, stop := runContext(c)
 	defer stop()

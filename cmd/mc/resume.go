@@ -61,3 +61,25 @@ func savedRun(dir string) (*built, error) {
 	}
 	return b, nil
 }
+
+// storeOptions turns --store into the library's options; its files go under --dir, or the
+// directory of the run resumed.
+func storeOptions(c *cli.Context, opts *checker.Options) error {
+	dir := c.String("dir")
+	if dir == "" {
+		dir = c.String("resume")
+	}
+	switch store := c.String("store"); store {
+	case "memory":
+	case "auto":
+		opts.Auto, opts.Disk = true, dir
+	case "disk", "badger":
+		if dir == "" {
+			return usageError("--store %s keeps its files under --dir; give one", store)
+		}
+		opts.Disk, opts.Spill = dir, store == "badger"
+	default:
+		return usageError("--store is auto, memory, disk or badger, not %q", store)
+	}
+	return nil
+}
