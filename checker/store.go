@@ -72,6 +72,10 @@ type memSlot struct {
 
 const assigned = 1 << 31
 
+// keptFrom reports whether a used slot stays when the states numbered before keep leave:
+// pending states always stay.
+func (sl memSlot) keptFrom(keep uint64) bool { return sl.b != assigned || uint64(sl.a) >= keep }
+
 // maxNoteOffset bounds Note.Offset.
 const maxNoteOffset = assigned - 1
 
@@ -202,7 +206,7 @@ func (s *memStore) bytesKept(keeps []uint64) []uint64 {
 				continue
 			}
 			for k, keep := range keeps {
-				if sl.b != assigned || uint64(sl.a) >= keep {
+				if sl.keptFrom(keep) {
 					n[k]++
 				}
 			}
@@ -223,7 +227,7 @@ func (s *memStore) keep(keep uint64, drop func(fp uint64, st State, id uint64)) 
 		old, nsh := &s.shards[i], &out.shards[i]
 		kept := 0
 		for _, sl := range old.slots {
-			if sl.fp != 0 && (sl.b != assigned || uint64(sl.a) >= keep) {
+			if sl.fp != 0 && sl.keptFrom(keep) {
 				kept++
 			}
 		}
@@ -237,7 +241,7 @@ func (s *memStore) keep(keep uint64, drop func(fp uint64, st State, id uint64)) 
 				continue
 			}
 			key := State(old.keys[j*w : (j+1)*w])
-			if sl.b == assigned && uint64(sl.a) < keep {
+			if !sl.keptFrom(keep) {
 				drop(sl.fp, key, uint64(sl.a))
 				continue
 			}
