@@ -1,6 +1,9 @@
 package checker
 
-import "sync/atomic"
+import (
+	"io"
+	"sync/atomic"
+)
 
 // cells is an array of small counters, one per node, packed into 32-bit words and accessed
 // atomically so that the workers of the convergence search can share it. Sixteen bits per node
@@ -54,4 +57,10 @@ func (c *cells) cas(i uint64, old, v uint32) bool {
 			return true
 		}
 	}
+}
+
+// save writes the labels as raw words, for a checkpoint of the analysis.
+func (c *cells) save(w io.Writer) error {
+	_, err := w.Write(bytesOf(c.words))
+	return err
 }

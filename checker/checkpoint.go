@@ -195,28 +195,20 @@ func (c *checkpointer) save(g *explicitGraph) error {
 
 // write saves g in the directory pending, then publishes it.
 func (c *checkpointer) write(g *explicitGraph, pending string) error {
-	if err := os.RemoveAll(pending); err != nil {
-		return err
+	var files []savedFile
+	for _, col := range g.columns() {
+		files = append(files, savedFile{col.name, col.col.save})
 	}
-	if err := os.Mkdir(pending, 0o755); err != nil {
+	sums, err := writeFiles(pending, files)
+	if err != nil {
 		return err
 	}
 	man := manifest{Format: checkpointFormat, LittleEndian: littleEndian(), Run: c.run, Meta: c.Meta,
 		Nodes: g.size(), Expanded: g.expandedNodes(), Edges: g.edges.len(), Depth: g.depth,
-		LevelStart: g.levelStart, LevelEnd: g.levelEnd, Levels: g.levels, Movers: g.withMovers, Exact: c.exact, Files: map[string]uint64{}}
+		LevelStart: g.levelStart, LevelEnd: g.levelEnd, Levels: g.levels, Movers: g.withMovers, Exact: c.exact, Files: sums}
 	for _, t := range g.actionFirst {
 		id, _ := t.get()
 		man.ActionFirst = append(man.ActionFirst, id)
-	}
-	for _, col := range g.columns() {
-		sum, err := writeFile(filepath.Join(pending, col.name), col.col.save)
-		if err != nil {
-			return err
-		}
-		man.Files[col.name] = sum
-	}
-	if err := syncDir(pending); err != nil {
-		return err
 	}
 	text, err := json.MarshalIndent(man, "", "  ")
 	if err != nil {
@@ -239,6 +231,32 @@ func (man *manifest) sum() uint64 {
 		fmt.Fprintf(h, "%s=%d;", name, man.Files[name])
 	}
 	return h.Sum64()
+}
+
+// savedFile is a file of a save and what writes it.
+type savedFile struct {
+	name  string
+	write func(io.Writer) error
+}
+
+// writeFiles writes the files of a save into the fresh directory dir, each synced, and
+// returns their checksums; the manifest comes after (writeManifest).
+func writeFiles(dir string, files []savedFile) (map[string]uint64, error) {
+	if err := os.RemoveAll(dir); err != nil {
+		return nil, err
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return nil, err
+	}
+	sums := map[string]uint64{}
+	for _, f := range files {
+		sum, err := writeFile(filepath.Join(dir, f.name), f.write)
+		if err != nil {
+			return nil, err
+		}
+		sums[f.name] = sum
+	}
+	return sums, syncDir(dir)
 }
 
 // writeManifest writes a save's manifest last and atomically (a temporary file, synced, then
@@ -590,30 +608,18 @@ func (c *checkpointer) saveLabels(g *explicitGraph, l *longest, legit bitmap) er
 }
 
 func (c *checkpointer) writeLabels(g *explicitGraph, l *longest, legit bitmap, dir string) error {
-	if err := os.RemoveAll(dir); err != nil {
-		return err
-	}
-	if err := os.Mkdir(dir, 0o755); err != nil {
-		return err
-	}
 	man := labelsManifest{Run: c.run, Graph: c.graphSum, Legit: legitHash(legit), Nodes: g.size(), Edges: g.edges.len(),
-		Bits: l.steps.bits, Files: map[string]uint64{}}
-	cols := map[string]*cells{"steps": l.steps}
+		Bits: l.steps.bits}
+	files := []savedFile{{"steps", l.steps.save}}
 	for m, w := range l.weighted {
 		if w != nil {
 			man.Measures = append(man.Measures, m)
-			cols[measure(m).String()] = w
+			files = append(files, savedFile{measure(m).String(), w.save})
 		}
 	}
-	for name, col := range cols {
-		sum, err := writeFile(filepath.Join(dir, name), func(w io.Writer) error {
-			_, err := w.Write(bytesOf(col.words))
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		man.Files[name] = sum
+	var err error
+	if man.Files, err = writeFiles(dir, files); err != nil {
+		return err
 	}
 	text, err := json.Marshal(man)
 	if err != nil {
