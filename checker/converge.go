@@ -54,7 +54,11 @@ func searchLongest(ctx context.Context, g graph, legit bitmap, measures []measur
 		l.weighted[m] = newCells(n, width)
 	}
 	if saved != nil {
-		if err := l.preset(g, saved); err != nil {
+		x, ok := g.(*explicitGraph) // saved labels come from checkpoints, of explicit graphs only
+		if !ok {
+			return nil, errors.New("saved labels for a graph without checkpoints")
+		}
+		if err := l.preset(x, saved); err != nil {
 			return nil, err
 		}
 	}
@@ -109,11 +113,7 @@ func searchLongest(ctx context.Context, g graph, legit bitmap, measures []measur
 // preset copies the final labels of an interrupted search, with what the search would have
 // counted when it set them: their transitions, badness and deadlocks. A label is 1 only at a
 // legitimate node, whose transitions the scan counts.
-func (l *longest) preset(g graph, saved *longest) error {
-	degree := func(id uint64) uint64 {
-		x := g.(*explicitGraph) // saved labels come from checkpoints, of explicit graphs only
-		return x.offsets.at(id+1) - x.offsets.at(id)
-	}
+func (l *longest) preset(g *explicitGraph, saved *longest) error {
 	for id := range g.size() {
 		v := saved.steps.get(id)
 		if v == cellUnknown || v == 1 {
@@ -139,10 +139,10 @@ func (l *longest) preset(g graph, saved *longest) error {
 			c.cas(id, cellUnknown, w)
 		}
 		l.steps.cas(id, cellUnknown, v)
-		l.transitions += degree(id)
+		l.transitions += g.degree(id)
 		if bad {
 			l.bad = true
-			if degree(id) == 0 {
+			if g.degree(id) == 0 {
 				l.deadlock.offer(id)
 			}
 		}

@@ -67,6 +67,9 @@ func (g *explicitGraph) scan(lo, hi uint64, fn func(uint64, State)) {
 
 func (g *explicitGraph) expanded(id uint64) bool { return id < g.expandedNodes() }
 
+// degree is the number of out-edges of an expanded node.
+func (g *explicitGraph) degree(id uint64) uint64 { return g.offsets.at(id+1) - g.offsets.at(id) }
+
 // expandedNodes is the number of nodes whose edges are known: the nodes before it.
 func (g *explicitGraph) expandedNodes() uint64 { return g.offsets.len() - 1 }
 
