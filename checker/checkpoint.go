@@ -121,7 +121,9 @@ func explore(ctx context.Context, m Model, opts Options, cfg bfsConfig, ck *chec
 	var err error
 	if ck.Resume {
 		g, err = ck.load(m, store, cfg)
-		stats.Resumed = err == nil
+		if stats.Resumed = err == nil; stats.Resumed {
+			stats.Checkpoint = ck.Dir
+		}
 	} else {
 		g, err = newExplicitGraph(m, store, cfg)
 	}

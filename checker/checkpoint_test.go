@@ -67,8 +67,8 @@ func TestCheckpointResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !resumed.Stats.Resumed {
-		t.Fatal("not resumed")
+	if !resumed.Stats.Resumed || resumed.Stats.Checkpoint != dir {
+		t.Fatalf("not resumed: %+v", resumed.Stats)
 	}
 	sameResult(t, want, resumed)
 	// The complete graph was saved: resuming again redoes only the analyses.
