@@ -5,7 +5,7 @@
 #   bench/stores.sh ssarrow -p n=3 -p init=0         # any mc check arguments
 #
 # Prints a row per store: wall seconds and peak RSS (from /usr/bin/time), the store mc
-# reports, the states moved to badger, and whether the JSON (timings and store bookkeeping
+# reports, the states moved beyond memory, and whether the JSON (timings and store bookkeeping
 # aside) is the one of the in-memory run. Set MEM (default 2GiB) for the budget of the disk
 # stores; files go to a fresh directory under /tmp, removed at the end.
 set -euo pipefail
@@ -30,7 +30,7 @@ run() { # name, then the extra flags
   store=$(grep -o '"store": "[^"]*"' "$work/$name.json" | cut -d'"' -f4 || true)
   spilled=$(grep -o '"spilled_states": [0-9]*' "$work/$name.json" | grep -o '[0-9]*$' || echo 0)
   same=$( (cmp -s <(strip "$work/memory.json") <(strip "$work/$name.json") && echo same) || echo DIFFERENT)
-  printf '%-8s exit %d %9.1f s %8d MiB  %-12s %12s moved to badger   %s\n' \
+  printf '%-8s exit %d %9.1f s %8d MiB  %-12s %12s moved to disk   %s\n' \
     "$name" "$code" "$secs" $((kb / 1024)) "$store" "$spilled" "$same"
 }
 

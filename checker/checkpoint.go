@@ -35,7 +35,7 @@ type Checkpoints struct {
 
 const (
 	checkpointName    = "checkpoint"
-	checkpointFormat  = 1
+	checkpointFormat  = 2
 	manifestName      = "manifest.json"
 	checkpointPending = checkpointName + ".new"
 	checkpointOld     = checkpointName + ".old"
@@ -54,6 +54,7 @@ type manifest struct {
 	LevelStart   uint64            `json:"level_start"`
 	LevelEnd     uint64            `json:"level_end"`
 	Levels       uint32            `json:"levels"`
+	Steps        bool              `json:"steps"` // the graph keeps its edges' steps
 	Movers       bool              `json:"movers"`
 	Exact        bool              `json:"exact"`
 	ActionFirst  []uint64          `json:"action_first"`
@@ -104,15 +105,30 @@ func openCheckpoints(c Checkpoints, m Model, spec *Spec, exact bool) (*checkpoin
 // explore runs the hashed exploration, from a checkpoint and saving checkpoints when ck is
 // set.
 func explore(ctx context.Context, m Model, opts Options, cfg bfsConfig, ck *checkpointer, stats *Stats) (*explicitGraph, error) {
-	var store Store = newMemStore(opts.Exact, m.Schema().Width())
-	if opts.Spill || opts.Auto {
+	width := m.Schema().Width()
+	var store Store = newMemStore(opts.Exact, width)
+	// Sorted runs are read once per segment: segments as large as a quarter of the budget
+	// allows, at about 96 bytes an edge and its target's bytes until the commit.
+	runSegment := min(opts.budget()/4/uint64(96+width), 1<<24)
+	switch {
+	case opts.Spill && !opts.Badger:
+		b, err := newBatchStore(filepath.Join(opts.Disk, "visited"), opts.Exact, width, opts.workers())
+		if err != nil {
+			return nil, err
+		}
+		defer func() { stats.SpilledStates = b.runs.len(); b.close() }()
+		store, cfg.segmentEdges = b, runSegment
+	case opts.Spill || opts.Auto:
 		dir := ""
 		if opts.Spill {
 			dir = filepath.Join(opts.Disk, "visited")
 		}
-		sp := newSpillStore(dir, opts.Exact, m.Schema().Width(), opts.budget()/4)
-		defer func() { stats.SpilledStates = sp.cold; sp.close() }()
+		sp := newSpillStore(dir, opts.Badger, opts.Exact, width, opts.workers(), opts.budget()/4)
+		defer func() { stats.SpilledStates = sp.moved; sp.close() }()
 		store = sp
+		if !opts.Badger {
+			cfg.segmentEdges = runSegment
+		}
 	}
 	if ck == nil {
 		return exploreBFS(ctx, m, store, cfg)
@@ -207,7 +223,7 @@ func (c *checkpointer) write(g *explicitGraph, pending string) error {
 	}
 	man := manifest{Format: checkpointFormat, LittleEndian: littleEndian(), Run: c.run, Meta: c.Meta,
 		Nodes: g.size(), Expanded: g.expandedNodes(), Edges: g.edges.len(), Depth: g.depth,
-		LevelStart: g.levelStart, LevelEnd: g.levelEnd, Levels: g.levels, Movers: g.withMovers, Exact: c.exact, Files: sums}
+		LevelStart: g.levelStart, LevelEnd: g.levelEnd, Levels: g.levels, Steps: g.keepSteps, Movers: g.withMovers, Exact: c.exact, Files: sums}
 	for _, t := range g.actionFirst {
 		id, _ := t.get()
 		man.ActionFirst = append(man.ActionFirst, id)
@@ -229,7 +245,7 @@ func (c *checkpointer) write(g *explicitGraph, pending string) error {
 // sum identifies a saved graph by its files' checksums.
 func (man *manifest) sum() uint64 {
 	h := xxhash.New()
-	for _, name := range []string{"states", "parent", "via", "offsets", "edges", "movers"} {
+	for _, name := range []string{"states", "parent", "via", "offsets", "edges", "steps", "movers"} {
 		fmt.Fprintf(h, "%s=%d;", name, man.Files[name])
 	}
 	return h.Sum64()
@@ -394,11 +410,15 @@ func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph
 	}
 	g.depth, g.levelStart, g.levelEnd, g.levels = man.Depth, man.LevelStart, man.LevelEnd, man.Levels
 	g.prevStart = g.levelStart
+	g.keepSteps = man.Steps
 	for i, id := range man.ActionFirst {
 		g.actionFirst[i].offer(id)
 	}
 	sizes := map[string]uint64{"states": man.Nodes, "parent": man.Nodes, "via": man.Nodes,
-		"offsets": man.Expanded + 1, "edges": man.Edges, "movers": 0}
+		"offsets": man.Expanded + 1, "edges": man.Edges, "steps": 0, "movers": 0}
+	if man.Steps {
+		sizes["steps"] = man.Edges
+	}
 	if man.Movers {
 		sizes["movers"] = man.Edges
 	}
@@ -431,6 +451,11 @@ func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph
 				return nil, err
 			}
 		}
+	}
+	// A store that writes its states out in batches (batchStore) must hold them all before
+	// the first lookup.
+	if err := settle(g, store, cfg.grow, g.levelStart); err != nil {
+		return nil, err
 	}
 	return g, store.failed()
 }
@@ -523,7 +548,7 @@ func (g *explicitGraph) consistent() error {
 		return errors.New("the offsets do not cover the edges")
 	}
 	for j := range g.edges.len() {
-		if uint64(g.edges.at(j).to) >= n {
+		if uint64(g.edges.at(j)) >= n {
 			return fmt.Errorf("edge %d leads outside the graph", j)
 		}
 	}
@@ -548,7 +573,8 @@ func (g *explicitGraph) sameSteps() error {
 }
 
 func (g *explicitGraph) sameStepsAt(id uint64) error {
-	j, end := g.offsets.at(id), g.offsets.at(id+1)
+	first, end := g.offsets.at(id), g.offsets.at(id+1)
+	j := first
 	differ := fmt.Errorf("node %d: its steps differ from the saved ones", id)
 	var err error
 	g.m.Successors(g.stateAt(id), func(st Step, t State) bool {
@@ -556,7 +582,7 @@ func (g *explicitGraph) sameStepsAt(id uint64) error {
 			err = differ
 			return false
 		}
-		e := g.edges.at(j)
+		e := g.edge(j, j-first)
 		if string(g.stateAt(uint64(e.to))) != string(t) || e.index != uint32(st.Index) || e.moves != uint16(st.MoveCount()) || e.ticks != uint16(st.Ticks) {
 			err = differ
 			return false
@@ -669,7 +695,10 @@ func (c *checkpointer) loadLabels(g *explicitGraph, legit bitmap) *longest {
 // bytes estimates the memory of the saved graph and its visited set, for a run that moves to
 // disk when it passes a mark.
 func (man *manifest) bytes(width int) uint64 {
-	b := man.Nodes*uint64(width+4+4+8+28) + man.Edges*12
+	b := man.Nodes*uint64(width+4+4+8+28) + man.Edges*4
+	if man.Steps {
+		b += man.Edges * 8
+	}
 	if man.Movers {
 		b += man.Edges * 8
 	}

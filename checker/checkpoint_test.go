@@ -39,44 +39,53 @@ func sameResult(t *testing.T, a, b *checker.Result) {
 
 // A run interrupted at any point after its first save, resumed with another number of
 // workers, gives exactly the result of an uninterrupted run (Dijkstra n=7, K=7: 823,543
-// initial states, explored in several segments).
+// initial states, explored in several segments), with the visited set in memory and in
+// sorted runs (rebuilt from the saved states).
 func TestCheckpointResume(t *testing.T) {
 	r, m := everyConfiguration(t, 7, 7)
 	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
 	want := run(t, m, spec, 2)
-
-	dir := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() { // interrupt once a periodic save exists, wherever the run then is
-		for ctx.Err() == nil {
-			if _, err := os.Stat(filepath.Join(dir, "checkpoint", "manifest.json")); err == nil {
-				cancel()
+	for _, onDisk := range []bool{false, true} {
+		dir := t.TempDir()
+		opts := func(workers int, ck checker.Checkpoints) checker.Options {
+			o := checker.Options{Workers: workers, Checkpoints: &ck}
+			if onDisk {
+				o.Disk, o.Spill, o.MemoryBudget = dir, true, 256<<20 // segments of 700k edges
 			}
-			time.Sleep(time.Millisecond)
+			return o
 		}
-	}()
-	stopped, err := checker.Run(ctx, m, spec, checker.Options{Workers: 1, Checkpoints: &checker.Checkpoints{Dir: dir, Every: time.Nanosecond}})
-	cancel()
-	if err != nil {
-		t.Fatal(err)
+		ctx, cancel := context.WithCancel(context.Background())
+		go func() { // interrupt once a periodic save exists, wherever the run then is
+			for ctx.Err() == nil {
+				if _, err := os.Stat(filepath.Join(dir, "checkpoint", "manifest.json")); err == nil {
+					cancel()
+				}
+				time.Sleep(time.Millisecond)
+			}
+		}()
+		stopped, err := checker.Run(ctx, m, spec, opts(1, checker.Checkpoints{Dir: dir, Every: time.Nanosecond}))
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !stopped.Stats.Interrupted || stopped.Stats.Checkpoint != dir || stopped.Verdict() != checker.Inconclusive {
+			t.Fatalf("not interrupted: %+v", stopped.Stats)
+		}
+		resumed, err := checker.Run(context.Background(), m, spec, opts(3, checker.Checkpoints{Dir: dir, Resume: true, Every: time.Hour}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !resumed.Stats.Resumed || resumed.Stats.Checkpoint != dir || onDisk && resumed.Stats.Store != "disk+runs" {
+			t.Fatalf("not resumed: %+v", resumed.Stats)
+		}
+		sameResult(t, want, resumed)
+		// The complete graph was saved: resuming again redoes only the analyses.
+		again, err := checker.Run(context.Background(), m, spec, opts(0, checker.Checkpoints{Dir: dir, Resume: true}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameResult(t, want, again)
 	}
-	if !stopped.Stats.Interrupted || stopped.Stats.Checkpoint != dir || stopped.Verdict() != checker.Inconclusive {
-		t.Fatalf("not interrupted: %+v", stopped.Stats)
-	}
-	resumed, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 3, Checkpoints: &checker.Checkpoints{Dir: dir, Resume: true, Every: time.Hour}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !resumed.Stats.Resumed || resumed.Stats.Checkpoint != dir {
-		t.Fatalf("not resumed: %+v", resumed.Stats)
-	}
-	sameResult(t, want, resumed)
-	// The complete graph was saved: resuming again redoes only the analyses.
-	again, err := checker.Run(context.Background(), m, spec, checker.Options{Checkpoints: &checker.Checkpoints{Dir: dir, Resume: true}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameResult(t, want, again)
 }
 
 // A damaged checkpoint, a checkpoint of another model and a missing checkpoint are errors,

@@ -81,6 +81,9 @@ func searchLongest(ctx context.Context, g graph, legit bitmap, measures []measur
 	searchers := make([]*dfs, workers)
 	for w := range searchers {
 		searchers[w] = &dfs{ctx: ctx, g: g, l: l, width: g.schema().Width(), out: newSuccessors(g)}
+		if _, ok := g.(*explicitGraph); ok { // the search reads ids only, which it gets
+			searchers[w].width, searchers[w].out.edgesOnly = 0, true
+		}
 	}
 	forChunks(ctx, n, scanChunk(n, workers), workers, func(w int, lo, hi uint64) {
 		d := searchers[w]

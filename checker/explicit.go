@@ -5,16 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
 )
 
 // explicitGraph is the reachable graph found by BFS from explicit initial states, in columns
-// indexed by node id (ids follow sequential BFS order) and edges in CSR form. Ids and edges are
-// 32-bit: an edge costs 12 bytes, a node its configuration and 16 bytes, so that graphs of
-// hundreds of millions of states fit in memory.
+// indexed by node id (ids follow sequential BFS order) and edges in CSR form. Ids are 32-bit:
+// an edge costs 4 bytes (12 when its steps must be kept), a node its configuration and 16
+// bytes, so that graphs of hundreds of millions of states fit in memory.
 type explicitGraph struct {
 	m      Model
 	sch    *Schema
@@ -27,7 +26,12 @@ type explicitGraph struct {
 	depth                           uint32
 	levelStart, levelEnd, prevStart uint64
 	offsets                         column[uint64] // edges of node i are edges[offsets[i]:offsets[i+1]]
-	edges                           column[storedEdge]
+	edges                           column[uint32] // each edge's target
+	// steps holds each edge's step index, moves and ticks once some edge differs from the
+	// plain step: its ordinal among its node's edges, one move, no tick. Under the central
+	// daemon of an untimed protocol none does, and billions of edges take 4 bytes each.
+	steps     column[edgeStep]
+	keepSteps bool
 	// movers holds each edge's moving processes, only when weak fairness will read them: at
 	// 8 bytes an edge it would otherwise be the largest column.
 	movers     column[uint64]
@@ -37,10 +41,45 @@ type explicitGraph struct {
 	actionFirst []*minTracker
 }
 
-// storedEdge is an edge as the explicit graph keeps it.
+// storedEdge is an edge as a BFS segment holds it before its commit.
 type storedEdge struct {
-	to, index    uint32
+	to uint32
+	edgeStep
+}
+
+// edgeStep is the step an edge takes, as the steps column keeps it.
+type edgeStep struct {
+	index        uint32
 	moves, ticks uint16
+}
+
+// edge is edge j of the graph, the ordinal-th of its node's.
+func (g *explicitGraph) edge(j, ordinal uint64) storedEdge {
+	if g.keepSteps {
+		return storedEdge{g.edges.at(j), g.steps.at(j)}
+	}
+	return storedEdge{g.edges.at(j), edgeStep{index: uint32(ordinal), moves: 1}}
+}
+
+// pushEdge appends an edge, the ordinal-th of its node's, whose node's offsets are pushed.
+func (g *explicitGraph) pushEdge(e storedEdge, ordinal uint32) {
+	if !g.keepSteps && e.edgeStep != (edgeStep{index: ordinal, moves: 1}) {
+		g.startSteps()
+	}
+	g.edges.push(e.to)
+	if g.keepSteps {
+		g.steps.push(e.edgeStep)
+	}
+}
+
+// startSteps starts the steps column with the plain steps of the edges so far.
+func (g *explicitGraph) startSteps() {
+	g.keepSteps = true
+	for id := uint64(0); g.steps.len() < g.edges.len(); id++ {
+		for j := g.offsets.at(id); j < g.offsets.at(id+1) && j < g.edges.len(); j++ {
+			g.steps.push(edgeStep{index: uint32(j - g.offsets.at(id)), moves: 1})
+		}
+	}
 }
 
 // noParent marks initial nodes; it is also the bound on node ids.
@@ -78,14 +117,17 @@ func (g *explicitGraph) succ(id uint64, _ State, out *successors) {
 	if !g.expanded(id) {
 		return
 	}
-	for j, end := g.offsets.at(id), g.offsets.at(id+1); j < end; j++ {
-		e := g.edges.at(j)
+	first := g.offsets.at(id)
+	for j, end := first, g.offsets.at(id+1); j < end; j++ {
+		e := g.edge(j, j-first)
 		var movers uint64
 		if g.withMovers {
 			movers = g.movers.at(j)
 		}
 		out.edges = append(out.edges, edge{to: uint64(e.to), index: e.index, moves: uint32(e.moves), ticks: uint32(e.ticks), movers: movers})
-		out.states = append(out.states, g.stateAt(uint64(e.to))...)
+		if !out.edgesOnly {
+			out.states = append(out.states, g.stateAt(uint64(e.to))...)
+		}
 	}
 }
 
@@ -128,6 +170,10 @@ type bfsConfig struct {
 	grow      *onDemand  // move to disk when the heap grows past a mark (nil: never)
 	// committed, if set, is called after each segment is committed (checkpoints).
 	committed func(*explicitGraph) error
+	// segmentEdges, if positive, sizes segments by about this many edges instead of
+	// bfsSegment nodes: a store whose lookups beyond memory are batched per segment wants
+	// segments as large as memory allows.
+	segmentEdges uint64
 }
 
 // exploreBFS builds the reachable graph level by level. Workers expand disjoint chunks of the
@@ -150,23 +196,53 @@ func newExplicitGraph(m Model, store Store, cfg bfsConfig) (*explicitGraph, erro
 	}
 	g.offsets.push(0)
 	sch := g.sch
+	w := sch.Width()
 	full := false
+	// Initial states are numbered in batches: a store that answers beyond memory in batches
+	// (resolve) must see a batch before it can tell a new state from one it holds. The
+	// workers look a batch up; its states are then numbered in the order Init gave them.
+	batchLen := uint64(1 << 20)
+	if cfg.segmentEdges > 0 {
+		batchLen = cfg.segmentEdges
+	}
+	var batch []byte
+	var fps []uint64
+	number := func() error {
+		if b, ok := store.(*batchStore); ok {
+			at := func(i uint32) []byte { return batch[int(i)*w : (int(i)+1)*w] }
+			_, err := g.numberBatch(b, fps, at, func(first, _ uint32) { g.addNode(at(first), noParent, 0) })
+			var bound errBound
+			if full = errors.As(err, &bound); full {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+		} else if err := g.numberInMemory(store, batch, fps, cfg.workers); err != nil {
+			return err
+		}
+		if full = g.size() == noParent; full {
+			return nil
+		}
+		batch, fps = batch[:0], fps[:0]
+		if cfg.progress != nil {
+			cfg.progress(Progress{Phase: "initial", States: g.size()})
+		}
+		return settle(g, store, cfg.grow, 0) // all of level 0 is current: keep what fits
+	}
 	m.Init(func(s State) bool {
 		if err = sch.Valid(s); err != nil {
 			return false
 		}
-		if full = g.size() == noParent; full {
-			return false
+		batch, fps = append(batch, s...), append(fps, s.Fingerprint())
+		if uint64(len(fps)) == batchLen {
+			err = number()
 		}
-		if fp := s.Fingerprint(); store.Visit(fp, s, Note{}).New {
-			store.Number(fp, s, g.size())
-			g.addNode(s, noParent, 0)
-		}
-		if g.size()%(1<<20) == 0 {
-			err = settle(g, store, cfg.grow, 0) // all of level 0 is current: keep what fits
-		}
-		return err == nil
+		return err == nil && !full
 	})
+	if err == nil && !full {
+		err = number()
+	}
 	if err == nil {
 		err = g.failed()
 	}
@@ -183,6 +259,34 @@ func newExplicitGraph(m Model, store Store, cfg bfsConfig) (*explicitGraph, erro
 	}
 	g.levelEnd = g.size()
 	return g, nil
+}
+
+// numberInMemory numbers a batch of initial states, whose fingerprints are fps, through the
+// store's Visit (by the workers), resolve and Number (in order).
+func (g *explicitGraph) numberInMemory(store Store, batch []byte, fps []uint64, workers int) error {
+	w := g.sch.Width()
+	known := make([]bool, len(fps)) // the store had numbered the state already: Visit said Assigned
+	forChunks(context.Background(), uint64(len(fps)), 1<<14, max(1, workers), func(_ int, lo, hi uint64) {
+		for i := lo; i < hi; i++ {
+			known[i] = store.Visit(fps[i], State(batch[i*uint64(w):(i+1)*uint64(w)]), Note{}).Assigned
+		}
+	})
+	if _, err := store.resolve(); err != nil {
+		return err
+	}
+	for i, fp := range fps {
+		if g.size() == noParent {
+			return nil
+		}
+		s := State(batch[i*w : (i+1)*w])
+		if known[i] {
+			continue
+		}
+		if _, _, fresh := store.Number(fp, s, g.size()); fresh {
+			g.addNode(s, noParent, 0)
+		}
+	}
+	return nil
 }
 
 // emptyGraph is a graph with no node and no offset, ready for the initial states or a
@@ -225,7 +329,7 @@ func (g *explicitGraph) failed() error {
 // checkpoints.
 func (g *explicitGraph) columns() []namedColumn {
 	return []namedColumn{{"states", &g.states}, {"parent", &g.parent}, {"via", &g.via},
-		{"offsets", &g.offsets}, {"edges", &g.edges}, {"movers", &g.movers}}
+		{"offsets", &g.offsets}, {"edges", &g.edges}, {"steps", &g.steps}, {"movers", &g.movers}}
 }
 
 type namedColumn struct {
@@ -251,7 +355,7 @@ func (g *explicitGraph) explore(ctx context.Context, store Store, cfg bfsConfig)
 			return errBound{"state bound reached"}
 		}
 		lo := g.expandedNodes()
-		hi := min(g.levelEnd, lo+bfsSegment)
+		hi := min(g.levelEnd, lo+g.segmentNodes(cfg.segmentEdges))
 		guard.chunks.Store(0)
 		seg := expandRange(g.m, g, store, lo, hi, cfg, guard)
 		switch {
@@ -265,6 +369,15 @@ func (g *explicitGraph) explore(ctx context.Context, store Store, cfg bfsConfig)
 				return c.invalid
 			}
 		}
+		if b, ok := store.(*batchStore); ok {
+			if err := g.numberSegment(b, seg, cfg.workers); err != nil {
+				return err
+			}
+		} else if resolved, err := store.resolve(); err != nil {
+			return err
+		} else if resolved > 0 {
+			g.assignResolved(store, seg, cfg.workers)
+		}
 		if err := g.commit(store, seg); err != nil {
 			return err
 		}
@@ -274,10 +387,10 @@ func (g *explicitGraph) explore(ctx context.Context, store Store, cfg bfsConfig)
 		if g.size() > g.levelEnd {
 			g.levels = g.depth + 1
 		}
+		if cfg.progress != nil { // after every segment: a level may take minutes
+			cfg.progress(Progress{Phase: "explore", States: g.size(), Transitions: g.edges.len(), Depth: g.depth})
+		}
 		if hi == g.levelEnd {
-			if cfg.progress != nil {
-				cfg.progress(Progress{Phase: "explore", States: g.size(), Transitions: g.edges.len(), Depth: g.depth + 1})
-			}
 			g.depth, g.prevStart, g.levelStart, g.levelEnd = g.depth+1, g.levelStart, g.levelEnd, g.size()
 		}
 		if cfg.committed != nil {
@@ -290,6 +403,21 @@ func (g *explicitGraph) explore(ctx context.Context, store Store, cfg bfsConfig)
 		}
 	}
 	return nil
+}
+
+// segmentNodes is how many nodes the next segment expands: bfsSegment, or with edges > 0
+// about that many edges at the mean degree so far (8 before any), in whole chunks. It is
+// computed from the committed graph only, so segments, and what a bound sees after each, do
+// not depend on the timing of the workers.
+func (g *explicitGraph) segmentNodes(edges uint64) uint64 {
+	if edges == 0 {
+		return bfsSegment
+	}
+	degree := uint64(8)
+	if n := g.expandedNodes(); n > 0 {
+		degree = max(1, (g.edges.len()+n-1)/n)
+	}
+	return max(1, edges/degree/bfsChunk) * bfsChunk
 }
 
 // settle moves the run to disk if it grew past its mark, and the visited set's older states
@@ -318,20 +446,105 @@ func (g *explicitGraph) commit(store Store, level []chunkResult) error {
 			}
 			c.edges[p.edge].to = uint32(id)
 		}
-		for i, e := range c.edges {
-			g.edges.push(e)
-			if g.withMovers {
-				g.movers.push(c.movers[i])
-			}
-		}
+		i := 0
 		for _, n := range c.degree {
 			g.offsets.push(g.offsets.last() + uint64(n))
+			for ordinal := range n {
+				g.pushEdge(c.edges[i], ordinal)
+				if g.withMovers {
+					g.movers.push(c.movers[i])
+				}
+				i++
+			}
 		}
 		for i, id := range c.actionFirst {
 			g.actionFirst[i].offer(id)
 		}
 	}
 	return g.failed()
+}
+
+// numberBatch numbers a batch of states in a batchStore, whose fingerprints are fps and
+// states key: added gets, in id order, the position of the first query of each new state and
+// the id it was given.
+func (g *explicitGraph) numberBatch(b *batchStore, fps []uint64, key func(i uint32) []byte, added func(first, id uint32)) ([]uint32, error) {
+	ids := make([]uint32, len(fps))
+	firsts, err := b.runs.numberBatch(fps, key, g.size(), ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range firsts {
+		added(f, uint32(g.size()))
+	}
+	return ids, g.failed()
+}
+
+// numberSegment numbers a segment's targets in a batchStore, where every edge is pending,
+// and gives the edges their targets' ids: the commit then has nothing to number. Query i is
+// the pending edge i of the segment, chunk after chunk.
+func (g *explicitGraph) numberSegment(b *batchStore, level []chunkResult, workers int) error {
+	base := make([]int, len(level)+1) // the first query of each chunk
+	for ci := range level {
+		base[ci+1] = base[ci] + len(level[ci].pending)
+	}
+	fps := make([]uint64, base[len(level)])
+	forChunks(context.Background(), uint64(len(level)), 1, max(1, workers), func(_ int, lo, hi uint64) {
+		for ci := lo; ci < hi; ci++ {
+			for k, p := range level[ci].pending {
+				fps[base[ci]+k] = p.fp
+			}
+		}
+	})
+	w := uint32(g.sch.Width())
+	pending := func(i uint32) (*chunkResult, *pendingEdge) {
+		ci, _ := slices.BinarySearch(base, int(i)+1)
+		c := &level[ci-1]
+		return c, &c.pending[int(i)-base[ci-1]]
+	}
+	key := func(i uint32) []byte {
+		_, p := pending(i)
+		return level[p.note.Chunk].slab[p.note.Offset : p.note.Offset+w]
+	}
+	ids, err := g.numberBatch(b, fps, key, func(first, _ uint32) {
+		c, p := pending(first)
+		g.addNode(key(first), p.from, c.edges[p.edge].index)
+	})
+	if err != nil {
+		return err
+	}
+	forChunks(context.Background(), uint64(len(level)), 1, max(1, workers), func(_ int, lo, hi uint64) {
+		for ci := lo; ci < hi; ci++ {
+			c := &level[ci]
+			for k, p := range c.pending {
+				c.edges[p.edge].to = ids[base[ci]+k]
+			}
+			c.pending = nil
+		}
+	})
+	return nil
+}
+
+// assignResolved gives their targets' ids to the pending edges whose targets the store found
+// beyond memory (resolve), the workers each taking chunks, and leaves the others pending for
+// the commit, which numbers them one by one: with a universe explored hashed, that is every
+// edge.
+func (g *explicitGraph) assignResolved(store Store, level []chunkResult, workers int) {
+	w := uint32(g.sch.Width())
+	forChunks(context.Background(), uint64(len(level)), 1, max(1, workers), func(_ int, lo, hi uint64) {
+		for ci := lo; ci < hi; ci++ {
+			c := &level[ci]
+			left := c.pending[:0]
+			for _, p := range c.pending {
+				key := State(level[p.note.Chunk].slab[p.note.Offset : p.note.Offset+w])
+				if seen, _ := store.lookup(p.fp, key); seen.Assigned {
+					c.edges[p.edge].to = uint32(seen.ID)
+					continue
+				}
+				left = append(left, p)
+			}
+			c.pending = left
+		}
+	})
 }
 
 // pendingEdge is an edge to a state first seen in this level, numbered after the level.
@@ -366,18 +579,14 @@ type bfsGuard struct {
 	over   atomic.Bool
 }
 
-// stop is asked before each chunk; the heap is measured at the first chunk of a level and
-// every 64 chunks after (ReadMemStats stops the world for a moment).
+// stop is asked before each chunk; the heap is measured at the first chunk of a segment and
+// every 64 chunks after.
 func (b *bfsGuard) stop() bool {
 	if b.ctx.Err() != nil {
 		return true
 	}
-	if b.budget > 0 && b.chunks.Add(1)%64 == 1 {
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		if ms.HeapAlloc > b.budget {
-			b.over.Store(true)
-		}
+	if b.budget > 0 && b.chunks.Add(1)%64 == 1 && heapOver(b.budget) {
+		b.over.Store(true)
 	}
 	return b.over.Load()
 }
@@ -438,7 +647,7 @@ func expandChunk(m Model, g *explicitGraph, store Store, actions []ActionPropert
 			if !seen.Assigned {
 				r.pending = append(r.pending, pendingEdge{edge: len(r.edges), from: id, fp: fp, note: seen.Note})
 			}
-			r.edges = append(r.edges, storedEdge{to: uint32(seen.ID), index: uint32(st.Index), moves: uint16(st.MoveCount()), ticks: uint16(st.Ticks)})
+			r.edges = append(r.edges, storedEdge{uint32(seen.ID), edgeStep{uint32(st.Index), uint16(st.MoveCount()), uint16(st.Ticks)}})
 			if g.withMovers {
 				r.movers = append(r.movers, moverMask(st))
 			}

@@ -61,9 +61,12 @@ func moverMask(st Step) uint64 {
 type successors struct {
 	edges  []edge
 	states []byte
-	u      *Universe // ranks targets in the dense graph; nil in an explicit one
-	from   State     // the configuration being expanded, and its rank
-	rank   uint64
+	// edgesOnly: an explicit graph appends no states, which a search over ids does not read
+	// (at 10^8 nodes fetching them is a random read of a large column per edge).
+	edgesOnly bool
+	u         *Universe // ranks targets in the dense graph; nil in an explicit one
+	from      State     // the configuration being expanded, and its rank
+	rank      uint64
 	// invalid is set when the model yields a successor outside the schema; expansion stops.
 	invalid error
 	model   Model // the worker's own copy (see Forkable)

@@ -50,11 +50,12 @@ type Stats struct {
 	// Resumed says the run continued a saved one.
 	Checkpoint string
 	Resumed    bool
-	// SpilledStates is how many states of the visited set were in badger at the end of the
-	// exploration (Options.Spill).
+	// SpilledStates is how many states of the visited set were beyond memory (in sorted runs
+	// or badger) at the end of the exploration.
 	SpilledStates uint64
 	// Store is "dense" (the universe indexed by rank: exact), or for a hashed exploration
-	// "memory", "disk" (the graph in files) or "disk+badger" (and the visited set spilled),
+	// "memory", "disk" (the graph in files), "disk+runs" or "disk+badger" (and the visited
+	// set spilled to sorted runs or to badger),
 	// with ", exact" when the visited set keys whole states.
 	Store string
 	// CollisionProbability bounds the chance that two distinct states shared a fingerprint
@@ -97,7 +98,7 @@ func (r *Result) Verdict() Verdict {
 
 // Progress is reported during long runs, possibly from several goroutines at once.
 type Progress struct {
-	Phase       string // "explore", "scan", "converge"
+	Phase       string // "initial", "explore", "scan", "converge"
 	States      uint64 // states explored (or scanned) so far
 	Total       uint64 // states to scan in this phase; 0 when unknown
 	Transitions uint64

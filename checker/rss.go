@@ -3,6 +3,7 @@ package checker
 import (
 	"bytes"
 	"os"
+	"runtime/debug"
 	"runtime/metrics"
 	"strconv"
 	"syscall"
@@ -44,10 +45,22 @@ func residentBytes() uint64 {
 	return pages * uint64(os.Getpagesize())
 }
 
+// heapOver reports whether the heap is past budget: its live part, as the last collection
+// found it, or, when the collector's memory limit does not hold garbage under the budget
+// (the command line sets it from --mem), all of it.
+func heapOver(budget uint64) bool {
+	if readMetric("/gc/heap/live:bytes") > budget {
+		return true
+	}
+	return uint64(debug.SetMemoryLimit(-1)) > budget && heapAlloc() > budget
+}
+
 // heapAlloc is the bytes of live and not yet collected heap objects, read without stopping
 // the world.
-func heapAlloc() uint64 {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+func heapAlloc() uint64 { return readMetric("/memory/classes/heap/objects:bytes") }
+
+func readMetric(name string) uint64 {
+	sample := []metrics.Sample{{Name: name}}
 	metrics.Read(sample)
 	if sample[0].Value.Kind() != metrics.KindUint64 {
 		return 0

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"time"
 )
 
@@ -41,8 +42,8 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 	var explicit *explicitGraph // g, when it is explored by BFS
 	var ck *checkpointer        // where explicit is saved, if it is
 	complete := true            // false when a bound or an interruption left the graph partial
-	if opts.Spill && (opts.Disk == "" || opts.Auto) {
-		return nil, errors.New("Options.Spill needs Options.Disk, and excludes Auto")
+	if opts.Spill && (opts.Disk == "" || opts.Auto) || opts.Badger && !opts.Spill {
+		return nil, errors.New("Options.Spill needs Options.Disk, and excludes Auto; Options.Badger needs Spill")
 	}
 	// A universe goes to the dense store unless the run asks for the disk: then its every
 	// configuration is an initial state of the hashed exploration.
@@ -91,6 +92,12 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 			complete = false
 		case err != nil:
 			return nil, err
+		}
+		if cfg.disk != nil || cfg.grow.moved() {
+			// The exploration's segments are garbage now: their pages go back to the system,
+			// so that the analyses' resident set is their labels and the mapped pages the
+			// watcher bounds, not the heap's high-water mark on top.
+			debug.FreeOSMemory()
 		}
 		g, explicit = x, x
 		res.Stats.Store = hashedStore(opts, cfg.grow.moved(), res.Stats.SpilledStates > 0)
@@ -153,11 +160,14 @@ func stoppedEarly(err error) bool {
 // hashedStore names where a hashed exploration kept its graph and visited set.
 func hashedStore(opts Options, moved, spilled bool) string {
 	name := "memory"
-	switch {
-	case opts.Spill, moved && spilled:
-		name = "disk+badger"
-	case opts.Disk != "" && !opts.Auto, moved:
+	if opts.Disk != "" && !opts.Auto || moved {
 		name = "disk"
+	}
+	switch {
+	case spilled && opts.Badger:
+		name += "+badger"
+	case spilled:
+		name += "+runs"
 	}
 	if opts.Exact {
 		name += ", exact"

@@ -133,10 +133,11 @@ type Options struct {
 	// Disk, if set, is where a hashed exploration keeps what outgrows memory: the graph, in
 	// files under Disk/graph mapped into memory instead of the heap (the resident memory is
 	// held under the budget by handing mapped pages back to the kernel's page cache), and with
-	// Spill the visited set's older states, in badger under Disk/visited. The files are
-	// removed when the run ends.
-	Disk  string
-	Spill bool
+	// Spill the visited set's older states, under Disk/visited: in sorted runs of our own, or
+	// with Badger in badger. The files are removed when the run ends.
+	Disk   string
+	Spill  bool
+	Badger bool
 	// Auto starts a hashed exploration in memory and moves it to disk, as Disk and Spill
 	// would, once its heap passes half the budget: under Disk, or a temporary directory if it
 	// is empty. A universe still goes to the dense store.

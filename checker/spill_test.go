@@ -1,7 +1,10 @@
 package checker
 
 import (
+	"cmp"
 	"context"
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -10,6 +13,7 @@ import (
 type torus struct {
 	n   int
 	sch *Schema
+	all bool // every state is initial, listed twice: duplicates, and a level 0 beyond a batch
 }
 
 func newTorus(n int) *torus {
@@ -18,8 +22,24 @@ func newTorus(n int) *torus {
 	return &torus{n: n, sch: s}
 }
 
-func (t *torus) Schema() *Schema             { return t.sch }
-func (t *torus) Init(yield func(State) bool) { yield(State{0, 0, 0}) }
+func (t *torus) Schema() *Schema { return t.sch }
+func (t *torus) Init(yield func(State) bool) {
+	if !t.all {
+		yield(State{0, 0, 0})
+		return
+	}
+	for range 2 {
+		for x := range t.n {
+			for y := range t.n {
+				for z := range t.n {
+					if !yield(State{byte(x), byte(y), byte(z)}) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
 func (t *torus) Successors(s State, yield func(Step, State) bool) {
 	next := make(State, 3)
 	for i := range 6 {
@@ -35,29 +55,63 @@ func (t *torus) Successors(s State, yield func(Step, State) bool) {
 	}
 }
 
-// The visited set spilling to badger gives the graph of the in-memory one, node for node and
-// edge for edge: with a budget that moves everything to badger after every commit, one that
-// keeps the recent levels in memory, in exact mode and not, and moving to disk mid-run.
+// The visited set spilling to badger or to sorted runs, or wholly in sorted runs (batchStore),
+// gives the graph of the in-memory one, node for node and edge for edge: with a budget that
+// moves everything out after every commit, one that keeps the recent levels in memory, in
+// exact mode and not, moving to disk mid-run, and with small segments, so that runs are made
+// and merged often; and on a universe listed twice as initial states, in batches of 1,000,
+// whose second listing must be found beyond memory.
 func TestSpillStoreGraph(t *testing.T) {
-	m := newTorus(40) // 64,000 states
-	want, err := exploreBFS(context.Background(), m, newMemStore(false, 3), bfsConfig{workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		budget uint64
+	type test struct {
+		m      *torus
+		budget uint64 // of the spill store's memory part; 0: a batchStore
+		badger bool
 		exact  bool
-		auto   bool // start in memory, move to disk at the first commit
-	}{{1, false, false}, {1, true, false}, {300 << 10, false, false}, {1, false, true}} {
-		cfg := bfsConfig{workers: 2}
+		auto   bool   // start in memory, move to disk at the first commit
+		edges  uint64 // segmentEdges
+	}
+	var tests []test
+	for _, badger := range []bool{true, false} {
+		tests = append(tests, test{newTorus(40), 1, badger, false, false, 0}, test{newTorus(40), 1, badger, true, false, 0},
+			test{newTorus(40), 300 << 10, badger, false, false, 0}, test{newTorus(40), 1, badger, false, true, 0})
+	}
+	universe := newTorus(20) // 8,000 states
+	universe.all = true
+	for _, exact := range []bool{false, true} {
+		tests = append(tests, test{newTorus(40), 1, false, exact, false, 5000}, test{newTorus(40), 0, false, exact, false, 5000},
+			test{universe, 1, true, exact, false, 1000}, test{universe, 1, false, exact, false, 1000}, test{universe, 0, false, exact, false, 1000})
+	}
+	want := map[*torus]*explicitGraph{}
+	for _, tc := range tests {
+		if want[tc.m] == nil {
+			g, err := exploreBFS(context.Background(), tc.m, newMemStore(false, 3), bfsConfig{workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want[tc.m] = g
+		}
+		want := want[tc.m]
+		cfg := bfsConfig{workers: 2, segmentEdges: tc.edges}
 		dir := t.TempDir()
 		if tc.auto {
 			cfg.grow = &onDemand{dir: dir, budget: 1 << 30}
 			dir = ""
 		}
-		sp := newSpillStore(dir, tc.exact, 3, tc.budget)
-		got, err := exploreBFS(context.Background(), m, sp, cfg)
-		sp.close()
+		var store Store
+		var moved func() uint64
+		if tc.budget == 0 {
+			b, err := newBatchStore(dir, tc.exact, 3, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.close()
+			store, moved = b, b.runs.len
+		} else {
+			sp := newSpillStore(dir, tc.badger, tc.exact, 3, 2, tc.budget)
+			defer sp.close()
+			store, moved = sp, func() uint64 { return sp.moved }
+		}
+		got, err := exploreBFS(context.Background(), tc.m, store, cfg)
 		if tc.auto {
 			if !cfg.grow.moved() {
 				t.Fatal("auto: the run did not move to disk")
@@ -67,7 +121,7 @@ func TestSpillStoreGraph(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if sp.cold == 0 {
+		if moved() == 0 {
 			t.Fatalf("%+v: nothing spilled", tc)
 		}
 		if got.size() != want.size() || got.edges.len() != want.edges.len() {
@@ -82,6 +136,27 @@ func TestSpillStoreGraph(t *testing.T) {
 			if got.edges.at(j) != want.edges.at(j) {
 				t.Fatalf("%+v: edge %d differs", tc, j)
 			}
+		}
+	}
+}
+
+// radixSort orders queries by fingerprint, keeping equal ones in their order.
+func TestRadixSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var scratch []query
+	for _, n := range []int{0, 1, 2, 1000, 30000} {
+		q := make([]query, n)
+		for i := range q {
+			q[i] = query{fp: 7<<56 | rng.Uint64N(1<<56)>>uint(rng.IntN(3)*20), i: uint32(i)}
+			if i > 0 && rng.IntN(4) == 0 {
+				q[i].fp = q[i-1].fp // equal fingerprints must stay in order
+			}
+		}
+		want := slices.Clone(q)
+		slices.SortStableFunc(want, func(a, b query) int { return cmp.Compare(a.fp, b.fp) })
+		scratch = radixSort(q, scratch)
+		if !slices.Equal(q, want) {
+			t.Fatalf("n=%d: not sorted", n)
 		}
 	}
 }

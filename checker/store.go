@@ -2,6 +2,8 @@ package checker
 
 import (
 	"bytes"
+	"context"
+	"math/bits"
 	"sync"
 )
 
@@ -19,8 +21,12 @@ type Store interface {
 	// Number gives the pending state its id next and returns its note; for a state that has
 	// an id already it returns that id (fresh is false).
 	Number(fp uint64, s State, next uint64) (id uint64, note Note, fresh bool)
-	// Len is the number of states stored.
-	Len() uint64
+	// resolve runs after a segment's Visits and before its Numbers: a store that answers
+	// lookups beyond memory in batches finds which pending states it held already, gives
+	// them their ids, and says how many.
+	resolve() (uint64, error)
+	// lookup finds a state without adding it.
+	lookup(fp uint64, s State) (Seen, bool)
 	// settle runs between segments, with no Visit under way: a store that keeps part of the
 	// set beyond memory moves older states there, keeping those numbered from the first of
 	// keeps that fit (the more recent, the more lookups stay in memory).
@@ -59,22 +65,29 @@ type memShard struct {
 	slots []memSlot
 	keys  []byte // exact mode: the state of slot i at keys[i*width:]
 	used  int
-	_     [16]byte // keep shards on separate cache lines
+	shift uint8    // a probe starts at the fingerprint's bits after the shard's: fp<<8>>shift
+	_     [15]byte // keep shards on separate cache lines
 }
 
 // memSlot is 16 bytes: node ids fit 32 bits (the explicit graph's bound) and a note's offset
-// 31, which leaves the top bit of b to mark an assigned slot.
+// 31, which leaves the top bit of b to mark an assigned slot; its lowest bit then marks a state
+// the store also holds beyond memory (inCold).
 type memSlot struct {
 	fp uint64 // 0 marks a free slot; fingerprint 0 is stored as 1
 	a  uint32 // node id once assigned, else the note's chunk
 	b  uint32 // assigned, else the note's offset
 }
 
-const assigned = 1 << 31
+const (
+	assigned = 1 << 31
+	inCold   = 1
+)
+
+func (sl memSlot) isAssigned() bool { return sl.b&assigned != 0 }
 
 // keptFrom reports whether a used slot stays when the states numbered before keep leave:
 // pending states always stay.
-func (sl memSlot) keptFrom(keep uint64) bool { return sl.b != assigned || uint64(sl.a) >= keep }
+func (sl memSlot) keptFrom(keep uint64) bool { return !sl.isAssigned() || uint64(sl.a) >= keep }
 
 // maxNoteOffset bounds Note.Offset.
 const maxNoteOffset = assigned - 1
@@ -86,11 +99,20 @@ func newMemStore(exact bool, width int) *memStore {
 		s.width = width
 	}
 	for i := range s.shards {
-		s.shards[i].slots = make([]memSlot, 64)
-		s.shards[i].keys = make([]byte, 64*s.width)
+		s.shards[i].alloc(64, s.width)
 	}
 	return s
 }
+
+// alloc gives the shard n free slots, n a power of two.
+func (sh *memShard) alloc(n, width int) {
+	sh.slots, sh.keys = make([]memSlot, n), make([]byte, n*width)
+	sh.shift = uint8(64 - bits.TrailingZeros(uint(n)))
+}
+
+// home is the slot where the probe for fp starts. It grows with the fingerprint, so the slots
+// hold their states in nearly ascending order (see each), which the sorted runs are made from.
+func (sh *memShard) home(fp uint64) int { return int(fp << 8 >> sh.shift) }
 
 func (s *memStore) shard(fp uint64) (*memShard, uint64) {
 	if fp == 0 {
@@ -102,7 +124,7 @@ func (s *memStore) shard(fp uint64) (*memShard, uint64) {
 // find returns the index of the slot of (fp, key) or of the free slot where it belongs.
 func (sh *memShard) find(fp uint64, key State, width int) int {
 	mask := len(sh.slots) - 1
-	for i := int(fp) & mask; ; i = (i + 1) & mask {
+	for i := sh.home(fp); ; i = (i + 1) & mask {
 		sl := &sh.slots[i]
 		if sl.fp == 0 || sl.fp == fp && (width == 0 || bytes.Equal(sh.keys[i*width:(i+1)*width], key)) {
 			return i
@@ -112,7 +134,7 @@ func (sh *memShard) find(fp uint64, key State, width int) int {
 
 func (sh *memShard) grow(width int) {
 	old, oldKeys := sh.slots, sh.keys
-	sh.slots, sh.keys = make([]memSlot, 2*len(old)), make([]byte, 2*len(oldKeys))
+	sh.alloc(2*len(old), width)
 	for j, sl := range old {
 		if sl.fp != 0 {
 			key := oldKeys[j*width : (j+1)*width]
@@ -137,7 +159,7 @@ func (s *memStore) Visit(fp uint64, st State, note Note) Seen {
 			sh.grow(s.width)
 		}
 		return Seen{Note: note, New: true}
-	case sl.b == assigned:
+	case sl.isAssigned():
 		return Seen{ID: uint64(sl.a), Assigned: true}
 	}
 	return Seen{Note: Note{sl.a, sl.b}}
@@ -148,7 +170,7 @@ func (s *memStore) Number(fp uint64, st State, next uint64) (uint64, Note, bool)
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	sl := &sh.slots[sh.find(fp, st, s.width)]
-	if sl.b == assigned {
+	if sl.isAssigned() {
 		return uint64(sl.a), Note{}, false
 	}
 	note := Note{sl.a, sl.b}
@@ -156,6 +178,7 @@ func (s *memStore) Number(fp uint64, st State, next uint64) (uint64, Note, bool)
 	return next, note, true
 }
 
+// Len is the number of states stored.
 func (s *memStore) Len() uint64 {
 	var n uint64
 	for i := range s.shards {
@@ -168,9 +191,10 @@ func (s *memStore) Len() uint64 {
 }
 
 // The in-memory store keeps everything in memory and answers every lookup.
-func (s *memStore) settle(...uint64) error { return nil }
-func (s *memStore) spillTo(string)         {}
-func (s *memStore) failed() error          { return nil }
+func (s *memStore) settle(...uint64) error   { return nil }
+func (s *memStore) resolve() (uint64, error) { return 0, nil }
+func (s *memStore) spillTo(string)           {}
+func (s *memStore) failed() error            { return nil }
 
 // lookup finds a state without adding it.
 func (s *memStore) lookup(fp uint64, st State) (Seen, bool) {
@@ -181,7 +205,7 @@ func (s *memStore) lookup(fp uint64, st State) (Seen, bool) {
 	switch {
 	case sl.fp == 0:
 		return Seen{}, false
-	case sl.b == assigned:
+	case sl.isAssigned():
 		return Seen{ID: uint64(sl.a), Assigned: true}, true
 	}
 	return Seen{Note: Note{sl.a, sl.b}}, true
@@ -219,36 +243,79 @@ func (s *memStore) bytesKept(keeps []uint64) []uint64 {
 }
 
 // keep returns a table of the states numbered from keep on, and the pending ones; the others
-// go to drop. It is called between segments, with no other user.
-func (s *memStore) keep(keep uint64, drop func(fp uint64, st State, id uint64)) *memStore {
+// go to drop, shard by shard in each order, except those marked inCold. The workers rebuild
+// the shards; it is called between segments, with no other user.
+func (s *memStore) keep(keep uint64, workers int, drop func(fp uint64, st State, id uint64)) *memStore {
 	out := &memStore{width: s.width}
+	dropped := make([][]int32, storeShards)
+	forChunks(context.Background(), storeShards, 1, workers, func(_ int, lo, hi uint64) {
+		for i := lo; i < hi; i++ {
+			dropped[i] = s.shards[i].keep(&out.shards[i], keep, s.width)
+		}
+	})
 	w := s.width
-	for i := range s.shards {
-		old, nsh := &s.shards[i], &out.shards[i]
-		kept := 0
-		for _, sl := range old.slots {
-			if sl.fp != 0 && sl.keptFrom(keep) {
-				kept++
-			}
-		}
-		size := 64
-		for 2*kept > size {
-			size *= 2
-		}
-		nsh.slots, nsh.keys, nsh.used = make([]memSlot, size), make([]byte, size*w), kept
-		for j, sl := range old.slots {
-			if sl.fp == 0 {
-				continue
-			}
-			key := State(old.keys[j*w : (j+1)*w])
-			if !sl.keptFrom(keep) {
-				drop(sl.fp, key, uint64(sl.a))
-				continue
-			}
-			k := nsh.find(sl.fp, key, w)
-			nsh.slots[k] = sl
-			copy(nsh.keys[k*w:], key)
+	for i, slots := range dropped {
+		sh := &s.shards[i]
+		for _, j := range slots {
+			drop(sh.slots[j].fp, State(sh.keys[int(j)*w:(int(j)+1)*w]), uint64(sh.slots[j].a))
 		}
 	}
 	return out
+}
+
+// keep fills nsh with the slots of sh that stay, and returns those to drop.
+func (sh *memShard) keep(nsh *memShard, keep uint64, w int) []int32 {
+	kept := 0
+	for _, sl := range sh.slots {
+		if sl.fp != 0 && sl.keptFrom(keep) {
+			kept++
+		}
+	}
+	size := 64
+	for 2*kept > size {
+		size *= 2
+	}
+	nsh.alloc(size, w)
+	nsh.used = kept
+	var dropped []int32
+	sh.each(func(j int) {
+		sl := sh.slots[j]
+		if !sl.keptFrom(keep) {
+			if sl.b&inCold == 0 {
+				dropped = append(dropped, int32(j))
+			}
+			return
+		}
+		key := State(sh.keys[j*w : (j+1)*w])
+		k := nsh.find(sl.fp, key, w)
+		nsh.slots[k] = sl
+		copy(nsh.keys[k*w:], key)
+	})
+	return dropped
+}
+
+// each calls fn with the used slots of the shard in nearly ascending fingerprint order: slot
+// order, except that the states a probe carried past the last slot to the first ones come
+// last. A state is then at most its probe's length from its place.
+func (sh *memShard) each(fn func(slot int)) {
+	free := 0
+	for free < len(sh.slots) && sh.slots[free].fp != 0 {
+		free++
+	}
+	wrapped := func(i int) bool { return sh.home(sh.slots[i].fp) > i }
+	for i := range free {
+		if !wrapped(i) {
+			fn(i)
+		}
+	}
+	for i := free; i < len(sh.slots); i++ {
+		if sh.slots[i].fp != 0 {
+			fn(i)
+		}
+	}
+	for i := range free {
+		if wrapped(i) {
+			fn(i)
+		}
+	}
 }

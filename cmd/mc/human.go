@@ -35,7 +35,7 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 		fmt.Fprintf(w, "  explored     %s states, %s transitions, BFS depth %d, %s store\n", group(s.States), group(s.Transitions), s.Depth, s.Store)
 	}
 	if s.SpilledStates > 0 {
-		fmt.Fprintf(w, "  visited set  %s states moved to badger\n", group(s.SpilledStates))
+		fmt.Fprintf(w, "  visited set  %s states moved to disk\n", group(s.SpilledStates))
 	}
 	if s.CollisionProbability > 0 {
 		fmt.Fprintf(w, "  fingerprint  collision probability %.2g\n", s.CollisionProbability)

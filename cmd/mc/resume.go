@@ -77,7 +77,7 @@ func storeOptions(c *cli.Context, opts *checker.Options) error {
 		if dir == "" {
 			return usageError("--store %s keeps its files under --dir; give one", store)
 		}
-		opts.Disk, opts.Spill = dir, store == "badger"
+		opts.Disk, opts.Spill, opts.Badger = dir, true, store == "badger"
 	default:
 		return usageError("--store is auto, memory, disk or badger, not %q", store)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"testing"
 
 	"github.com/mc-checker/mc/checker"
@@ -66,4 +67,29 @@ func BenchmarkHashed(b *testing.B) {
 		b.Fatalf("%d states, %+v", res.Stats.States, res.Checks)
 	}
 	b.ReportMetric(float64(res.Stats.States)/res.Stats.Seconds, "states/s")
+}
+
+// BenchmarkOnDisk runs the same checks with the universe of n=8, K=8 explored hashed, the graph
+// in files and the visited set in sorted runs (mc check dijkstra -p n=8 -p K=8 --store disk
+// --mem 512MiB): issue 4's path for n=9, at a size a benchmark can repeat.
+func BenchmarkOnDisk(b *testing.B) {
+	r, err := dijkstra.New(8, 8)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, _ := checker.Daemonize(r, checker.Central)
+	spec := checker.Spec{Checks: stabilization, Legit: r.Legitimate()}
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(512 << 20))
+	var res *checker.Result
+	for b.Loop() {
+		opts := checker.Options{Disk: b.TempDir(), Spill: true, MemoryBudget: 512 << 20}
+		if res, err = checker.Run(context.Background(), m, spec, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if res.Verdict() != checker.Holds || res.Stats.States != 16777216 || *res.WorstCaseMoves != 75 || res.Stats.Store != "disk+runs" {
+		b.Fatalf("%d states in %s, %+v", res.Stats.States, res.Stats.Store, res.Checks)
+	}
+	b.ReportMetric(float64(res.Stats.States)/res.Stats.Seconds, "states/s")
+	b.ReportMetric(float64(res.Stats.PeakMemoryBytes)/(1<<20), "peak-MiB")
 }

@@ -1,0 +1,316 @@
+package checker
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"syscall"
+)
+
+// runSet holds the states that left memory in sorted runs: files of entries (fingerprint, id,
+// and in exact mode the state), ascending by fingerprint then state, mapped read-only. It
+// answers in batches, as a BFS with delayed duplicate detection does: resolve takes a
+// segment's pending states in fingerprint order and walks each run forward once, galloping
+// over the entries between two of them, so a universe whose every transition leads to an old
+// state costs one sequential pass over the runs per segment, not a seek per transition (a
+// seek in badger is about 3.5 µs; see docs/PERFORMANCE.md). A new run is merged into the one
+// before it while it holds at least half as many entries, so there are O(log n) runs and an
+// entry is rewritten O(log n) times.
+type runSet struct {
+	dir     string
+	width   int // exact mode: the bytes of a state in an entry; 0 otherwise
+	workers int
+	runs    []*run
+	made    int        // runs made so far, for file names
+	batch   []runEntry // the states being added, and in exact mode their bytes
+	keys    []byte
+}
+
+// run is one sorted file.
+type run struct {
+	path  string
+	data  []byte // the file, mapped
+	n     uint64
+	size  int                     // bytes per entry
+	shard [storeShards + 1]uint64 // the first entry of each shard (the fingerprint's top byte)
+}
+
+type runEntry struct {
+	fp  uint64
+	id  uint32
+	key int // offset of the state in runSet.keys
+}
+
+func newRunSet(dir string, width, workers int) (*runSet, error) {
+	if err := os.RemoveAll(dir); err != nil {
+		return nil, &diskError{err}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, &diskError{err}
+	}
+	return &runSet{dir: dir, width: width, workers: workers}, nil
+}
+
+func (r *runSet) pointLookups() bool { return false }
+
+func (r *runSet) find(uint64, State) (uint64, bool, error) { return 0, false, nil }
+
+func (r *runSet) put(fp uint64, st State, id uint64) error {
+	r.batch = append(r.batch, runEntry{fp: fp, id: uint32(id), key: len(r.keys)})
+	r.keys = append(r.keys, st[:r.width]...)
+	return nil
+}
+
+func (r *runSet) key(e runEntry) []byte { return r.keys[e.key : e.key+r.width] }
+
+// flush writes the batch as a run.
+func (r *runSet) flush() error {
+	if len(r.batch) == 0 {
+		return nil
+	}
+	b := r.batch
+	compare := func(x, y runEntry) int {
+		if x.fp != y.fp {
+			return cmp.Compare(x.fp, y.fp)
+		}
+		return bytes.Compare(r.key(x), r.key(y))
+	}
+	slices.SortFunc(b, compare)
+	for i := 1; i < len(b); i++ {
+		if compare(b[i-1], b[i]) == 0 { // a corrupt checkpoint: a state saved twice
+			return fmt.Errorf("the visited set holds a state twice, with ids %d and %d (a corrupt checkpoint?)", b[i-1].id, b[i].id)
+		}
+	}
+	err := r.add(func(put func(fp uint64, id uint32, key []byte) error) error {
+		for _, e := range b {
+			if err := put(e.fp, e.id, r.key(e)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	r.batch, r.keys = r.batch[:0], r.keys[:0]
+	return err
+}
+
+// add writes the entries fill puts, in ascending order, as a new run, and merges the runs
+// that became too alike in size.
+func (r *runSet) add(fill func(put func(fp uint64, id uint32, key []byte) error) error) error {
+	next, err := r.write(fill)
+	if err != nil {
+		return err
+	}
+	r.runs = append(r.runs, next)
+	for k := len(r.runs); k >= 2 && 2*r.runs[k-1].n >= r.runs[k-2].n; k = len(r.runs) {
+		merged, err := r.merge(r.runs[k-2], r.runs[k-1])
+		if err != nil {
+			return err
+		}
+		r.runs[k-2].remove()
+		r.runs[k-1].remove()
+		r.runs = append(r.runs[:k-2], merged)
+	}
+	return nil
+}
+
+// write makes a run of the entries fill puts, in ascending order, and maps it.
+func (r *runSet) write(fill func(put func(fp uint64, id uint32, key []byte) error) error) (*run, error) {
+	r.made++
+	out := &run{path: filepath.Join(r.dir, fmt.Sprintf("run-%06d", r.made)), size: 12 + r.width}
+	f, err := os.Create(out.path)
+	if err != nil {
+		return nil, &diskError{err}
+	}
+	defer f.Close()
+	w := bufio.NewWriterSize(f, 1<<20)
+	entry := make([]byte, out.size)
+	shard := 0
+	err = fill(func(fp uint64, id uint32, key []byte) error {
+		for ; shard <= int(fp>>56); shard++ {
+			out.shard[shard] = out.n
+		}
+		binary.LittleEndian.PutUint64(entry, fp)
+		binary.LittleEndian.PutUint32(entry[8:], id)
+		copy(entry[12:], key)
+		out.n++
+		_, err := w.Write(entry)
+		return err
+	})
+	for ; shard <= storeShards; shard++ {
+		out.shard[shard] = out.n
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err == nil {
+		err = out.open(f)
+	}
+	if err != nil {
+		os.Remove(out.path)
+		return nil, &diskError{err}
+	}
+	return out, nil
+}
+
+// open maps the written file.
+func (u *run) open(f *os.File) error {
+	if u.n == 0 {
+		return nil
+	}
+	data, err := syscall.Mmap(int(f.Fd()), 0, int(u.n)*u.size, syscall.PROT_READ, syscall.MAP_SHARED)
+	u.data = data
+	return err
+}
+
+func (u *run) remove() {
+	if u.data != nil {
+		syscall.Munmap(u.data)
+	}
+	os.Remove(u.path)
+}
+
+func (u *run) fp(i uint64) uint64 { return binary.LittleEndian.Uint64(u.data[i*uint64(u.size):]) }
+func (u *run) id(i uint64) uint32 { return binary.LittleEndian.Uint32(u.data[i*uint64(u.size)+8:]) }
+func (u *run) key(i uint64) []byte {
+	off := i*uint64(u.size) + 12
+	return u.data[off : off+uint64(u.size-12)]
+}
+
+// below reports whether entry i comes before (fp, key).
+func (u *run) below(i uint64, fp uint64, key []byte) bool {
+	if f := u.fp(i); f != fp || u.size == 12 { // no state in the entry: fingerprints decide
+		return f < fp
+	}
+	return bytes.Compare(u.key(i), key) < 0
+}
+
+// seek returns the first entry of from..to-1 not below (fp, key), or to: it gallops from
+// from, so that a walk through ascending keys reads the run forward.
+func (u *run) seek(from, to uint64, fp uint64, key []byte) uint64 {
+	lo, hi, step := from, from, uint64(1)
+	for hi < to && u.below(hi, fp, key) {
+		lo = hi + 1
+		hi += step
+		step *= 2
+	}
+	hi = min(hi, to)
+	return lo + uint64(sort.Search(int(hi-lo), func(k int) bool { return !u.below(lo+uint64(k), fp, key) }))
+}
+
+// release hands the pages of entries lo..hi-1 back to the page cache: the resident set stays
+// small however large the runs.
+func (u *run) release(lo, hi uint64) {
+	if u.data == nil || lo >= hi {
+		return
+	}
+	page := uint64(os.Getpagesize())
+	start := lo * uint64(u.size) / page * page
+	end := min((hi*uint64(u.size)+page-1)/page*page, uint64(len(u.data)))
+	syscall.Madvise(u.data[start:end], syscall.MADV_DONTNEED)
+}
+
+// merge writes the union of two runs (they share no state) as one.
+func (r *runSet) merge(a, b *run) (*run, error) {
+	return r.write(func(put func(fp uint64, id uint32, key []byte) error) error {
+		var i, j, done uint64
+		for i < a.n || j < b.n {
+			var err error
+			if j == b.n || i < a.n && a.below(i, b.fp(j), b.key(j)) {
+				err = put(a.fp(i), a.id(i), a.key(i))
+				i++
+			} else {
+				err = put(b.fp(j), b.id(j), b.key(j))
+				j++
+			}
+			if err != nil {
+				return err
+			}
+			if i+j-done >= 1<<20 {
+				a.release(0, i)
+				b.release(0, j)
+				done = i + j
+			}
+		}
+		a.release(0, a.n)
+		b.release(0, b.n)
+		return nil
+	})
+}
+
+// resolve gives their ids to the pending states of hot that are in a run, and marks them
+// inCold. Workers take whole shards: a shard's pending states, nearly sorted by memShard.each
+// and then sorted, walk each run's entries of that shard forward.
+func (r *runSet) resolve(hot *memStore) (uint64, error) {
+	if len(r.runs) == 0 {
+		return 0, nil
+	}
+	var found atomic.Uint64
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range r.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var q []int
+			for i := int(next.Add(1) - 1); i < storeShards; i = int(next.Add(1) - 1) {
+				var n uint64
+				q, n = r.resolveShard(&hot.shards[i], i, q[:0], hot.width)
+				found.Add(n)
+			}
+		}()
+	}
+	wg.Wait()
+	return found.Load(), nil
+}
+
+// resolveShard resolves the pending states of one shard and returns how many it found.
+func (r *runSet) resolveShard(sh *memShard, shard int, q []int, w int) ([]int, uint64) {
+	sh.each(func(j int) {
+		if !sh.slots[j].isAssigned() {
+			q = append(q, j)
+		}
+	})
+	key := func(j int) []byte { return sh.keys[j*w : (j+1)*w] }
+	less := func(a, b int) bool {
+		if fa, fb := sh.slots[a].fp, sh.slots[b].fp; fa != fb {
+			return fa < fb
+		}
+		return bytes.Compare(key(a), key(b)) < 0
+	}
+	for i := 1; i < len(q); i++ {
+		for j := i; j > 0 && less(q[j], q[j-1]); j-- {
+			q[j], q[j-1] = q[j-1], q[j]
+		}
+	}
+	pending := len(q)
+	for _, u := range r.runs {
+		lo, hi := u.shard[shard], u.shard[shard+1]
+		pos, left := lo, q[:0]
+		for _, j := range q {
+			sl := &sh.slots[j]
+			if pos = u.seek(pos, hi, sl.fp, key(j)); pos < hi && u.fp(pos) == sl.fp && bytes.Equal(u.key(pos), key(j)) {
+				sl.a, sl.b = u.id(pos), assigned|inCold
+				continue
+			}
+			left = append(left, j)
+		}
+		q = left
+		u.release(lo, hi)
+	}
+	return q, uint64(pending - len(q))
+}
+
+func (r *runSet) close() {
+	for _, u := range r.runs {
+		u.remove()
+	}
+	os.RemoveAll(r.dir)
+}
