@@ -83,6 +83,7 @@ func (a *arena) close() {
 // diskSpace is the set of arenas of one graph, and a watcher that keeps the process's
 // resident memory under a limit by releasing their pages.
 type diskSpace struct {
+	mark   uint64 // the resident bytes past which the mapped pages are released
 	dir    string
 	lock   *os.File
 	mu     sync.Mutex
@@ -101,8 +102,10 @@ func newDiskSpace(dir string, limit uint64) (*diskSpace, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &diskSpace{dir: dir, lock: lock, stop: make(chan struct{}), done: make(chan struct{})}
-	go d.watch(limit)
+	// A margin for what is mapped between two looks: a fault maps a whole large folio of
+	// the page cache (about 1 MiB here, measured), so random reads map fast.
+	d := &diskSpace{mark: limit / 10 * 7, dir: dir, lock: lock, stop: make(chan struct{}), done: make(chan struct{})}
+	go d.watch()
 	return d, nil
 }
 
@@ -116,13 +119,11 @@ func (d *diskSpace) arena(name string) (*arena, error) {
 	return a, err
 }
 
-// watch releases the mapped pages whenever the resident memory passes limit.
-func (d *diskSpace) watch(limit uint64) {
+// watch releases the mapped pages whenever the resident memory passes the mark. On busy
+// cores it runs when the scheduler preempts a worker, about every 10 ms: readers of the
+// graph also call relieve as they go.
+func (d *diskSpace) watch() {
 	defer close(d.done)
-	// Random reads map pages fast: a fault maps the whole large folio of the page cache
-	// around the page (about 1 MiB here, measured), so the convergence search of Dijkstra
-	// n=9, reading edges at random, overshot a 2 GiB budget by 2 GiB at 100 ms between two
-	// looks and by 1.8 GiB at 10 ms. A look costs a read of /proc/self/statm.
 	tick := time.NewTicker(time.Millisecond)
 	defer tick.Stop()
 	for {
@@ -130,14 +131,20 @@ func (d *diskSpace) watch(limit uint64) {
 		case <-d.stop:
 			return
 		case <-tick.C:
-			if residentBytes() > limit/10*8 { // a margin for what is mapped between two looks
-				d.mu.Lock()
-				for _, a := range d.arenas {
-					a.release()
-				}
-				d.mu.Unlock()
-			}
+			d.relieve()
 		}
+	}
+}
+
+// relieve releases the mapped pages if the resident memory is past the mark, unless a
+// release is under way.
+func (d *diskSpace) relieve() {
+	if residentBytes() <= d.mark || !d.mu.TryLock() {
+		return
+	}
+	defer d.mu.Unlock()
+	for _, a := range d.arenas {
+		a.release()
 	}
 }
 

@@ -64,6 +64,7 @@ type successors struct {
 	// edgesOnly: an explicit graph appends no states, which a search over ids does not read
 	// (at 10^8 nodes fetching them is a random read of a large column per edge).
 	edgesOnly bool
+	reads     uint32    // succ calls on an explicit graph, to look at the resident memory now and then
 	u         *Universe // ranks targets in the dense graph; nil in an explicit one
 	from      State     // the configuration being expanded, and its rank
 	rank      uint64
