@@ -95,48 +95,20 @@ func (r *runSet) numberBatch(fps []uint64, key func(i uint32) []byte, next uint6
 	if r.width == 0 { // fingerprints are the keys: no state is read
 		key = func(uint32) []byte { return nil }
 	}
-	compare := func(a, b query) int {
-		if c := cmp.Compare(a.fp, b.fp); c != 0 {
-			return c
-		}
-		if c := bytes.Compare(key(a.i), key(b.i)); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.i, b.i)
-	}
-	same := func(a, b query) bool { return a.fp == b.fp && (r.width == 0 || bytes.Equal(key(a.i), key(b.i))) }
 	fresh := make([][]group, storeShards) // per shard, the groups of states no run holds
 	scratch := make([][]query, r.workers)
 	forChunks(context.Background(), storeShards, 1, r.workers, func(w int, lo, hi uint64) {
 		for s := int(lo); s < int(hi); s++ {
 			q := shards[s]
-			if r.width == 0 {
-				scratch[w] = radixSort(q, scratch[w])
-			} else {
-				slices.SortFunc(q, compare)
-			}
-			pos := make([]uint64, len(r.runs))
-			for i, u := range r.runs {
-				pos[i] = u.shard[s]
-			}
-			for start := 0; start < len(q); {
-				end := start + 1
-				for end < len(q) && same(q[start], q[end]) {
-					end++
-				}
-				id, found := r.seekAll(s, pos, q[start].fp, key(q[start].i))
-				if found {
-					for _, m := range q[start:end] {
-						ids[m.i] = id
-					}
-				} else {
+			scratch[w] = r.findShard(s, q, key, scratch[w], func(start, end int, id uint32, ok bool) {
+				if !ok {
 					fresh[s] = append(fresh[s], group{s, start, end, q[start].i})
+					return
 				}
-				start = end
-			}
-			for _, u := range r.runs {
-				u.release(u.shard[s], u.shard[s+1])
-			}
+				for _, m := range q[start:end] {
+					ids[m.i] = id
+				}
+			})
 		}
 	})
 	n := 0
@@ -183,6 +155,48 @@ func (r *runSet) numberBatch(fps []uint64, key func(i uint32) []byte, next uint6
 		return nil
 	})
 	return order, err
+}
+
+// findShard sorts the queries of one shard in place (key gives their states, compared in
+// exact mode) and looks each group of equal ones up in the runs, walking them forward: found
+// gets q[start:end], whose first query is the earliest, and the id a run holds, or ok false.
+// It returns the radix sort's scratch buffer, for the next call.
+func (r *runSet) findShard(shard int, q []query, key func(uint32) []byte, scratch []query, found func(start, end int, id uint32, ok bool)) []query {
+	if r.width == 0 {
+		scratch = radixSort(q, scratch)
+	} else {
+		slices.SortFunc(q, func(a, b query) int {
+			if c := cmp.Compare(a.fp, b.fp); c != 0 {
+				return c
+			}
+			if c := bytes.Compare(key(a.i), key(b.i)); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.i, b.i)
+		})
+	}
+	same := func(a, b query) bool { return a.fp == b.fp && (r.width == 0 || bytes.Equal(key(a.i), key(b.i))) }
+	pos := make([]uint64, len(r.runs))
+	for i, u := range r.runs {
+		pos[i] = u.shard[shard]
+	}
+	for start := 0; start < len(q); {
+		end := start + 1
+		for end < len(q) && same(q[start], q[end]) {
+			end++
+		}
+		var k []byte
+		if r.width > 0 {
+			k = key(q[start].i)
+		}
+		id, ok := r.seekAll(shard, pos, q[start].fp, k)
+		found(start, end, id, ok)
+		start = end
+	}
+	for _, u := range r.runs {
+		u.release(u.shard[shard], u.shard[shard+1])
+	}
+	return scratch
 }
 
 // seekAll looks a state up in every run of a shard, from the positions pos (advanced: the

@@ -119,8 +119,10 @@ func (g *explicitGraph) succ(id uint64, _ State, out *successors) {
 		return
 	}
 	// Reads at random map pages faster than the watcher looks: the reader looks too.
-	if out.reads++; g.disk != nil && out.reads%256 == 0 {
-		g.disk.relieve()
+	if g.disk != nil {
+		if out.reads++; out.reads%256 == 0 {
+			g.disk.relieve()
+		}
 	}
 	first := g.offsets.at(id)
 	for j, end := first, g.offsets.at(id+1); j < end; j++ {
@@ -215,7 +217,7 @@ func newExplicitGraph(m Model, store Store, cfg bfsConfig) (*explicitGraph, erro
 	number := func() error {
 		if b, ok := store.(*batchStore); ok {
 			at := func(i uint32) []byte { return batch[int(i)*w : (int(i)+1)*w] }
-			_, err := g.numberBatch(b, fps, at, func(first, _ uint32) { g.addNode(at(first), noParent, 0) })
+			_, err := g.numberBatch(b, fps, at, func(uint32) (uint64, uint32) { return noParent, 0 })
 			var bound errBound
 			if full = errors.As(err, &bound); full {
 				return nil
@@ -471,16 +473,17 @@ func (g *explicitGraph) commit(store Store, level []chunkResult) error {
 }
 
 // numberBatch numbers a batch of states in a batchStore, whose fingerprints are fps and
-// states key: added gets, in id order, the position of the first query of each new state and
-// the id it was given.
-func (g *explicitGraph) numberBatch(b *batchStore, fps []uint64, key func(i uint32) []byte, added func(first, id uint32)) ([]uint32, error) {
+// states key, adds the new ones as nodes, in id order, with the BFS parent and step origin
+// gives for the query that first met them, and returns every query's id.
+func (g *explicitGraph) numberBatch(b *batchStore, fps []uint64, key func(i uint32) []byte, origin func(first uint32) (uint64, uint32)) ([]uint32, error) {
 	ids := make([]uint32, len(fps))
 	firsts, err := b.runs.numberBatch(fps, key, g.size(), ids)
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range firsts {
-		added(f, uint32(g.size()))
+		parent, via := origin(f)
+		g.addNode(key(f), parent, via)
 	}
 	return ids, g.failed()
 }
@@ -511,9 +514,9 @@ func (g *explicitGraph) numberSegment(b *batchStore, level []chunkResult, worker
 		_, p := pending(i)
 		return level[p.note.Chunk].slab[p.note.Offset : p.note.Offset+w]
 	}
-	ids, err := g.numberBatch(b, fps, key, func(first, _ uint32) {
+	ids, err := g.numberBatch(b, fps, key, func(first uint32) (uint64, uint32) {
 		c, p := pending(first)
-		g.addNode(key(first), p.from, c.edges[p.edge].index)
+		return p.from, c.edges[p.edge].index
 	})
 	if err != nil {
 		return err

@@ -4,21 +4,21 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
+	"context"
 	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
-	"sync"
 	"sync/atomic"
 	"syscall"
 )
 
 // runSet holds the states that left memory in sorted runs: files of entries (fingerprint, id,
 // and in exact mode the state), ascending by fingerprint then state, mapped read-only. It
-// answers in batches, as a BFS with delayed duplicate detection does: resolve takes a
-// segment's pending states in fingerprint order and walks each run forward once, galloping
+// answers in batches, as a BFS with delayed duplicate detection does: findShard takes a
+// shard's states in fingerprint order and walks each run forward once, galloping
 // over the entries between two of them, so a universe whose every transition leads to an old
 // state costs one sequential pass over the runs per segment, not a seek per transition (a
 // seek in badger is about 3.5 µs; see docs/PERFORMANCE.md). A new run is merged into the one
@@ -246,66 +246,33 @@ func (r *runSet) merge(a, b *run) (*run, error) {
 }
 
 // resolve gives their ids to the pending states of hot that are in a run, and marks them
-// inCold. Workers take whole shards: a shard's pending states, nearly sorted by memShard.each
-// and then sorted, walk each run's entries of that shard forward.
+// inCold. Workers take whole shards, each looked up as a batch's shard is (findShard).
 func (r *runSet) resolve(hot *memStore) (uint64, error) {
 	if len(r.runs) == 0 {
 		return 0, nil
 	}
 	var found atomic.Uint64
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range r.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var q []int
-			for i := int(next.Add(1) - 1); i < storeShards; i = int(next.Add(1) - 1) {
-				var n uint64
-				q, n = r.resolveShard(&hot.shards[i], i, q[:0], hot.width)
-				found.Add(n)
+	scratch := make([][]query, r.workers)
+	forChunks(context.Background(), storeShards, 1, r.workers, func(w int, lo, hi uint64) {
+		for s := int(lo); s < int(hi); s++ {
+			sh := &hot.shards[s]
+			var q []query
+			for j, sl := range sh.slots {
+				if sl.fp != 0 && !sl.isAssigned() {
+					q = append(q, query{sl.fp, uint32(j)})
+				}
 			}
-		}()
-	}
-	wg.Wait()
-	return found.Load(), nil
-}
-
-// resolveShard resolves the pending states of one shard and returns how many it found.
-func (r *runSet) resolveShard(sh *memShard, shard int, q []int, w int) ([]int, uint64) {
-	sh.each(func(j int) {
-		if !sh.slots[j].isAssigned() {
-			q = append(q, j)
+			key := func(j uint32) []byte { return sh.keys[int(j)*hot.width : (int(j)+1)*hot.width] }
+			scratch[w] = r.findShard(s, q, key, scratch[w], func(start, end int, id uint32, ok bool) {
+				if ok { // pending states are distinct: a group is one slot
+					sl := &sh.slots[q[start].i]
+					sl.a, sl.b = id, assigned|inCold
+					found.Add(1)
+				}
+			})
 		}
 	})
-	key := func(j int) []byte { return sh.keys[j*w : (j+1)*w] }
-	less := func(a, b int) bool {
-		if fa, fb := sh.slots[a].fp, sh.slots[b].fp; fa != fb {
-			return fa < fb
-		}
-		return bytes.Compare(key(a), key(b)) < 0
-	}
-	for i := 1; i < len(q); i++ {
-		for j := i; j > 0 && less(q[j], q[j-1]); j-- {
-			q[j], q[j-1] = q[j-1], q[j]
-		}
-	}
-	pending := len(q)
-	for _, u := range r.runs {
-		lo, hi := u.shard[shard], u.shard[shard+1]
-		pos, left := lo, q[:0]
-		for _, j := range q {
-			sl := &sh.slots[j]
-			if pos = u.seek(pos, hi, sl.fp, key(j)); pos < hi && u.fp(pos) == sl.fp && bytes.Equal(u.key(pos), key(j)) {
-				sl.a, sl.b = u.id(pos), assigned|inCold
-				continue
-			}
-			left = append(left, j)
-		}
-		q = left
-		u.release(lo, hi)
-	}
-	return q, uint64(pending - len(q))
+	return found.Load(), nil
 }
 
 func (r *runSet) close() {

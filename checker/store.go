@@ -3,7 +3,6 @@ package checker
 import (
 	"bytes"
 	"context"
-	"math/bits"
 	"sync"
 )
 
@@ -65,8 +64,7 @@ type memShard struct {
 	slots []memSlot
 	keys  []byte // exact mode: the state of slot i at keys[i*width:]
 	used  int
-	shift uint8    // a probe starts at the fingerprint's bits after the shard's: fp<<8>>shift
-	_     [15]byte // keep shards on separate cache lines
+	_     [16]byte // keep shards on separate cache lines
 }
 
 // memSlot is 16 bytes: node ids fit 32 bits (the explicit graph's bound) and a note's offset
@@ -107,12 +105,7 @@ func newMemStore(exact bool, width int) *memStore {
 // alloc gives the shard n free slots, n a power of two.
 func (sh *memShard) alloc(n, width int) {
 	sh.slots, sh.keys = make([]memSlot, n), make([]byte, n*width)
-	sh.shift = uint8(64 - bits.TrailingZeros(uint(n)))
 }
-
-// home is the slot where the probe for fp starts. It grows with the fingerprint, so the slots
-// hold their states in nearly ascending order (see each), which the sorted runs are made from.
-func (sh *memShard) home(fp uint64) int { return int(fp << 8 >> sh.shift) }
 
 func (s *memStore) shard(fp uint64) (*memShard, uint64) {
 	if fp == 0 {
@@ -124,7 +117,7 @@ func (s *memStore) shard(fp uint64) (*memShard, uint64) {
 // find returns the index of the slot of (fp, key) or of the free slot where it belongs.
 func (sh *memShard) find(fp uint64, key State, width int) int {
 	mask := len(sh.slots) - 1
-	for i := sh.home(fp); ; i = (i + 1) & mask {
+	for i := int(fp) & mask; ; i = (i + 1) & mask {
 		sl := &sh.slots[i]
 		if sl.fp == 0 || sl.fp == fp && (width == 0 || bytes.Equal(sh.keys[i*width:(i+1)*width], key)) {
 			return i
@@ -243,7 +236,7 @@ func (s *memStore) bytesKept(keeps []uint64) []uint64 {
 }
 
 // keep returns a table of the states numbered from keep on, and the pending ones; the others
-// go to drop, shard by shard in each order, except those marked inCold. The workers rebuild
+// go to drop, shard by shard, except those marked inCold. The workers rebuild
 // the shards; it is called between segments, with no other user.
 func (s *memStore) keep(keep uint64, workers int, drop func(fp uint64, st State, id uint64)) *memStore {
 	out := &memStore{width: s.width}
@@ -278,44 +271,19 @@ func (sh *memShard) keep(nsh *memShard, keep uint64, w int) []int32 {
 	nsh.alloc(size, w)
 	nsh.used = kept
 	var dropped []int32
-	sh.each(func(j int) {
-		sl := sh.slots[j]
-		if !sl.keptFrom(keep) {
+	for j, sl := range sh.slots {
+		switch {
+		case sl.fp == 0:
+		case !sl.keptFrom(keep):
 			if sl.b&inCold == 0 {
 				dropped = append(dropped, int32(j))
 			}
-			return
+		default:
+			key := State(sh.keys[j*w : (j+1)*w])
+			k := nsh.find(sl.fp, key, w)
+			nsh.slots[k] = sl
+			copy(nsh.keys[k*w:], key)
 		}
-		key := State(sh.keys[j*w : (j+1)*w])
-		k := nsh.find(sl.fp, key, w)
-		nsh.slots[k] = sl
-		copy(nsh.keys[k*w:], key)
-	})
+	}
 	return dropped
-}
-
-// each calls fn with the used slots of the shard in nearly ascending fingerprint order: slot
-// order, except that the states a probe carried past the last slot to the first ones come
-// last. A state is then at most its probe's length from its place.
-func (sh *memShard) each(fn func(slot int)) {
-	free := 0
-	for free < len(sh.slots) && sh.slots[free].fp != 0 {
-		free++
-	}
-	wrapped := func(i int) bool { return sh.home(sh.slots[i].fp) > i }
-	for i := range free {
-		if !wrapped(i) {
-			fn(i)
-		}
-	}
-	for i := free; i < len(sh.slots); i++ {
-		if sh.slots[i].fp != 0 {
-			fn(i)
-		}
-	}
-	for i := range free {
-		if wrapped(i) {
-			fn(i)
-		}
-	}
 }
