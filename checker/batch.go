@@ -143,13 +143,15 @@ func (r *runSet) numberBatch(fps []uint64, key func(i uint32) []byte, next uint6
 		}
 		order = append(order, g.first)
 	}
-	err := r.add(func(put func(fp uint64, id uint32, key []byte) error) error {
-		for s, gs := range fresh {
-			for _, g := range gs {
-				m := shards[s][g.start]
-				if err := put(m.fp, ids[m.i], key(m.i)); err != nil {
-					return err
-				}
+	var news [storeShards]uint64
+	for s, gs := range fresh {
+		news[s] = uint64(len(gs))
+	}
+	err := r.add(&news, func(s int, put putEntry) error {
+		for _, g := range fresh[s] {
+			m := shards[s][g.start]
+			if err := put(m.fp, ids[m.i], key(m.i)); err != nil {
+				return err
 			}
 		}
 		return nil

@@ -1,0 +1,143 @@
+package checker
+
+import (
+	"bytes"
+	"cmp"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"testing"
+)
+
+// testRun writes entries as one run of r: fingerprints in shard 7, some equal (exact mode
+// tells them apart by key), some crowded together, as the interpolation in seek must survive.
+func testRun(t testing.TB, r *runSet, n int, rng *rand.Rand) *run {
+	type entry struct {
+		fp  uint64
+		key []byte
+	}
+	es := make([]entry, n)
+	for i := range es {
+		es[i].fp = 7<<56 | rng.Uint64N(1<<56)
+		switch {
+		case i > 0 && rng.IntN(8) == 0:
+			es[i].fp = es[i-1].fp // equal fingerprints, distinct states (exact) or ids
+		case rng.IntN(16) == 0:
+			es[i].fp = 7<<56 | rng.Uint64N(1<<10) // a crowd at the shard's start
+		}
+		es[i].key = []byte{byte(i), byte(i >> 8), byte(i >> 16)}[:r.width]
+	}
+	less := func(a, b entry) int {
+		if c := cmp.Compare(a.fp, b.fp); c != 0 || r.width == 0 {
+			return c
+		}
+		return bytes.Compare(a.key, b.key)
+	}
+	slices.SortFunc(es, less)
+	if r.width == 0 { // without keys, a fingerprint is one entry
+		es = slices.CompactFunc(es, func(a, b entry) bool { return a.fp == b.fp })
+	}
+	var count [storeShards]uint64
+	count[7] = uint64(len(es))
+	u, err := r.write(&count, func(sh int, put putEntry) error {
+		if sh != 7 {
+			return nil
+		}
+		for i, e := range es {
+			if err := put(e.fp, uint32(i), e.key); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// seek finds the first entry not below a key from any start, as a binary search does, both
+// walking forward through ascending keys (as findShard does) and from arbitrary starts.
+func TestRunSeek(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, width := range []int{0, 3} {
+		r, err := newRunSet(t.TempDir(), width, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{1, 2, 3, 50, 5000} {
+			u := testRun(t, r, n, rng)
+			lo, hi := u.shard[7], u.shard[8]
+			want := func(from, to, fp uint64, key []byte) uint64 {
+				return from + uint64(sort.Search(int(to-from), func(k int) bool { return !u.below(from+uint64(k), fp, key) }))
+			}
+			probe := func(i uint64) (uint64, []byte) { // an entry's key, or one beside it
+				i = min(i, hi-1)
+				fp, key := u.fp(i), slices.Clone(u.key(i))
+				switch rng.IntN(3) {
+				case 0:
+					fp--
+				case 1:
+					fp++
+				}
+				return max(fp, 7<<56), key
+			}
+			var queries [][2]uint64
+			for range 200 {
+				fp, _ := probe(lo + rng.Uint64N(hi-lo+1))
+				queries = append(queries, [2]uint64{fp, uint64(len(queries))})
+			}
+			slices.SortFunc(queries, func(a, b [2]uint64) int { return cmp.Compare(a[0], b[0]) })
+			pos := lo
+			for _, q := range queries { // forward, as findShard walks
+				_, key := probe(lo + rng.Uint64N(hi-lo))
+				if got, w := u.seek(pos, hi, q[0], key), want(pos, hi, q[0], key); got != w {
+					t.Fatalf("width %d n=%d: seek from %d to %x = %d, want %d", width, n, pos, q[0], got, w)
+				}
+				pos = want(pos, hi, q[0], key)
+			}
+			for range 500 { // from anywhere
+				from := lo + rng.Uint64N(hi-lo+1)
+				to := from + rng.Uint64N(hi-from+1)
+				fp, key := probe(lo + rng.Uint64N(hi-lo+1))
+				if got, w := u.seek(from, to, fp, key), want(from, to, fp, key); got != w {
+					t.Fatalf("width %d n=%d: seek %d..%d to %x = %d, want %d", width, n, from, to, fp, got, w)
+				}
+			}
+		}
+		r.close()
+	}
+}
+
+// BenchmarkFindShard looks up a shard's queries in a run of 1.5 M entries, a query every 48
+// entries on average, as a segment of 8 M successors meets the 387 M states of Dijkstra n=9
+// (issue 4).
+func BenchmarkFindShard(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	r, err := newRunSet(b.TempDir(), 0, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.close()
+	u := testRun(b, r, 1_500_000, rng)
+	r.runs = []*run{u}
+	lo, hi := u.shard[7], u.shard[8]
+	q := make([]query, (hi-lo)/48)
+	for i := range q {
+		q[i] = query{u.fp(lo + rng.Uint64N(hi-lo)), uint32(i)}
+	}
+	var scratch []query
+	found := 0
+	b.ResetTimer()
+	for range b.N {
+		scratch = r.findShard(7, q, nil, scratch, func(_, _ int, _ uint32, ok bool) {
+			if ok {
+				found++
+			}
+		})
+	}
+	if found == 0 {
+		b.Fatal("no query found")
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(q)), "ns/query")
+}
