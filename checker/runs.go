@@ -18,10 +18,10 @@ import (
 // runSet holds the states that left memory in sorted runs: files of entries (fingerprint, id,
 // and in exact mode the state), ascending by fingerprint then state, mapped read-only. It
 // answers in batches, as a BFS with delayed duplicate detection does: findShard takes a
-// shard's states in fingerprint order and walks each run forward once, galloping
-// over the entries between two of them, so a universe whose every transition leads to an old
-// state costs one sequential pass over the runs per segment, not a seek per transition (a
-// seek in badger is about 3.5 µs; see docs/PERFORMANCE.md). A new run is merged into the one
+// shard's states in fingerprint order and walks each run forward once, interpolating over
+// the entries between two of them, so a universe whose every transition leads to an old
+// state costs one forward pass over the runs per segment, not a random seek per transition
+// (a seek in badger is about 3.5 µs; see docs/PERFORMANCE.md). A new run is merged into the one
 // before it while it holds at least half as many entries, so there are O(log n) runs and an
 // entry is rewritten O(log n) times.
 type runSet struct {
