@@ -43,7 +43,7 @@ func newArena(dir, name string) (*arena, error) {
 func (a *arena) alloc(n int) ([]byte, error) {
 	if n > len(a.free) {
 		size := max(arenaExtent, n)
-		if err := syscall.Fallocate(int(a.f.Fd()), 0, a.size, int64(size)); err != nil {
+		if err := reserve(a.f, a.size, int64(size)); err != nil {
 			return nil, &diskError{fmt.Errorf("%s: %w", a.f.Name(), err)}
 		}
 		b, err := syscall.Mmap(int(a.f.Fd()), a.size, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED)
@@ -59,6 +59,17 @@ func (a *arena) alloc(n int) ([]byte, error) {
 	b := a.free[:n:n]
 	a.free = a.free[n:]
 	return b, nil
+}
+
+// reserve allocates the blocks of f from off for n bytes, so that a full disk is an error now
+// rather than later. A signal can interrupt a large allocation (on tmpfs), so it retries.
+func reserve(f *os.File, off, n int64) error {
+	for {
+		err := syscall.Fallocate(int(f.Fd()), 0, off, n)
+		if err != syscall.EINTR {
+			return err
+		}
+	}
 }
 
 // release drops the mapped pages from the process's memory; the kernel's page cache keeps

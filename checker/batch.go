@@ -23,7 +23,7 @@ func newBatchStore(dir string, exact bool, width, workers int) (*batchStore, err
 	if !exact {
 		width = 0
 	}
-	r, err := newRunSet(dir, width, max(1, workers))
+	r, err := newRunSet(dir, width, workers)
 	return &batchStore{r}, err
 }
 

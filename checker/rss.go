@@ -37,7 +37,10 @@ func residentBytes() uint64 {
 		return 0
 	}
 	var buf [128]byte
-	n, _ := statm.f.ReadAt(buf[:], 0) // a short read ends in io.EOF: the text is there
+	n, err := syscall.Pread(int(statm.f.Fd()), buf[:], 0) // one read: the whole text
+	if err != nil {
+		return 0
+	}
 	fields := bytes.Fields(buf[:n])
 	if len(fields) < 2 {
 		return 0

@@ -56,7 +56,7 @@ func newRunSet(dir string, width, workers int) (*runSet, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, &diskError{err}
 	}
-	return &runSet{dir: dir, width: width, workers: workers}, nil
+	return &runSet{dir: dir, width: width, workers: max(1, workers)}, nil
 }
 
 func (r *runSet) pointLookups() bool { return false }
@@ -151,7 +151,9 @@ func (r *runSet) write(count *[storeShards]uint64, fill shardFill) (*run, error)
 	}
 	defer f.Close()
 	if out.n > 0 { // the blocks now: a full disk is an error here, not a short write later
-		err = syscall.Fallocate(int(f.Fd()), 0, 0, int64(out.n)*int64(out.size))
+		if err = reserve(f, 0, int64(out.n)*int64(out.size)); err == syscall.EOPNOTSUPP {
+			err = nil // a file system without fallocate: a full disk fails a write instead
+		}
 	}
 	var errs []error
 	if err == nil {
@@ -185,8 +187,8 @@ func (u *run) fillShard(f *os.File, sh int, fill shardFill, buf []byte) ([]byte,
 		return err
 	}
 	err := fill(sh, func(fp uint64, id uint32, key []byte) error {
-		if n == 0 || int(fp>>56) != sh {
-			return fmt.Errorf("run %s: an entry beyond its shard's count", u.path)
+		if n == 0 || int(fp>>56) != sh || len(key) != u.size-12 {
+			return fmt.Errorf("run %s: an entry beyond its shard's count, or of the wrong size", u.path)
 		}
 		n--
 		buf = binary.LittleEndian.AppendUint64(buf, fp)
@@ -304,8 +306,14 @@ func (r *runSet) merge(a, b *run) (*run, error) {
 	}
 	return r.write(&count, func(sh int, put putEntry) error {
 		i, j := a.shard[sh], b.shard[sh]
+		done := i + j // entries read, as of the last release of the inputs' pages
 		defer func() { a.release(a.shard[sh], a.shard[sh+1]); b.release(b.shard[sh], b.shard[sh+1]) }()
 		for i < a.shard[sh+1] || j < b.shard[sh+1] {
+			if i+j-done >= 1<<20 { // a shard of states with their bytes can be large
+				a.release(a.shard[sh], i)
+				b.release(b.shard[sh], j)
+				done = i + j
+			}
 			var err error
 			if j == b.shard[sh+1] || i < a.shard[sh+1] && a.below(i, b.fp(j), b.key(j)) {
 				err = put(a.fp(i), a.id(i), a.key(i))

@@ -141,3 +141,80 @@ func BenchmarkFindShard(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(q)), "ns/query")
 }
+
+// Runs written and merged shard by shard, on two workers, hold every entry in order, each
+// shard where its boundaries say, whatever the shards' sizes (some empty, the last one too).
+func TestRunMerge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	r, err := newRunSet(t.TempDir(), 0, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.close()
+	var all []uint64
+	for k := range 5 { // five runs, merged as they come
+		fps := make([]uint64, 3000+k*1000)
+		for i := range fps {
+			fps[i] = rng.Uint64N(1<<62)<<2 | uint64(k) // distinct across runs
+			if i%7 == 0 {
+				fps[i] |= 0xff << 56 // the last shard
+			}
+		}
+		slices.Sort(fps)
+		fps = slices.Compact(fps)
+		all = append(all, fps...)
+		var count [storeShards]uint64
+		for _, fp := range fps {
+			count[fp>>56]++
+		}
+		err := r.add(&count, func(sh int, put putEntry) error {
+			for _, fp := range fps {
+				if int(fp>>56) == sh {
+					if err := put(fp, uint32(fp), nil); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	slices.Sort(all)
+	var got []uint64
+	for _, u := range r.runs {
+		for sh := range storeShards {
+			for i := u.shard[sh]; i < u.shard[sh+1]; i++ {
+				if int(u.fp(i)>>56) != sh || u.id(i) != uint32(u.fp(i)) {
+					t.Fatalf("entry %d: fingerprint %x in shard %d, id %d", i, u.fp(i), sh, u.id(i))
+				}
+				if i > u.shard[sh] && u.fp(i-1) >= u.fp(i) {
+					t.Fatalf("entry %d out of order", i)
+				}
+			}
+		}
+		for i := range u.n {
+			got = append(got, u.fp(i))
+		}
+	}
+	slices.Sort(got)
+	// 3000, 4000, 5000 and 6000 entries merge as each comes (a new run of at least half
+	// the last one's size); 7000 is less than half of 18000 and stays apart.
+	if len(r.runs) != 2 || !slices.Equal(got, all) {
+		t.Fatalf("%d runs holding %d entries, want 2 holding %d", len(r.runs), len(got), len(all))
+	}
+	// A fill that puts more than it counted is an error, not a misplaced entry.
+	var one [storeShards]uint64
+	one[3] = 1
+	if err := r.add(&one, func(sh int, put putEntry) error {
+		for range 2 * one[sh] {
+			if err := put(3<<56|1, 1, nil); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err == nil {
+		t.Fatal("a shard filled past its count was written")
+	}
+}
