@@ -59,10 +59,6 @@ func newRunSet(dir string, width, workers int) (*runSet, error) {
 	return &runSet{dir: dir, width: width, workers: max(1, workers)}, nil
 }
 
-func (r *runSet) pointLookups() bool { return false }
-
-func (r *runSet) find(uint64, State) (uint64, bool, error) { return 0, false, nil }
-
 func (r *runSet) put(fp uint64, st State, id uint64) error {
 	r.batch = append(r.batch, runEntry{fp: fp, id: uint32(id), key: len(r.keys)})
 	r.keys = append(r.keys, st[:r.width]...)

@@ -9,6 +9,16 @@ import (
 	"testing"
 )
 
+// testRunSet is an empty run set in a temporary directory, closed when the test ends.
+func testRunSet(t testing.TB, width, workers int) *runSet {
+	r, err := newRunSet(t.TempDir(), width, workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(r.close)
+	return r
+}
+
 // testRun writes entries as one run of r: fingerprints in shard 7, some equal (exact mode
 // tells them apart by key), some crowded together, as the interpolation in seek must survive.
 func testRun(t testing.TB, r *runSet, n int, rng *rand.Rand) *run {
@@ -61,10 +71,7 @@ func testRun(t testing.TB, r *runSet, n int, rng *rand.Rand) *run {
 func TestRunSeek(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, width := range []int{0, 3} {
-		r, err := newRunSet(t.TempDir(), width, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := testRunSet(t, width, 1)
 		for _, n := range []int{1, 2, 3, 50, 5000} {
 			u := testRun(t, r, n, rng)
 			lo, hi := u.shard[7], u.shard[8]
@@ -105,7 +112,6 @@ func TestRunSeek(t *testing.T) {
 				}
 			}
 		}
-		r.close()
 	}
 }
 
@@ -114,11 +120,7 @@ func TestRunSeek(t *testing.T) {
 // (issue 4).
 func BenchmarkFindShard(b *testing.B) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	r, err := newRunSet(b.TempDir(), 0, 1)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer r.close()
+	r := testRunSet(b, 0, 1)
 	u := testRun(b, r, 1_500_000, rng)
 	r.runs = []*run{u}
 	lo, hi := u.shard[7], u.shard[8]
@@ -146,11 +148,7 @@ func BenchmarkFindShard(b *testing.B) {
 // shard where its boundaries say, whatever the shards' sizes (some empty, the last one too).
 func TestRunMerge(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	r, err := newRunSet(t.TempDir(), 0, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.close()
+	r := testRunSet(t, 0, 2)
 	var all []uint64
 	for k := range 5 { // five runs, merged as they come
 		fps := make([]uint64, 3000+k*1000)

@@ -19,7 +19,8 @@ import (
 // their notes are always in memory.
 type spillStore struct {
 	hot     *memStore
-	cold    coldSet // nil until the first spill
+	cold    coldSet  // nil until the first spill
+	point   pointSet // cold, if it answers a lookup at once (asked once, not per Visit)
 	broken  firstError
 	dir     string // where the cold set lives; "" until the run may spill
 	badger  bool   // the cold set is badger, else sorted runs
@@ -28,18 +29,25 @@ type spillStore struct {
 	moved   uint64 // states in the cold set
 }
 
-// coldSet holds the states that left memory.
+// coldSet holds the states that left memory. It answers either one state at a time
+// (pointSet) or a segment's pending states at once (batchSet).
 type coldSet interface {
-	// pointLookups reports whether find answers; if not, resolve does, in a batch.
-	pointLookups() bool
-	find(fp uint64, st State) (id uint64, found bool, err error)
-	// resolve gives their ids to the pending states of hot that the set holds, marking them
-	// inCold (which keep does not move again).
-	resolve(hot *memStore) (uint64, error)
 	// put adds a state; flush ends a batch of puts.
 	put(fp uint64, st State, id uint64) error
 	flush() error
 	close()
+}
+
+// pointSet is a cold set that answers a lookup at once: badger.
+type pointSet interface {
+	find(fp uint64, st State) (id uint64, found bool, err error)
+}
+
+// batchSet is a cold set that answers in batches: the sorted runs. resolve gives their ids to
+// the pending states of hot that the set holds, marking them inCold (which keep does not move
+// again).
+type batchSet interface {
+	resolve(hot *memStore) (uint64, error)
 }
 
 // newSpillStore makes the store; budget bounds its memory part. Its cold set is made in dir
@@ -51,11 +59,15 @@ func newSpillStore(dir string, badger, exact bool, width, workers int, budget ui
 func (s *spillStore) open() error {
 	if !s.badger {
 		r, err := newRunSet(s.dir, s.hot.width, s.workers)
-		s.cold = r
+		if err == nil { // not a nil *runSet in cold, which close would call
+			s.cold = r
+		}
 		return err
 	}
 	b, err := openBadgerSet(s.dir, s.hot.width, s.budget)
-	s.cold = b
+	if err == nil {
+		s.cold, s.point = b, b
+	}
 	return err
 }
 
@@ -66,7 +78,7 @@ func (s *spillStore) close() {
 }
 
 func (s *spillStore) Visit(fp uint64, st State, note Note) Seen {
-	if s.moved == 0 || !s.cold.pointLookups() {
+	if s.moved == 0 || s.point == nil {
 		return s.hot.Visit(fp, st, note)
 	}
 	if seen, ok := s.hot.lookup(fp, st); ok {
@@ -74,7 +86,7 @@ func (s *spillStore) Visit(fp uint64, st State, note Note) Seen {
 	}
 	// A read error is a missing state for this call, which would make it new: so it is not
 	// swallowed but recorded, and stops the run at the next commit.
-	id, ok, err := s.cold.find(fp, st)
+	id, ok, err := s.point.find(fp, st)
 	if err != nil {
 		s.broken.set(err)
 	}
@@ -86,10 +98,11 @@ func (s *spillStore) Visit(fp uint64, st State, note Note) Seen {
 }
 
 func (s *spillStore) resolve() (uint64, error) {
-	if s.moved == 0 {
+	batch, ok := s.cold.(batchSet)
+	if s.moved == 0 || !ok {
 		return 0, nil
 	}
-	n, err := s.cold.resolve(s.hot)
+	n, err := batch.resolve(s.hot)
 	if err != nil {
 		return 0, fmt.Errorf("visited set on disk: %w", err)
 	}
@@ -205,9 +218,6 @@ func (b *badgerSet) key(fp uint64, st State) []byte {
 	binary.BigEndian.PutUint64(k, fp)
 	return append(k, st[:b.width]...)
 }
-
-func (b *badgerSet) pointLookups() bool                { return true }
-func (b *badgerSet) resolve(*memStore) (uint64, error) { return 0, nil }
 
 func (b *badgerSet) find(fp uint64, st State) (uint64, bool, error) {
 	var id uint64
