@@ -29,7 +29,7 @@ func checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "store", Value: "auto", Usage: "auto: memory, moving to disk (--dir, or a temporary directory) when the heap passes half of --mem; memory: the graph and visited set on the heap only; disk: the graph in files under --dir, mapped into memory (--mem bounds the resident part), and the older part of the visited set in sorted runs there; badger: the same with the visited set in badger"},
 			&cli.StringFlag{Name: "dir", Usage: "save the exploration in `DIR` when stopped (Ctrl-C, SIGTERM, a bound), to continue it with --resume; also the files of --store disk and badger"},
 			&cli.DurationFlag{Name: "checkpoint-every", Usage: "with --dir, also save every `DURATION` while exploring (e.g. 10m) and when the exploration is complete: a killed run resumes from the last save"},
-			&cli.StringFlag{Name: "resume", Usage: "continue the run saved in `DIR` (takes no model; --workers and the output flags may change)"},
+			&cli.StringFlag{Name: "resume", Usage: "continue the run saved in `DIR` (takes no model, and the saved --store, --mem and --exact unless given; --workers and the output flags may change)"},
 		}, runFlags()...),
 		Action: runCheck,
 	}
@@ -96,7 +96,7 @@ func checkRuns(c *cli.Context) (runs []*built, all bool, err error) {
 				return nil, false, usageError("--resume continues the saved run as it was asked for; --%s does not apply", flag)
 			}
 		}
-		b, err := savedRun(dir)
+		b, err := savedRun(c, dir)
 		return []*built{b}, false, err
 	}
 	if c.NArg() != 1 {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/mc-checker/mc/checker"
@@ -38,24 +39,42 @@ func checkpoints(c *cli.Context, runs []*built) (*checker.Checkpoints, error) {
 		}
 		given.Topology = abs
 	}
-	meta, err := json.Marshal(given)
+	meta, err := json.Marshal(savedMeta{runSpec: given, Store: c.String("store"), Mem: c.String("mem"), Exact: c.Bool("exact")})
 	if err != nil {
 		return nil, err
 	}
 	return &checker.Checkpoints{Dir: dir, Every: c.Duration("checkpoint-every"), Meta: meta}, nil
 }
 
-// savedRun rebuilds the run whose checkpoint is in dir.
-func savedRun(dir string) (*built, error) {
+// savedMeta is what --dir saves for --resume: the run as asked for, and how its states were
+// stored, which the saved graph depends on (a universe explored hashed with --store disk
+// would otherwise resume in the dense store, which has no checkpoints).
+type savedMeta struct {
+	runSpec
+	Store string `json:",omitempty"`
+	Mem   string `json:",omitempty"`
+	Exact bool   `json:",omitempty"`
+}
+
+// savedRun rebuilds the run whose checkpoint is in dir, and takes its --store, --mem and
+// --exact unless the command line gives them again.
+func savedRun(c *cli.Context, dir string) (*built, error) {
 	meta, err := checker.ReadCheckpointMeta(dir)
 	if err != nil {
 		return nil, usageError("--resume: %v", err)
 	}
-	var rs runSpec
-	if err := json.Unmarshal(meta, &rs); err != nil || rs.Model == "" {
+	var saved savedMeta
+	if err := json.Unmarshal(meta, &saved); err != nil || saved.Model == "" {
 		return nil, usageError("--resume: the checkpoint in %s does not say which run it belongs to", dir)
 	}
-	b, err := rs.build()
+	for flag, value := range map[string]string{"store": saved.Store, "mem": saved.Mem, "exact": strconv.FormatBool(saved.Exact)} {
+		if value != "" && !c.IsSet(flag) {
+			if err := c.Set(flag, value); err != nil {
+				return nil, usageError("--resume: the saved --%s: %v", flag, err)
+			}
+		}
+	}
+	b, err := saved.runSpec.build()
 	if err != nil {
 		return nil, usageError("--resume: %v", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -74,38 +75,54 @@ func sameRun(t *testing.T, want, got string) {
 	}
 }
 
-// The self-stabilizing arrow protocol on a path of 3 nodes (355,964 states), saved after
-// every segment of the exploration: killed with SIGKILL, or interrupted with SIGINT, right
-// after its first save, then resumed with another number of workers, it gives exactly the
-// JSON of an uninterrupted run.
+// Killed with SIGKILL, or interrupted with SIGINT, right after its first save, then resumed
+// with another number of workers, a run gives exactly the JSON of an uninterrupted one. The
+// runs: the self-stabilizing arrow protocol on a path of 3 nodes (355,964 states), and every
+// configuration of Dijkstra n=7 explored hashed on disk (--store disk), which --resume alone
+// must resume the same way, not in the dense store.
 func TestKilledRunResumes(t *testing.T) {
-	model := []string{"check", "ssarrow", "-p", "n=3", "-p", "init=0", "--json"}
-	code, want, stderr := mc(t, append(model, "--workers", "2")...)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGINT} {
-		t.Run(sig.String(), func(t *testing.T) {
-			dir := t.TempDir()
-			var out bytes.Buffer
-			cmd := child(t, &out, append(model, "--workers", "1", "--dir", dir, "--checkpoint-every", "1ns")...)
-			waitForSave(t, dir)
-			if err := cmd.Process.Signal(sig); err != nil {
-				t.Fatal(err)
+	for _, tc := range []struct {
+		name  string
+		model []string
+		store []string // flags of the first run only
+	}{
+		{"ssarrow", []string{"check", "ssarrow", "-p", "n=3", "-p", "init=0", "--json"}, nil},
+		{"dijkstra-disk", []string{"check", "dijkstra", "-p", "n=7", "-p", "K=7", "--json"}, []string{"--store", "disk", "--mem", "256MiB"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			first := append(slices.Clone(tc.model), tc.store...)
+			once := first
+			if tc.store != nil {
+				once = append(slices.Clone(first), "--dir", t.TempDir())
 			}
-			err := cmd.Wait()
-			code := cmd.ProcessState.ExitCode()
-			if sig == syscall.SIGINT && code != exitInconclusive || sig == syscall.SIGKILL && err == nil {
-				t.Fatalf("%v: exit %d (%v): %s", sig, code, err, out.String())
-			}
-			if expanded, nodes := savedPart(t, dir); expanded >= nodes {
-				t.Fatalf("the saved exploration is complete (%d of %d): nothing left to resume", expanded, nodes)
-			}
-			code, got, stderr := mc(t, "check", "--resume", dir, "--workers", "2", "--json")
+			code, want, stderr := mc(t, append(once, "--workers", "2")...)
 			if code != 0 {
-				t.Fatalf("resume: exit %d: %s", code, stderr)
+				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			sameRun(t, want, got)
+			for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGINT} {
+				t.Run(sig.String(), func(t *testing.T) {
+					dir := t.TempDir()
+					var out bytes.Buffer
+					cmd := child(t, &out, append(first, "--workers", "1", "--dir", dir, "--checkpoint-every", "1ns")...)
+					waitForSave(t, dir)
+					if err := cmd.Process.Signal(sig); err != nil {
+						t.Fatal(err)
+					}
+					err := cmd.Wait()
+					code := cmd.ProcessState.ExitCode()
+					if sig == syscall.SIGINT && code != exitInconclusive || sig == syscall.SIGKILL && err == nil {
+						t.Fatalf("%v: exit %d (%v): %s", sig, code, err, out.String())
+					}
+					if expanded, nodes := savedPart(t, dir); expanded >= nodes {
+						t.Fatalf("the saved exploration is complete (%d of %d): nothing left to resume", expanded, nodes)
+					}
+					code, got, stderr := mc(t, "check", "--resume", dir, "--workers", "2", "--json")
+					if code != 0 {
+						t.Fatalf("resume: exit %d: %s", code, stderr)
+					}
+					sameRun(t, want, got)
+				})
+			}
 		})
 	}
 }
