@@ -3,28 +3,30 @@ package checker
 import (
 	"context"
 	"fmt"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // actionPass evaluates the action invariants on every step of every expanded node of a dense
 // graph (the explicit graph's BFS evaluates them as it goes). It expands through the model
 // again, because a step's moves are what such predicates read ("the child of e never moves
 // φ(e)") and the graph keeps only their summary.
-func actionPass(ctx context.Context, g graph, actions []ActionProperty, workers int) []*minTracker {
+func actionPass(ctx context.Context, g graph, actions []model.ActionProperty, workers int) []*minTracker {
 	first := make([]*minTracker, len(actions))
 	for i := range first {
 		first[i] = newMinTracker()
 	}
-	models := make([]Model, workers)
+	models := make([]model.Model, workers)
 	for w := range models {
 		models[w] = newSuccessors(g).model
 	}
 	n := g.size()
 	forChunks(ctx, n, scanChunk(n, workers), workers, func(w int, lo, hi uint64) {
-		g.scan(lo, hi, func(id uint64, s State) {
+		g.scan(lo, hi, func(id uint64, s model.State) {
 			if !g.expanded(id) || !g.reached(id) {
 				return
 			}
-			models[w].Successors(s, func(st Step, t State) bool {
+			models[w].Successors(s, func(st model.Step, t model.State) bool {
 				for i, a := range actions {
 					if !a.Holds(s, st, t) {
 						first[i].offer(id)
@@ -38,9 +40,9 @@ func actionPass(ctx context.Context, g graph, actions []ActionProperty, workers 
 }
 
 // firstViolatingStep is the index of the first step from s that violates a.
-func firstViolatingStep(m Model, s State, a ActionProperty) (int, bool) {
+func firstViolatingStep(m model.Model, s model.State, a model.ActionProperty) (int, bool) {
 	index, found := 0, false
-	m.Successors(s, func(st Step, t State) bool {
+	m.Successors(s, func(st model.Step, t model.State) bool {
 		if !a.Holds(s, st, t) {
 			index, found = st.Index, true
 			return false
@@ -71,16 +73,16 @@ func (a *analysis) actionInvariants() error {
 		if !ok {
 			return &InternalError{Check: name, Err: fmt.Errorf("node %d has no violating step on replay", id)}
 		}
-		_, next, err := stepOf(a.model, t.States[len(t.States)-1], index)
+		_, next, err := model.StepOf(a.model, t.States[len(t.States)-1], index)
 		if err != nil {
 			return &InternalError{Check: name, Err: err}
 		}
 		t.States, t.Steps = append(t.States, next), append(t.Steps, index)
 		err = a.add(CheckResult{Name: name, Verdict: Violated, Trace: t,
 			Detail: fmt.Sprintf("a step violates it after %d steps", len(t.Steps)-1)},
-			func(t *Trace) error {
+			func(t *model.Trace) error {
 				n := len(t.States)
-				st, to, err := stepOf(a.model, t.States[n-2], t.Steps[n-2])
+				st, to, err := model.StepOf(a.model, t.States[n-2], t.Steps[n-2])
 				if err != nil {
 					return err
 				}

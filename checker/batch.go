@@ -7,6 +7,8 @@ import (
 	"errors"
 	"math"
 	"slices"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // batchStore is the visited set wholly in sorted runs, looked up a segment at a time: BFS with
@@ -28,18 +30,20 @@ func newBatchStore(dir string, exact bool, width, workers int) (*batchStore, err
 }
 
 // Visit knows nothing until the batch: every state is pending, as if new.
-func (b *batchStore) Visit(_ uint64, _ State, note Note) Seen { return Seen{Note: note, New: true} }
+func (b *batchStore) Visit(_ uint64, _ model.State, note Note) Seen {
+	return Seen{Note: note, New: true}
+}
 
 // Number adds a state with a known id: a checkpoint's states, which are distinct.
-func (b *batchStore) Number(fp uint64, s State, next uint64) (uint64, Note, bool) {
+func (b *batchStore) Number(fp uint64, s model.State, next uint64) (uint64, Note, bool) {
 	b.runs.put(orOne(fp), s, next)
 	return next, Note{}, true
 }
 
-func (b *batchStore) resolve() (uint64, error)          { return 0, nil }
-func (b *batchStore) lookup(uint64, State) (Seen, bool) { return Seen{}, false }
-func (b *batchStore) spillTo(string)                    {}
-func (b *batchStore) failed() error                     { return nil }
+func (b *batchStore) resolve() (uint64, error)                { return 0, nil }
+func (b *batchStore) lookup(uint64, model.State) (Seen, bool) { return Seen{}, false }
+func (b *batchStore) spillTo(string)                          {}
+func (b *batchStore) failed() error                           { return nil }
 
 // settle writes the states Number added as a run.
 func (b *batchStore) settle(...uint64) error { return b.runs.flush() }

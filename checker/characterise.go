@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // characterisation compares a predicate P with the reachable set R inside the universe U.
@@ -15,7 +17,7 @@ type characterisation struct {
 // characterisePass decides, for every predicate, both inclusions R ⊆ P and P ⊆ R: one pass over
 // the reachable nodes, and one over the whole universe in rank order against a bitmap of the
 // reachable ranks.
-func characterisePass(ctx context.Context, g *explicitGraph, u *Universe, props []Property, workers int) []characterisation {
+func characterisePass(ctx context.Context, g *explicitGraph, u *model.Universe, props []model.Property, workers int) []characterisation {
 	out := make([]characterisation, len(props))
 	for i := range out {
 		out[i] = characterisation{newMinTracker(), newMinTracker()}
@@ -25,7 +27,7 @@ func characterisePass(ctx context.Context, g *explicitGraph, u *Universe, props 
 		reachable.set(u.Rank(g.stateAt(id)))
 	}
 	forChunks(ctx, g.size(), scanChunk(g.size(), workers), workers, func(_ int, lo, hi uint64) {
-		g.scan(lo, hi, func(id uint64, s State) {
+		g.scan(lo, hi, func(id uint64, s model.State) {
 			for i, p := range props {
 				if !p.Holds(s) {
 					out[i].reachableFails.offer(id)
@@ -35,7 +37,7 @@ func characterisePass(ctx context.Context, g *explicitGraph, u *Universe, props 
 	})
 	universe := &denseGraph{m: g.m, u: u}
 	forChunks(ctx, u.Size(), scanChunk(u.Size(), workers), workers, func(_ int, lo, hi uint64) {
-		universe.scan(lo, hi, func(r uint64, s State) {
+		universe.scan(lo, hi, func(r uint64, s model.State) {
 			if reachable.has(r) {
 				return
 			}
@@ -59,7 +61,7 @@ func (a *analysis) characterise() error {
 		}
 		return nil
 	}
-	u, err := NewUniverse(g.sch)
+	u, err := model.NewUniverse(g.sch)
 	if err != nil {
 		return err
 	}
@@ -71,7 +73,7 @@ func (a *analysis) characterise() error {
 			t := a.pathTrace(id)
 			err := a.add(CheckResult{Name: name, Verdict: Violated, Trace: t,
 				Detail: fmt.Sprintf("a reachable configuration, %d steps from an initial one, does not satisfy it", len(t.Steps))},
-				func(t *Trace) error {
+				func(t *model.Trace) error {
 					if p.Holds(t.States[len(t.States)-1]) {
 						return errors.New("the last state satisfies the predicate")
 					}

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/reference"
 	"github.com/mc-checker/mc/models/dijkstra"
 )
 
 var allChecks = []checker.Check{checker.CheckDeadlock, checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase}
 
-func run(t *testing.T, m checker.Model, spec checker.Spec, workers int) *checker.Result {
+func run(t *testing.T, m model.Model, spec checker.Spec, workers int) *checker.Result {
 	t.Helper()
 	res, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: workers})
 	if err != nil {
@@ -30,13 +31,13 @@ func verdicts(res *checker.Result) map[string]checker.Verdict {
 	return out
 }
 
-func ring(t *testing.T, n, k int, d checker.Daemon) (*dijkstra.Ring, checker.Model) {
+func ring(t *testing.T, n, k int, d model.Daemon) (*dijkstra.Ring, model.Model) {
 	t.Helper()
 	r, err := dijkstra.New(n, k)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := checker.Daemonize(r, d)
+	m, err := model.Daemonize(r, d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +48,7 @@ func ring(t *testing.T, n, k int, d checker.Daemon) (*dijkstra.Ring, checker.Mod
 // Dijkstra ring with n ≤ 5 and K ≤ n+1, under all four daemons: state and transition counts,
 // closure, deadlock, convergence and the worst case in moves and steps.
 func TestAgreesWithReference(t *testing.T) {
-	for _, d := range []checker.Daemon{checker.Central, checker.LocallyCentral, checker.Distributed, checker.Synchronous} {
+	for _, d := range []model.Daemon{model.Central, model.LocallyCentral, model.Distributed, model.Synchronous} {
 		for n := 3; n <= 5; n++ {
 			for k := 2; k <= n+1; k++ {
 				t.Run(fmt.Sprintf("%s/n=%d/K=%d", d, n, k), func(t *testing.T) {
@@ -59,12 +60,12 @@ func TestAgreesWithReference(t *testing.T) {
 	}
 	t.Run("starver", func(t *testing.T) {
 		p := newStarver(false)
-		m, _ := checker.Daemonize(p, checker.Central)
+		m, _ := model.Daemonize(p, model.Central)
 		compareWithReference(t, m, p.done)
 	})
 }
 
-func compareWithReference(t *testing.T, m checker.Model, legit checker.Predicate) {
+func compareWithReference(t *testing.T, m model.Model, legit model.Predicate) {
 	t.Helper()
 	want := reference.Check(m, legit)
 	res := run(t, m, checker.Spec{Checks: allChecks, Legit: legit}, 2)
@@ -90,18 +91,18 @@ func compareWithReference(t *testing.T, m checker.Model, legit checker.Predicate
 // Results (verdicts, counts, worst case, every trace) are identical for 1, 2 and 8 workers,
 // on a ring that stabilizes and on one that does not, in the dense and the hashed store.
 func TestWorkersDoNotMatter(t *testing.T) {
-	cases := map[string]func() (checker.Model, checker.Predicate){
-		"dense holds": func() (checker.Model, checker.Predicate) {
-			r, m := ring(t, 6, 5, checker.Central)
+	cases := map[string]func() (model.Model, model.Predicate){
+		"dense holds": func() (model.Model, model.Predicate) {
+			r, m := ring(t, 6, 5, model.Central)
 			return m, r.Legitimate()
 		},
-		"dense violated": func() (checker.Model, checker.Predicate) {
-			r, m := ring(t, 6, 4, checker.Distributed)
+		"dense violated": func() (model.Model, model.Predicate) {
+			r, m := ring(t, 6, 4, model.Distributed)
 			return m, r.Legitimate()
 		},
-		"hashed": func() (checker.Model, checker.Predicate) {
+		"hashed": func() (model.Model, model.Predicate) {
 			r, _ := dijkstra.New(5, 3)
-			m, _ := checker.DaemonizeFrom(r, checker.Central, []checker.State{{0, 1, 2, 0, 1}, {2, 2, 2, 2, 2}})
+			m, _ := model.DaemonizeFrom(r, model.Central, []model.State{{0, 1, 2, 0, 1}, {2, 2, 2, 2, 2}})
 			return m, r.Legitimate()
 		},
 	}
@@ -139,7 +140,7 @@ func TestWeakFairness(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("gated=%v/%s", tc.gated, tc.fairness), func(t *testing.T) {
 			p := newStarver(tc.gated)
-			m, _ := checker.Daemonize(p, checker.Distributed)
+			m, _ := model.Daemonize(p, model.Distributed)
 			res := run(t, m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Legit: p.done, Fairness: tc.fairness}, 2)
 			c := res.Checks[0]
 			if c.Verdict != tc.want {
@@ -149,7 +150,7 @@ func TestWeakFairness(t *testing.T) {
 				if !c.Trace.IsLasso() || len(c.Trace.States)-c.Trace.LoopStart != tc.loop {
 					t.Fatalf("want a lasso with a loop of %d steps, got %+v", tc.loop, c.Trace)
 				}
-				if err := checker.Replay(m, c.Trace); err != nil {
+				if err := model.Replay(m, c.Trace); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -161,7 +162,7 @@ func TestWeakFairness(t *testing.T) {
 // two togglers from 00, flip 0 twice and flip 1 twice.
 func TestFairLoopThroughComponent(t *testing.T) {
 	p := newTogglers(2)
-	m, _ := checker.DaemonizeFrom(p, checker.Central, []checker.State{{0, 0}})
+	m, _ := model.DaemonizeFrom(p, model.Central, []model.State{{0, 0}})
 	spec := checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Legit: p.never, Fairness: checker.WeaklyFair}
 	c := run(t, m, spec, 2).Checks[0]
 	if c.Verdict != checker.Violated || c.Trace.LoopStart != 0 || len(c.Trace.Steps) != 4 {
@@ -185,14 +186,14 @@ func TestFairLoopThroughComponent(t *testing.T) {
 // configurations are closed and the privilege circulates).
 func TestExplicitInitialStates(t *testing.T) {
 	r, _ := dijkstra.New(4, 4)
-	m, err := checker.DaemonizeFrom(r, checker.Central, []checker.State{{1, 1, 1, 1}})
+	m, err := model.DaemonizeFrom(r, model.Central, []model.State{{1, 1, 1, 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	res := run(t, m, checker.Spec{
 		Checks:     []checker.Check{checker.CheckInvariant, checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase},
 		Legit:      r.Legitimate(),
-		Invariants: []checker.Property{{Name: "one-privilege", Holds: r.Legitimate()}},
+		Invariants: []model.Property{{Name: "one-privilege", Holds: r.Legitimate()}},
 	}, 2)
 	if res.Stats.States != 16 || res.Stats.Transitions != 16 || res.Stats.Depth != 15 || res.Stats.InitialStates != 1 {
 		t.Fatalf("stats %+v", res.Stats)
@@ -210,7 +211,7 @@ func TestHandWrittenModel(t *testing.T) {
 	if res.Stats.States != 7 || c.Verdict != checker.Violated || len(c.Trace.Steps) != 6 {
 		t.Fatalf("states %d, %+v", res.Stats.States, c)
 	}
-	if !reflect.DeepEqual(c.Trace.States[6], checker.State{6}) {
+	if !reflect.DeepEqual(c.Trace.States[6], model.State{6}) {
 		t.Fatalf("trace ends in %v", c.Trace.States[6])
 	}
 }
@@ -219,7 +220,7 @@ func TestHandWrittenModel(t *testing.T) {
 func TestInvariantShortestPath(t *testing.T) {
 	m := newCounter(9)
 	res := run(t, m, checker.Spec{Checks: []checker.Check{checker.CheckInvariant},
-		Invariants: []checker.Property{{Name: "below-5", Holds: func(s checker.State) bool { return s[0] < 5 }}}}, 2)
+		Invariants: []model.Property{{Name: "below-5", Holds: func(s model.State) bool { return s[0] < 5 }}}}, 2)
 	c := res.Checks[0]
 	if c.Verdict != checker.Violated || len(c.Trace.Steps) != 5 || c.Name != "invariant below-5" {
 		t.Fatalf("%+v", c)
@@ -228,20 +229,20 @@ func TestInvariantShortestPath(t *testing.T) {
 
 // Replay rejects a trace whose step does not lead where the trace says.
 func TestReplayRejectsForgedTraces(t *testing.T) {
-	_, m := ring(t, 4, 2, checker.Central)
+	_, m := ring(t, 4, 2, model.Central)
 	// Enabled in 0100: P0 (x0 = x3), P1 and P2 (x1 ≠ x0, x2 ≠ x1): step 2 is P2's.
-	good := &checker.Trace{States: []checker.State{{0, 1, 0, 0}, {0, 1, 1, 0}}, Steps: []int{2}, LoopStart: -1}
-	if err := checker.Replay(m, good); err != nil {
+	good := &model.Trace{States: []model.State{{0, 1, 0, 0}, {0, 1, 1, 0}}, Steps: []int{2}, LoopStart: -1}
+	if err := model.Replay(m, good); err != nil {
 		t.Fatalf("a legal step is rejected: %v", err)
 	}
-	forged := []*checker.Trace{
-		{States: []checker.State{{0, 1, 0, 0}, {0, 1, 0, 1}}, Steps: []int{2}, LoopStart: -1}, // wrong target
-		{States: []checker.State{{0, 1, 0, 0}, {0, 1, 1, 0}}, Steps: []int{7}, LoopStart: -1}, // no such step
-		{States: []checker.State{{0, 1, 0, 0}, {0, 1, 1, 0}}, Steps: []int{2}, LoopStart: 0},  // loop not closed
-		{States: []checker.State{{0, 1, 0, 5}}, LoopStart: -1},                                // out of domain
+	forged := []*model.Trace{
+		{States: []model.State{{0, 1, 0, 0}, {0, 1, 0, 1}}, Steps: []int{2}, LoopStart: -1}, // wrong target
+		{States: []model.State{{0, 1, 0, 0}, {0, 1, 1, 0}}, Steps: []int{7}, LoopStart: -1}, // no such step
+		{States: []model.State{{0, 1, 0, 0}, {0, 1, 1, 0}}, Steps: []int{2}, LoopStart: 0},  // loop not closed
+		{States: []model.State{{0, 1, 0, 5}}, LoopStart: -1},                                // out of domain
 	}
 	for i, tr := range forged {
-		if err := checker.Replay(m, tr); err == nil {
+		if err := model.Replay(m, tr); err == nil {
 			t.Errorf("forged trace %d replays", i)
 		}
 	}
@@ -250,7 +251,7 @@ func TestReplayRejectsForgedTraces(t *testing.T) {
 // A bound or a cancelled context gives inconclusive verdicts, never holds.
 func TestInconclusive(t *testing.T) {
 	r, _ := dijkstra.New(5, 5)
-	m, _ := checker.DaemonizeFrom(r, checker.Central, []checker.State{{0, 1, 2, 3, 4}})
+	m, _ := model.DaemonizeFrom(r, model.Central, []model.State{{0, 1, 2, 3, 4}})
 	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
 	res, err := checker.Run(context.Background(), m, spec, checker.Options{MaxStates: 3})
 	if err != nil {
@@ -261,7 +262,7 @@ func TestInconclusive(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, dense := ring(t, 5, 5, checker.Central)
+	_, dense := ring(t, 5, 5, model.Central)
 	res, err = checker.Run(ctx, dense, spec, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -274,18 +275,18 @@ func TestInconclusive(t *testing.T) {
 }
 
 func TestBadSpecs(t *testing.T) {
-	r, m := ring(t, 3, 3, checker.Central)
+	r, m := ring(t, 3, 3, model.Central)
 	for name, spec := range map[string]checker.Spec{
 		"no checks":         {Legit: r.Legitimate()},
 		"closure, no L":     {Checks: []checker.Check{checker.CheckClosure}},
 		"invariant, none":   {Checks: []checker.Check{checker.CheckInvariant}},
 		"fair hand-written": {Checks: []checker.Check{checker.CheckConvergence}, Legit: r.Legitimate(), Fairness: checker.WeaklyFair},
 	} {
-		model := m
+		mdl := m
 		if name == "fair hand-written" {
-			model = newCounter(3)
+			mdl = newCounter(3)
 		}
-		if _, err := checker.Run(context.Background(), model, spec, checker.Options{}); err == nil {
+		if _, err := checker.Run(context.Background(), mdl, spec, checker.Options{}); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}
@@ -295,7 +296,7 @@ func TestBadSpecs(t *testing.T) {
 // the dense scan hands out wrong configurations (a false "holds" was possible).
 func TestFullByteDomain(t *testing.T) {
 	p := newSpinner(256, -1)
-	m, _ := checker.Daemonize(p, checker.Central)
+	m, _ := model.Daemonize(p, model.Central)
 	compareWithReference(t, m, p.legit)
 	res := run(t, m, checker.Spec{Checks: allChecks, Legit: p.legit}, 2)
 	if res.Stats.States != 512 || verdicts(res)["convergence"] != checker.Violated {
@@ -307,9 +308,9 @@ func TestFullByteDomain(t *testing.T) {
 // configuration (dense) or stored with a wrong width (explicit).
 func TestInvalidSuccessorIsAnError(t *testing.T) {
 	p := newSpinner(3, 3) // writes x = 3 into 0..2
-	dense, _ := checker.Daemonize(p, checker.Central)
-	explicit, _ := checker.DaemonizeFrom(p, checker.Central, []checker.State{{0, 1}})
-	for name, m := range map[string]checker.Model{"dense": dense, "explicit": explicit} {
+	dense, _ := model.Daemonize(p, model.Central)
+	explicit, _ := model.DaemonizeFrom(p, model.Central, []model.State{{0, 1}})
+	for name, m := range map[string]model.Model{"dense": dense, "explicit": explicit} {
 		for _, checks := range [][]checker.Check{{checker.CheckClosure}, {checker.CheckConvergence}} {
 			_, err := checker.Run(context.Background(), m, checker.Spec{Checks: checks, Legit: p.legit}, checker.Options{Workers: 2})
 			if err == nil {
@@ -323,10 +324,10 @@ func TestInvalidSuccessorIsAnError(t *testing.T) {
 // daemon never fires both; from x=0, f=1 it has two choices, the distributed daemon three.
 func TestLocallyCentralConflictsAreSymmetric(t *testing.T) {
 	p := newSpinner(3, -1)
-	for d, want := range map[checker.Daemon]int{checker.LocallyCentral: 2, checker.Distributed: 3} {
-		m, _ := checker.Daemonize(p, d)
+	for d, want := range map[model.Daemon]int{model.LocallyCentral: 2, model.Distributed: 3} {
+		m, _ := model.Daemonize(p, d)
 		n := 0
-		m.Successors(checker.State{0, 1}, func(checker.Step, checker.State) bool { n++; return true })
+		m.Successors(model.State{0, 1}, func(model.Step, model.State) bool { n++; return true })
 		if n != want {
 			t.Errorf("%s: %d successors, want %d", d, n, want)
 		}
@@ -335,9 +336,9 @@ func TestLocallyCentralConflictsAreSymmetric(t *testing.T) {
 
 func TestNoInitialState(t *testing.T) {
 	p := newSpinner(3, -1)
-	explicit, _ := checker.DaemonizeFrom(p, checker.Central, []checker.State{})
-	dense, _ := checker.DaemonizeWhere(p, checker.Central, func(checker.State) bool { return false })
-	for _, m := range []checker.Model{explicit, dense} {
+	explicit, _ := model.DaemonizeFrom(p, model.Central, []model.State{})
+	dense, _ := model.DaemonizeWhere(p, model.Central, func(model.State) bool { return false })
+	for _, m := range []model.Model{explicit, dense} {
 		if _, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: p.legit}, checker.Options{}); err == nil {
 			t.Fatal("an empty initial set passes")
 		}
@@ -349,15 +350,15 @@ func TestNoInitialState(t *testing.T) {
 func TestRestrictedInitialSet(t *testing.T) {
 	for _, k := range []int{3, 4} {
 		r, _ := dijkstra.New(5, k)
-		where := func(s checker.State) bool { return s[0] == 0 && s[4] == 1 }
-		m, err := checker.DaemonizeWhere(r, checker.Central, where)
+		where := func(s model.State) bool { return s[0] == 0 && s[4] == 1 }
+		m, err := model.DaemonizeWhere(r, model.Central, where)
 		if err != nil {
 			t.Fatal(err)
 		}
 		compareWithReference(t, m, r.Legitimate())
-		var init []checker.State
-		m.Init(func(s checker.State) bool { init = append(init, s.Clone()); return true })
-		explicit, _ := checker.DaemonizeFrom(r, checker.Central, init)
+		var init []model.State
+		m.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
+		explicit, _ := model.DaemonizeFrom(r, model.Central, init)
 		spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
 		a, b := run(t, m, spec, 2), run(t, explicit, spec, 2)
 		if a.Stats.States != b.Stats.States || a.Stats.Transitions != b.Stats.Transitions ||
@@ -374,7 +375,7 @@ func TestRestrictedInitialSet(t *testing.T) {
 // whose ticks are counted by replay.
 func TestWorstCaseInTicks(t *testing.T) {
 	p := newAlarm()
-	m, _ := checker.DaemonizeWhere(p, checker.Central, func(s checker.State) bool { return s[1] == 0 })
+	m, _ := model.DaemonizeWhere(p, model.Central, func(s model.State) bool { return s[1] == 0 })
 	res := run(t, m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence, checker.CheckWorstCase}, Legit: p.done}, 2)
 	if res.Verdict() != checker.Holds || *res.WorstCaseTicks != 3 || *res.WorstCaseSteps != 4 {
 		t.Fatalf("%+v ticks %v steps %v", res.Checks, res.WorstCaseTicks, res.WorstCaseSteps)
@@ -389,10 +390,10 @@ func TestWorstCaseInTicks(t *testing.T) {
 // killed by the kernel.
 func TestMemoryBudget(t *testing.T) {
 	r, _ := dijkstra.New(6, 6)
-	var init []checker.State // every configuration, as the universal model enumerates them
-	universal, _ := checker.Daemonize(r, checker.Central)
-	universal.Init(func(s checker.State) bool { init = append(init, s.Clone()); return true })
-	m, _ := checker.DaemonizeFrom(r, checker.Central, init)
+	var init []model.State // every configuration, as the universal model enumerates them
+	universal, _ := model.Daemonize(r, model.Central)
+	universal.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
+	m, _ := model.DaemonizeFrom(r, model.Central, init)
 	res, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: r.Legitimate()},
 		checker.Options{Workers: 2, MemoryBudget: 1 << 20})
 	if err != nil {
@@ -406,13 +407,13 @@ func TestMemoryBudget(t *testing.T) {
 // Action invariants are evaluated by a pass over the dense graph and during the BFS of the
 // explicit one: both report the same first violation, which replays.
 func TestActionInvariantBothGraphs(t *testing.T) {
-	r, dense := ring(t, 4, 4, checker.Central)
-	var init []checker.State
-	dense.Init(func(s checker.State) bool { init = append(init, s.Clone()); return true })
-	explicit, _ := checker.DaemonizeFrom(r, checker.Central, init)
-	spec := checker.Spec{Checks: []checker.Check{checker.CheckAction}, Actions: []checker.ActionProperty{
-		{Name: "bottom-still", Holds: func(from checker.State, _ checker.Step, to checker.State) bool { return from[0] == to[0] }},
-		{Name: "one-mover", Holds: func(_ checker.State, st checker.Step, _ checker.State) bool { return len(st.Moves) == 1 }},
+	r, dense := ring(t, 4, 4, model.Central)
+	var init []model.State
+	dense.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
+	explicit, _ := model.DaemonizeFrom(r, model.Central, init)
+	spec := checker.Spec{Checks: []checker.Check{checker.CheckAction}, Actions: []model.ActionProperty{
+		{Name: "bottom-still", Holds: func(from model.State, _ model.Step, to model.State) bool { return from[0] == to[0] }},
+		{Name: "one-mover", Holds: func(_ model.State, st model.Step, _ model.State) bool { return len(st.Moves) == 1 }},
 	}}
 	a, b := run(t, dense, spec, 2), run(t, explicit, spec, 1)
 	for i, c := range a.Checks {
@@ -424,7 +425,7 @@ func TestActionInvariantBothGraphs(t *testing.T) {
 	if v := verdicts(a); v["action-invariant bottom-still"] != checker.Violated || v["action-invariant one-mover"] != checker.Holds {
 		t.Fatalf("%v", v)
 	}
-	if tr := a.Checks[0].Trace; len(tr.Steps) != 1 || checker.Replay(dense, tr) != nil {
+	if tr := a.Checks[0].Trace; len(tr.Steps) != 1 || model.Replay(dense, tr) != nil {
 		t.Fatalf("trace %+v", tr)
 	}
 }

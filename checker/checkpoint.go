@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/cespare/xxhash/v2"
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // Checkpoints lets a hashed exploration survive an interruption or a crash. The run saves
@@ -75,7 +76,7 @@ type checkpointer struct {
 
 // openCheckpoints creates or opens the directory, locks it and completes a save that a crash
 // interrupted.
-func openCheckpoints(c Checkpoints, m Model, spec *Spec, exact bool) (*checkpointer, error) {
+func openCheckpoints(c Checkpoints, m model.Model, spec *Spec, exact bool) (*checkpointer, error) {
 	if c.Dir == "" {
 		return nil, errors.New("checkpoints need a directory")
 	}
@@ -104,7 +105,7 @@ func openCheckpoints(c Checkpoints, m Model, spec *Spec, exact bool) (*checkpoin
 
 // explore runs the hashed exploration, from a checkpoint and saving checkpoints when ck is
 // set.
-func explore(ctx context.Context, m Model, opts Options, cfg bfsConfig, ck *checkpointer, stats *Stats) (*explicitGraph, error) {
+func explore(ctx context.Context, m model.Model, opts Options, cfg bfsConfig, ck *checkpointer, stats *Stats) (*explicitGraph, error) {
 	width := m.Schema().Width()
 	var store Store = newMemStore(opts.Exact, width)
 	// Sorted runs are read once per segment: segments as large as a quarter of the budget
@@ -170,10 +171,10 @@ func (c *checkpointer) close() { c.lock.Close() }
 // protocol's and the daemon, for a daemonized one), the schema, the initial states, the checks
 // and the fairness. What it cannot see (a changed topology file or model code) the sample of
 // re-expanded nodes in load catches.
-func runIdentity(m Model, spec *Spec) (uint64, error) {
+func runIdentity(m model.Model, spec *Spec) (uint64, error) {
 	h := xxhash.New()
-	if d, ok := m.(interface{ identity() string }); ok {
-		fmt.Fprintf(h, "%s;", d.identity())
+	if d, ok := m.(model.Identified); ok {
+		fmt.Fprintf(h, "%s;", d.Identity())
 	} else {
 		fmt.Fprintf(h, "%T;", m)
 	}
@@ -181,7 +182,7 @@ func runIdentity(m Model, spec *Spec) (uint64, error) {
 		fmt.Fprintf(h, "%s/%d/%v;", v.Name, v.Owner, v.Domain.Names)
 	}
 	var err error
-	m.Init(func(s State) bool {
+	m.Init(func(s model.State) bool {
 		_, err = h.Write(s)
 		return err == nil
 	})
@@ -380,7 +381,7 @@ func ReadCheckpointMeta(dir string) (json.RawMessage, error) {
 }
 
 // load restores the saved graph and rebuilds the visited set from it.
-func (c *checkpointer) load(m Model, store Store, cfg bfsConfig) (*explicitGraph, error) {
+func (c *checkpointer) load(m model.Model, store Store, cfg bfsConfig) (*explicitGraph, error) {
 	man, p, err := readManifest(c.Dir)
 	if err != nil {
 		return nil, err
@@ -577,7 +578,7 @@ func (g *explicitGraph) sameStepsAt(id uint64) error {
 	j := first
 	differ := fmt.Errorf("node %d: its steps differ from the saved ones", id)
 	var err error
-	g.m.Successors(g.stateAt(id), func(st Step, t State) bool {
+	g.m.Successors(g.stateAt(id), func(st model.Step, t model.State) bool {
 		if j == end {
 			err = differ
 			return false

@@ -10,17 +10,18 @@ import (
 	"time"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/dijkstra"
 )
 
 // everyConfiguration lists every configuration of Dijkstra's ring as an explicit initial
 // state, so that the hashed explorer (which keeps checkpoints) runs on it.
-func everyConfiguration(t *testing.T, n, k int) (*dijkstra.Ring, checker.Model) {
+func everyConfiguration(t *testing.T, n, k int) (*dijkstra.Ring, model.Model) {
 	t.Helper()
-	r, universal := ring(t, n, k, checker.Central)
-	var init []checker.State
-	universal.Init(func(s checker.State) bool { init = append(init, s.Clone()); return true })
-	m, err := checker.DaemonizeFrom(r, checker.Central, init)
+	r, universal := ring(t, n, k, model.Central)
+	var init []model.State
+	universal.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
+	m, err := model.DaemonizeFrom(r, model.Central, init)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +100,7 @@ func TestCheckpointFailures(t *testing.T) {
 		t.Fatal(err)
 	}
 	resume := checker.Options{Checkpoints: &checker.Checkpoints{Dir: dir, Resume: true}}
-	expect := func(what string, m checker.Model, want string) {
+	expect := func(what string, m model.Model, want string) {
 		t.Helper()
 		if res, err := checker.Run(context.Background(), m, spec, resume); err == nil || !strings.Contains(err.Error(), want) {
 			t.Fatalf("%s: got %v, %v; want an error with %q", what, res, err, want)
@@ -166,20 +167,20 @@ func TestGraphOnDisk(t *testing.T) {
 // checkpoint of one stride must not be resumed with another.
 type walk struct {
 	stride int
-	sch    *checker.Schema
+	sch    *model.Schema
 }
 
 func newWalk(stride int) *walk {
-	s, _ := checker.NewSchema(1, checker.Var{Name: "x", Domain: checker.Range(200)}, checker.Var{Name: "y", Domain: checker.Range(200)})
+	s, _ := model.NewSchema(1, model.Var{Name: "x", Domain: model.Range(200)}, model.Var{Name: "y", Domain: model.Range(200)})
 	return &walk{stride: stride, sch: s}
 }
 
-func (w *walk) Schema() *checker.Schema             { return w.sch }
-func (w *walk) Init(yield func(checker.State) bool) { yield(checker.State{0, 0}) }
-func (w *walk) Successors(s checker.State, yield func(checker.Step, checker.State) bool) {
+func (w *walk) Schema() *model.Schema             { return w.sch }
+func (w *walk) Init(yield func(model.State) bool) { yield(model.State{0, 0}) }
+func (w *walk) Successors(s model.State, yield func(model.Step, model.State) bool) {
 	for i, d := range []int{1, w.stride} {
-		next := checker.State{byte((int(s[0]) + d) % 200), byte((int(s[1]) + i) % 200)}
-		if !yield(checker.Step{Index: i}, next) {
+		next := model.State{byte((int(s[0]) + d) % 200), byte((int(s[1]) + i) % 200)}
+		if !yield(model.Step{Index: i}, next) {
 			return
 		}
 	}
@@ -190,7 +191,7 @@ func (w *walk) Successors(s checker.State, yield func(checker.Step, checker.Stat
 // again when a crash stopped a save halfway.
 func TestCheckpointGuards(t *testing.T) {
 	spec := checker.Spec{Checks: []checker.Check{checker.CheckDeadlock}}
-	save := func(m checker.Model, exact bool) string {
+	save := func(m model.Model, exact bool) string {
 		dir := t.TempDir()
 		_, err := checker.Run(context.Background(), m, spec, checker.Options{Exact: exact, Checkpoints: &checker.Checkpoints{Dir: dir, Every: time.Hour}})
 		if err != nil {
@@ -198,7 +199,7 @@ func TestCheckpointGuards(t *testing.T) {
 		}
 		return dir
 	}
-	resume := func(m checker.Model, dir string, exact bool) (*checker.Result, error) {
+	resume := func(m model.Model, dir string, exact bool) (*checker.Result, error) {
 		return checker.Run(context.Background(), m, spec, checker.Options{Exact: exact, Checkpoints: &checker.Checkpoints{Dir: dir, Resume: true}})
 	}
 	refused := func(what string, err error, want string) {
@@ -296,7 +297,7 @@ func TestInterruptedAnalysesKeepTheGraph(t *testing.T) {
 // labels are not (a cycle outside the new legitimate set must still be found).
 func TestLabelsOfAnotherLegitimateSet(t *testing.T) {
 	r, m := everyConfiguration(t, 6, 4)
-	wider := func(s checker.State) bool { return r.Legitimate()(s) || s[0] == s[1] }
+	wider := func(s model.State) bool { return r.Legitimate()(s) || s[0] == s[1] }
 	spec := checker.Spec{Checks: allChecks, Legit: wider}
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())

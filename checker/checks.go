@@ -3,6 +3,8 @@ package checker
 import (
 	"errors"
 	"fmt"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 func (a *analysis) convergence() error {
@@ -42,7 +44,7 @@ func (a *analysis) fairConvergence() error {
 			Detail: fmt.Sprintf("an illegitimate configuration without successors, %d steps in", len(t.Steps))},
 			a.endsInDeadlock)
 	}
-	scc, err := findFairSCC(a.g, a.model.(Processes), a.longest)
+	scc, err := findFairSCC(a.g, a.model.(model.Processes), a.longest)
 	if err != nil {
 		return err
 	}
@@ -54,7 +56,7 @@ func (a *analysis) fairConvergence() error {
 	return a.add(CheckResult{Name: name, Verdict: Violated, Trace: t,
 		Detail: fmt.Sprintf("a weakly fair cycle of %d steps avoids the legitimate set (stem of %d steps)",
 			len(t.States)-t.LoopStart, t.LoopStart)},
-		func(t *Trace) error {
+		func(t *model.Trace) error {
 			if err := a.loopAvoidsLegit(t); err != nil {
 				return err
 			}
@@ -102,12 +104,12 @@ func (a *analysis) worstCase() error {
 
 // checkWitness replays a worst-case witness and checks that it is illegitimate until its last
 // state, which is legitimate, and as long as claimed in steps or in the given measure.
-func (a *analysis) checkWitness(t *Trace, want uint64, m *measure) error {
+func (a *analysis) checkWitness(t *model.Trace, want uint64, m *measure) error {
 	if t == nil {
 		return nil
 	}
 	fail := func(err error) error { return &InternalError{Check: string(CheckWorstCase), Err: err} }
-	if err := Replay(a.model, t); err != nil {
+	if err := model.Replay(a.model, t); err != nil {
 		return fail(err)
 	}
 	for i, s := range t.States {
@@ -136,20 +138,20 @@ func (a *analysis) checkWitness(t *Trace, want uint64, m *measure) error {
 	return nil
 }
 
-func (a *analysis) endsInDeadlock(t *Trace) error {
+func (a *analysis) endsInDeadlock(t *model.Trace) error {
 	last := t.States[len(t.States)-1]
 	if a.spec.Legit != nil && a.spec.Legit(last) {
 		return errors.New("the last state is legitimate")
 	}
 	has := false
-	a.model.Successors(last, func(Step, State) bool { has = true; return false })
+	a.model.Successors(last, func(model.Step, model.State) bool { has = true; return false })
 	if has {
 		return errors.New("the last state has a successor")
 	}
 	return nil
 }
 
-func (a *analysis) loopAvoidsLegit(t *Trace) error {
+func (a *analysis) loopAvoidsLegit(t *model.Trace) error {
 	if !t.IsLasso() {
 		return errors.New("not a lasso")
 	}
@@ -162,16 +164,16 @@ func (a *analysis) loopAvoidsLegit(t *Trace) error {
 }
 
 // startsInit checks that a trace starts in an initial state.
-func (a *analysis) startsInit(t *Trace) error {
-	if where, ok := universeInit(a.model); ok {
+func (a *analysis) startsInit(t *model.Trace) error {
+	if where, ok := model.InitOverUniverse(a.model); ok {
 		if where != nil && !where(t.States[0]) {
 			return errors.New("the first state is not initial")
 		}
 		return nil
 	}
 	found := false
-	a.model.Init(func(s State) bool {
-		found = equalStates(s, t.States[0])
+	a.model.Init(func(s model.State) bool {
+		found = s.Equal(t.States[0])
 		return !found
 	})
 	if !found {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math/bits"
 	"sync/atomic"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // longest is the result of the convergence search: for every node its longest execution to the
@@ -88,7 +90,7 @@ func searchLongest(ctx context.Context, g graph, legit bitmap, measures []measur
 	forChunks(ctx, n, scanChunk(n, workers), workers, func(w int, lo, hi uint64) {
 		d := searchers[w]
 		d.transitions = 0
-		g.scan(lo, hi, func(id uint64, s State) {
+		g.scan(lo, hi, func(id uint64, s model.State) {
 			if d.halt == nil && g.reached(id) && l.steps.get(id) == cellUnknown {
 				d.run(id, s)
 			}
@@ -179,7 +181,7 @@ type frame struct {
 	bad          bool
 }
 
-func (d *dfs) run(root uint64, s State) {
+func (d *dfs) run(root uint64, s model.State) {
 	if !d.enter(root, s) {
 		return
 	}
@@ -228,7 +230,7 @@ func (d *dfs) absorb(f *frame, e edge, v uint32) {
 }
 
 // enter pushes node id unless it is already labelled.
-func (d *dfs) enter(id uint64, s State) bool {
+func (d *dfs) enter(id uint64, s model.State) bool {
 	if d.l.steps.get(id) != cellUnknown {
 		return false
 	}

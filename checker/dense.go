@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // denseGraph is the graph of a model whose initial set is described over its universe. A node
@@ -12,8 +14,8 @@ import (
 // is restricted, two bitmaps say which nodes are initial and which are reachable from them;
 // the analyses look at the reachable ones only.
 type denseGraph struct {
-	m       Model
-	u       *Universe
+	m       model.Model
+	u       *model.Universe
 	initSet bitmap // nil: every node is initial (and reachable)
 	reach   bitmap
 }
@@ -46,15 +48,15 @@ func (o Options) fits(n, need uint64, what string) error {
 	return nil
 }
 
-func (g *denseGraph) size() uint64               { return g.u.Size() }
-func (g *denseGraph) schema() *Schema            { return g.m.Schema() }
-func (g *denseGraph) model() Model               { return g.m }
-func (g *denseGraph) expanded(uint64) bool       { return true }
-func (g *denseGraph) initial(id uint64) bool     { return g.initSet == nil || g.initSet.has(id) }
-func (g *denseGraph) reached(id uint64) bool     { return g.reach == nil || g.reach.has(id) }
-func (g *denseGraph) state(id uint64, dst State) { g.u.Unrank(id, dst) }
+func (g *denseGraph) size() uint64                     { return g.u.Size() }
+func (g *denseGraph) schema() *model.Schema            { return g.m.Schema() }
+func (g *denseGraph) model() model.Model               { return g.m }
+func (g *denseGraph) expanded(uint64) bool             { return true }
+func (g *denseGraph) initial(id uint64) bool           { return g.initSet == nil || g.initSet.has(id) }
+func (g *denseGraph) reached(id uint64) bool           { return g.reach == nil || g.reach.has(id) }
+func (g *denseGraph) state(id uint64, dst model.State) { g.u.Unrank(id, dst) }
 
-func (g *denseGraph) scan(lo, hi uint64, fn func(uint64, State)) {
+func (g *denseGraph) scan(lo, hi uint64, fn func(uint64, model.State)) {
 	if lo >= hi {
 		return
 	}
@@ -69,7 +71,7 @@ func (g *denseGraph) scan(lo, hi uint64, fn func(uint64, State)) {
 	}
 }
 
-func (g *denseGraph) succ(id uint64, s State, out *successors) {
+func (g *denseGraph) succ(id uint64, s model.State, out *successors) {
 	out.from, out.rank = s, id
 	out.model.Successors(s, out.yield)
 }
@@ -124,7 +126,7 @@ func (g *denseGraph) pathTo(id uint64) ([]uint64, []uint32) {
 // explore marks the initial nodes and every node reachable from them, each worker running a
 // depth-first search from the initial nodes of its ranges; a node is claimed by the first
 // worker that sets its bit.
-func (g *denseGraph) explore(ctx context.Context, where Predicate, workers int) {
+func (g *denseGraph) explore(ctx context.Context, where model.Predicate, workers int) {
 	n := g.size()
 	g.initSet, g.reach = newBitmap(n), newBitmap(n)
 	forChunks(ctx, n, scanChunk(n, workers), workers, func(_ int, lo, hi uint64) {
@@ -133,7 +135,7 @@ func (g *denseGraph) explore(ctx context.Context, where Predicate, workers int) 
 		var states []byte
 		w := g.schema().Width()
 		su := workerState(w) // the node being expanded: the stack's bytes move under it
-		g.scan(lo, hi, func(id uint64, s State) {
+		g.scan(lo, hi, func(id uint64, s model.State) {
 			if !where(s) {
 				return
 			}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // explicitGraph is the reachable graph found by BFS from explicit initial states, in columns
@@ -15,8 +17,8 @@ import (
 // an edge costs 4 bytes (12 when its steps must be kept), a node its configuration and 16
 // bytes, so that graphs of hundreds of millions of states fit in memory.
 type explicitGraph struct {
-	m      Model
-	sch    *Schema
+	m      model.Model
+	sch    *model.Schema
 	states column[byte]   // the configurations, schema width bytes an entry
 	parent column[uint32] // BFS tree; noParent for initial nodes
 	via    column[uint32] // step index from the parent
@@ -90,16 +92,16 @@ const noParent = math.MaxUint32
 const maxStepIndex = math.MaxInt32
 
 func (g *explicitGraph) size() uint64           { return g.states.len() }
-func (g *explicitGraph) schema() *Schema        { return g.sch }
+func (g *explicitGraph) schema() *model.Schema  { return g.sch }
 func (g *explicitGraph) initial(id uint64) bool { return g.parent.at(id) == noParent }
 func (g *explicitGraph) reached(uint64) bool    { return true }
-func (g *explicitGraph) stateAt(id uint64) State {
+func (g *explicitGraph) stateAt(id uint64) model.State {
 	return g.states.entry(id)
 }
 
-func (g *explicitGraph) state(id uint64, dst State) { copy(dst, g.stateAt(id)) }
+func (g *explicitGraph) state(id uint64, dst model.State) { copy(dst, g.stateAt(id)) }
 
-func (g *explicitGraph) scan(lo, hi uint64, fn func(uint64, State)) {
+func (g *explicitGraph) scan(lo, hi uint64, fn func(uint64, model.State)) {
 	for id := lo; id < hi; id++ {
 		fn(id, g.stateAt(id))
 	}
@@ -114,7 +116,7 @@ func (g *explicitGraph) degree(id uint64) uint64 { return g.offsets.at(id+1) - g
 func (g *explicitGraph) expandedNodes() uint64 { return g.offsets.len() - 1 }
 
 // succ yields nothing for the nodes a bounded search left unexpanded.
-func (g *explicitGraph) succ(id uint64, _ State, out *successors) {
+func (g *explicitGraph) succ(id uint64, _ model.State, out *successors) {
 	if !g.expanded(id) {
 		return
 	}
@@ -141,7 +143,7 @@ func (g *explicitGraph) succ(id uint64, _ State, out *successors) {
 	}
 }
 
-func (g *explicitGraph) model() Model { return g.m }
+func (g *explicitGraph) model() model.Model { return g.m }
 
 func (g *explicitGraph) pathTo(id uint64) ([]uint64, []uint32) {
 	var nodes []uint64
@@ -157,7 +159,7 @@ func (g *explicitGraph) pathTo(id uint64) ([]uint64, []uint32) {
 }
 
 // addNode appends a node with its BFS parent.
-func (g *explicitGraph) addNode(s State, parent uint64, via uint32) {
+func (g *explicitGraph) addNode(s model.State, parent uint64, via uint32) {
 	g.states.pushEntry(s)
 	g.parent.push(uint32(parent))
 	g.via.push(via)
@@ -175,7 +177,7 @@ type bfsConfig struct {
 	memory    uint64 // heap budget in bytes (0: none)
 	progress  func(Progress)
 	movers    bool // keep the moving processes of every edge (weak fairness)
-	actions   []ActionProperty
+	actions   []model.ActionProperty
 	disk      *diskSpace // keep the columns in files
 	grow      *onDemand  // move to disk when the heap grows past a mark (nil: never)
 	// committed, if set, is called after each segment is committed (checkpoints).
@@ -190,7 +192,7 @@ type bfsConfig struct {
 // frontier; after each segment its new states are numbered in the order a sequential BFS
 // would meet them (commit), so ids, parents, edges and every result are the same for any
 // number of workers.
-func exploreBFS(ctx context.Context, m Model, store Store, cfg bfsConfig) (*explicitGraph, error) {
+func exploreBFS(ctx context.Context, m model.Model, store Store, cfg bfsConfig) (*explicitGraph, error) {
 	g, err := newExplicitGraph(m, store, cfg)
 	if err != nil {
 		return g, err
@@ -199,7 +201,7 @@ func exploreBFS(ctx context.Context, m Model, store Store, cfg bfsConfig) (*expl
 }
 
 // newExplicitGraph is the graph of the initial states, none of them expanded yet.
-func newExplicitGraph(m Model, store Store, cfg bfsConfig) (*explicitGraph, error) {
+func newExplicitGraph(m model.Model, store Store, cfg bfsConfig) (*explicitGraph, error) {
 	g, err := emptyGraph(m, cfg)
 	if err != nil {
 		return nil, err
@@ -240,7 +242,7 @@ func newExplicitGraph(m Model, store Store, cfg bfsConfig) (*explicitGraph, erro
 		}
 		return settle(g, store, cfg.grow, 0) // all of level 0 is current: keep what fits
 	}
-	m.Init(func(s State) bool {
+	m.Init(func(s model.State) bool {
 		if err = sch.Valid(s); err != nil {
 			return false
 		}
@@ -278,7 +280,7 @@ func (g *explicitGraph) numberInMemory(store Store, batch []byte, fps []uint64, 
 	known := make([]bool, len(fps)) // the store had numbered the state already: Visit said Assigned
 	forChunks(context.Background(), uint64(len(fps)), 1<<14, max(1, workers), func(_ int, lo, hi uint64) {
 		for i := lo; i < hi; i++ {
-			known[i] = store.Visit(fps[i], State(batch[i*uint64(w):(i+1)*uint64(w)]), Note{}).Assigned
+			known[i] = store.Visit(fps[i], model.State(batch[i*uint64(w):(i+1)*uint64(w)]), Note{}).Assigned
 		}
 	})
 	if _, err := store.resolve(); err != nil {
@@ -288,7 +290,7 @@ func (g *explicitGraph) numberInMemory(store Store, batch []byte, fps []uint64, 
 		if g.size() == noParent {
 			return nil
 		}
-		s := State(batch[i*w : (i+1)*w])
+		s := model.State(batch[i*w : (i+1)*w])
 		if known[i] {
 			continue
 		}
@@ -301,7 +303,7 @@ func (g *explicitGraph) numberInMemory(store Store, batch []byte, fps []uint64, 
 
 // emptyGraph is a graph with no node and no offset, ready for the initial states or a
 // checkpoint; with cfg.disk its columns are files.
-func emptyGraph(m Model, cfg bfsConfig) (*explicitGraph, error) {
+func emptyGraph(m model.Model, cfg bfsConfig) (*explicitGraph, error) {
 	g := &explicitGraph{m: m, sch: m.Schema(), states: column[byte]{per: m.Schema().Width()}, withMovers: cfg.movers}
 	for range cfg.actions {
 		g.actionFirst = append(g.actionFirst, newMinTracker())
@@ -450,7 +452,7 @@ func (g *explicitGraph) commit(store Store, level []chunkResult) error {
 			if g.size() == noParent {
 				return errBound{"the explicit graph holds fewer than 2^32 states"}
 			}
-			key := State(level[p.note.Chunk].slab[p.note.Offset : p.note.Offset+w])
+			key := model.State(level[p.note.Chunk].slab[p.note.Offset : p.note.Offset+w])
 			id, _, fresh := store.Number(p.fp, key, g.size())
 			if fresh {
 				g.addNode(key, p.from, c.edges[p.edge].index)
@@ -547,7 +549,7 @@ func (g *explicitGraph) assignResolved(store Store, level []chunkResult, workers
 			c := &level[ci]
 			left := c.pending[:0]
 			for _, p := range c.pending {
-				key := State(level[p.note.Chunk].slab[p.note.Offset : p.note.Offset+w])
+				key := model.State(level[p.note.Chunk].slab[p.note.Offset : p.note.Offset+w])
 				if seen, _ := store.lookup(p.fp, key); seen.Assigned {
 					c.edges[p.edge].to = uint32(seen.ID)
 					continue
@@ -604,7 +606,7 @@ func (b *bfsGuard) stop() bool {
 }
 
 // expandRange expands the nodes lo..hi-1, a chunk per worker at a time.
-func expandRange(m Model, g *explicitGraph, store Store, lo, hi uint64, cfg bfsConfig, guard *bfsGuard) []chunkResult {
+func expandRange(m model.Model, g *explicitGraph, store Store, lo, hi uint64, cfg bfsConfig, guard *bfsGuard) []chunkResult {
 	chunks := int((hi - lo + bfsChunk - 1) / bfsChunk)
 	out := make([]chunkResult, chunks)
 	var next sync.Mutex
@@ -630,7 +632,7 @@ func expandRange(m Model, g *explicitGraph, store Store, lo, hi uint64, cfg bfsC
 	return out
 }
 
-func expandChunk(m Model, g *explicitGraph, store Store, actions []ActionProperty, chunk uint32, lo, hi uint64) chunkResult {
+func expandChunk(m model.Model, g *explicitGraph, store Store, actions []model.ActionProperty, chunk uint32, lo, hi uint64) chunkResult {
 	r := chunkResult{actionFirst: make([]uint64, len(actions))}
 	for i := range actions {
 		r.actionFirst[i] = noNode
@@ -638,7 +640,7 @@ func expandChunk(m Model, g *explicitGraph, store Store, actions []ActionPropert
 	for id := lo; id < hi && r.invalid == nil; id++ {
 		n := 0
 		s := g.stateAt(id)
-		m.Successors(s, func(st Step, t State) bool {
+		m.Successors(s, func(st model.Step, t model.State) bool {
 			if r.invalid = checkStep(g.sch, s, st, t); r.invalid != nil {
 				return false
 			}
@@ -661,7 +663,7 @@ func expandChunk(m Model, g *explicitGraph, store Store, actions []ActionPropert
 			}
 			r.edges = append(r.edges, storedEdge{uint32(seen.ID), edgeStep{uint32(st.Index), uint16(st.MoveCount()), uint16(st.Ticks)}})
 			if g.withMovers {
-				r.movers = append(r.movers, moverMask(st))
+				r.movers = append(r.movers, st.Movers())
 			}
 			n++
 			return true
@@ -673,7 +675,7 @@ func expandChunk(m Model, g *explicitGraph, store Store, actions []ActionPropert
 
 // checkStep rejects a successor outside the schema, and a step the explicit graph cannot
 // record exactly.
-func checkStep(sch *Schema, from State, st Step, t State) error {
+func checkStep(sch *model.Schema, from model.State, st model.Step, t model.State) error {
 	if sch.Valid(t) != nil {
 		return invalidSuccessor(sch, from, t)
 	}

@@ -3,6 +3,8 @@ package checker
 import (
 	"fmt"
 	"slices"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // Weak fairness per process: an infinite execution is fair unless some process is enabled in
@@ -30,9 +32,9 @@ type loopNeed struct {
 // findFairSCC returns the fair component with the smallest node id, or nil. Components are
 // computed with an iterative Tarjan over the bad nodes only: every cycle outside the
 // legitimate set lies there.
-func findFairSCC(g graph, procs Processes, l *longest) (*fairSCC, error) {
-	if procs.Procs() > MaxFairProcs {
-		return nil, fmt.Errorf("weak fairness tracks at most %d processes, the model has %d", MaxFairProcs, procs.Procs())
+func findFairSCC(g graph, procs model.Processes, l *longest) (*fairSCC, error) {
+	if procs.Procs() > model.MaxFairProcs {
+		return nil, fmt.Errorf("weak fairness tracks at most %d processes, the model has %d", model.MaxFairProcs, procs.Procs())
 	}
 	if x, ok := g.(*explicitGraph); ok && !x.withMovers {
 		return nil, &InternalError{Check: string(CheckConvergence), Err: fmt.Errorf("the explored graph was built without the moving processes weak fairness reads")}
@@ -49,12 +51,12 @@ func findFairSCC(g graph, procs Processes, l *longest) (*fairSCC, error) {
 }
 
 // fairness decides whether component comp carries a fair cycle.
-func fairness(g graph, x *expander, procs Processes, comp []uint64) *fairSCC {
+func fairness(g graph, x *expander, procs model.Processes, comp []uint64) *fairSCC {
 	in := make(map[uint64]bool, len(comp))
 	for _, id := range comp {
 		in[id] = true
 	}
-	everywhere := ^uint64(0) >> (MaxFairProcs - procs.Procs())
+	everywhere := ^uint64(0) >> (model.MaxFairProcs - procs.Procs())
 	if procs.Procs() == 0 {
 		everywhere = 0
 	}
@@ -104,7 +106,7 @@ func fairness(g graph, x *expander, procs Processes, comp []uint64) *fairSCC {
 // fairLasso builds a weakly fair counterexample through component f: the shortest stem to its
 // smallest node, then the shortest loop through it if that one is fair, else a loop inside f
 // that meets every item of f.needs in turn, and returns.
-func fairLasso(g graph, m Model, f *fairSCC) *Trace {
+func fairLasso(g graph, m model.Model, f *fairSCC) *model.Trace {
 	x := newExpander(g)
 	in := map[uint64]bool{}
 	for _, id := range f.nodes {
@@ -202,8 +204,8 @@ func forEachSCC(g graph, x *expander, inside func(uint64) bool, emit func([]uint
 
 // loopIsFair checks weak fairness on the loop of a lasso: every process enabled in all of its
 // states moves in one of its steps.
-func loopIsFair(m Model, t *Trace) error {
-	p := m.(Processes)
+func loopIsFair(m model.Model, t *model.Trace) error {
+	p := m.(model.Processes)
 	enabled := ^uint64(0)
 	for i := t.LoopStart; i < len(t.States); i++ {
 		enabled &= p.EnabledMask(t.States[i])
@@ -214,7 +216,7 @@ func loopIsFair(m Model, t *Trace) error {
 	}
 	var moved uint64
 	for _, ms := range moves[t.LoopStart:] {
-		moved |= moverMask(Step{Moves: ms})
+		moved |= model.Step{Moves: ms}.Movers()
 	}
 	if starved := enabled &^ moved; starved != 0 {
 		return fmt.Errorf("the loop starves processes %b", starved)

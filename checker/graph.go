@@ -3,6 +3,8 @@ package checker
 import (
 	"errors"
 	"fmt"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // edge is one transition as the analyses see it: the target node and what replays and weighs
@@ -20,7 +22,7 @@ type edge struct {
 // The analyses are written once against it.
 type graph interface {
 	size() uint64
-	schema() *Schema
+	schema() *model.Schema
 	// initial reports whether node id is an initial state.
 	initial(id uint64) bool
 	// reached reports whether node id is reachable from an initial one: the analyses ignore
@@ -28,31 +30,20 @@ type graph interface {
 	reached(id uint64) bool
 	// scan calls fn for the nodes lo..hi-1 in order with their configurations; the state is
 	// only valid during the call. It is the cheap way to visit many nodes.
-	scan(lo, hi uint64, fn func(id uint64, s State))
+	scan(lo, hi uint64, fn func(id uint64, s model.State))
 	// state writes node id's configuration into dst.
-	state(id uint64, dst State)
+	state(id uint64, dst model.State)
 	// succ appends to out the out-edges of node id, whose configuration is s, in the model's
 	// step order, with the successors' configurations.
-	succ(id uint64, s State, out *successors)
+	succ(id uint64, s model.State, out *successors)
 	// expanded reports whether the out-edges of id are known: false only for the frontier a
 	// bounded search left behind, which must not be mistaken for deadlocks.
 	expanded(id uint64) bool
 	// model is the model a worker expands with; a worker calls it once and keeps the result.
-	model() Model
+	model() model.Model
 	// pathTo returns a shortest path of nodes from an initial node to id, and the step index
 	// of each transition on it.
 	pathTo(id uint64) (nodes []uint64, steps []uint32)
-}
-
-// moverMask folds the moving processes of a step into one word.
-func moverMask(st Step) uint64 {
-	var m uint64
-	for _, mv := range st.Moves {
-		if mv.Proc >= 0 && mv.Proc < MaxFairProcs {
-			m |= 1 << mv.Proc
-		}
-	}
-	return m
 }
 
 // successors collects the out-edges of nodes and their targets' configurations (schema width
@@ -64,20 +55,20 @@ type successors struct {
 	// edgesOnly: an explicit graph appends no states, which a search over ids does not read
 	// (at 10^8 nodes fetching them is a random read of a large column per edge).
 	edgesOnly bool
-	reads     uint32    // succ calls on an explicit graph, to look at the resident memory now and then
-	u         *Universe // ranks targets in the dense graph; nil in an explicit one
-	from      State     // the configuration being expanded, and its rank
+	reads     uint32          // succ calls on an explicit graph, to look at the resident memory now and then
+	u         *model.Universe // ranks targets in the dense graph; nil in an explicit one
+	from      model.State     // the configuration being expanded, and its rank
 	rank      uint64
 	// invalid is set when the model yields a successor outside the schema; expansion stops.
 	invalid error
-	model   Model // the worker's own copy (see Forkable)
-	yield   func(Step, State) bool
+	model   model.Model // the worker's own copy (see Forkable)
+	yield   func(model.Step, model.State) bool
 	_       noFalseSharing
 }
 
 func newSuccessors(g graph) *successors {
 	out := &successors{model: g.model()}
-	if f, ok := out.model.(Forkable); ok {
+	if f, ok := out.model.(model.Forkable); ok {
 		out.model = f.Fork()
 	}
 	if d, ok := g.(*denseGraph); ok {
@@ -87,13 +78,13 @@ func newSuccessors(g graph) *successors {
 	return out
 }
 
-func (out *successors) add(st Step, t State) bool {
+func (out *successors) add(st model.Step, t model.State) bool {
 	to, ok := out.u.RankFrom(out.from, out.rank, t)
 	if !ok {
 		out.invalid = invalidSuccessor(out.model.Schema(), out.from, t)
 		return false
 	}
-	out.edges = append(out.edges, edge{to: to, index: uint32(st.Index), moves: uint32(st.MoveCount()), ticks: uint32(st.Ticks), movers: moverMask(st)})
+	out.edges = append(out.edges, edge{to: to, index: uint32(st.Index), moves: uint32(st.MoveCount()), ticks: uint32(st.Ticks), movers: st.Movers()})
 	out.states = append(out.states, t...)
 	return true
 }
@@ -104,12 +95,12 @@ func (out *successors) truncate(n int, width int) {
 }
 
 // target is the configuration of edge j.
-func (out *successors) target(j, width int) State {
-	return State(out.states[j*width : (j+1)*width])
+func (out *successors) target(j, width int) model.State {
+	return model.State(out.states[j*width : (j+1)*width])
 }
 
 // invalidSuccessor describes a step of the model that leaves its schema.
-func invalidSuccessor(sch *Schema, from, t State) error {
+func invalidSuccessor(sch *model.Schema, from, t model.State) error {
 	err := sch.Valid(t)
 	if err == nil {
 		err = errors.New("invalid encoding")

@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // forChunks runs fn over lo..hi-1 split into chunks, on workers goroutines. Each worker gets
@@ -65,8 +67,8 @@ type noFalseSharing [128]byte
 const lineBytes = 128
 
 // workerState allocates a scratch configuration that no other worker's data shares a line with.
-func workerState(width int) State {
-	return make(State, width, max(lineBytes, (width+63)/64*64))
+func workerState(width int) model.State {
+	return make(model.State, width, max(lineBytes, (width+63)/64*64))
 }
 
 // firstError keeps the first error any worker reports.

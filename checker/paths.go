@@ -1,12 +1,16 @@
 package checker
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/mc-checker/mc/checker/model"
+)
 
 // expander recomputes the out-edges of single nodes, for the sequential parts of the analyses
 // (witnesses, fairness) that visit nodes in no particular order.
 type expander struct {
 	g   graph
-	s   State
+	s   model.State
 	out *successors
 }
 
@@ -80,7 +84,7 @@ func shortestPath(x *expander, from uint64, inside, goal func(uint64) bool, nonE
 
 // lassoTrace joins a stem (ending at the loop's first node) and a loop (starting and ending
 // there) into a trace.
-func lassoTrace(g graph, stem, loop nodePath) *Trace {
+func lassoTrace(g graph, stem, loop nodePath) *model.Trace {
 	nodes := append(slices.Clone(stem.nodes), loop.nodes[1:len(loop.nodes)-1]...)
 	steps := append(slices.Clone(stem.steps), loop.steps...)
 	return traceFromNodes(g, nodes, steps, len(stem.nodes)-1)
@@ -90,4 +94,18 @@ func lassoTrace(g graph, stem, loop nodePath) *Trace {
 func stemTo(g graph, id uint64) nodePath {
 	nodes, steps := g.pathTo(id)
 	return nodePath{nodes: nodes, steps: steps}
+}
+
+// traceFromNodes turns a node path (with the step index of each transition) into a trace.
+func traceFromNodes(g graph, nodes []uint64, steps []uint32, loopStart int) *model.Trace {
+	t := &model.Trace{LoopStart: loopStart}
+	for _, id := range nodes {
+		s := g.schema().NewState()
+		g.state(id, s)
+		t.States = append(t.States, s)
+	}
+	for _, i := range steps {
+		t.Steps = append(t.Steps, int(i))
+	}
+	return t
 }

@@ -1,6 +1,10 @@
 package checker
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/mc-checker/mc/checker/model"
+)
 
 // Verdict is the three-valued outcome of a check. Inconclusive is never a pass: a bound, a time
 // limit or an interruption stopped the search before it could decide.
@@ -24,10 +28,10 @@ type CheckResult struct {
 	Detail string
 	// Trace is the counterexample of a violation, replayed through the model before it was
 	// returned.
-	Trace *Trace
+	Trace *model.Trace
 	// Witness is a single configuration that shows a violation no execution can show: for
 	// characterise, one that satisfies the predicate but is unreachable.
-	Witness State
+	Witness model.State
 }
 
 // Stats describes the exploration.
@@ -68,11 +72,11 @@ type Stats struct {
 type Metrics struct {
 	WorstCaseMoves *uint64
 	WorstCaseSteps *uint64
-	MovesWitness   *Trace
-	StepsWitness   *Trace
+	MovesWitness   *model.Trace
+	StepsWitness   *model.Trace
 	// WorstCaseTicks is the longest time before the legitimate set, in a timed model.
 	WorstCaseTicks *uint64
-	TicksWitness   *Trace
+	TicksWitness   *model.Trace
 }
 
 // Result is what a run of the checker found.

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"runtime/debug"
 	"time"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // Run explores m and runs the checks of spec. Models that start from their whole universe are
@@ -13,7 +15,7 @@ import (
 //
 // A check that cannot be decided (a bound was hit, ctx was cancelled) is Inconclusive; an error
 // means bad input or an internal failure, never a verdict.
-func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error) {
+func Run(ctx context.Context, m model.Model, spec Spec, opts Options) (*Result, error) {
 	if m.Schema() == nil {
 		return nil, errors.New("the model has no schema")
 	}
@@ -24,8 +26,8 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 	res := &Result{}
 	// The universe indexes the dense store and bounds characterise; a BFS from explicit initial
 	// states only reports its size, which may not even fit 64 bits.
-	u, err := NewUniverse(m.Schema())
-	if err != nil && (isUniversal(m) || spec.has(CheckCharacterise)) {
+	u, err := model.NewUniverse(m.Schema())
+	if err != nil && (universal(m) || spec.has(CheckCharacterise)) {
 		return nil, err
 	}
 	if err == nil {
@@ -47,7 +49,7 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 	}
 	// A universe goes to the dense store unless the run asks for the disk: then its every
 	// configuration is an initial state of the hashed exploration.
-	if isUniversal(m) && (opts.Disk == "" || opts.Auto) {
+	if universal(m) && (opts.Disk == "" || opts.Auto) {
 		if opts.Checkpoints != nil {
 			return nil, errors.New("checkpoints are kept for hashed explorations; this model's universe is checked in the dense store, which has none yet (--store disk or badger explores it hashed)")
 		}
@@ -58,7 +60,7 @@ func Run(ctx context.Context, m Model, spec Spec, opts Options) (*Result, error)
 		g = d
 		res.Stats.Store = "dense"
 		res.Stats.InitialStates, res.Stats.States = d.size(), d.size()
-		if where, _ := universeInit(m); where != nil {
+		if where, _ := model.InitOverUniverse(m); where != nil {
 			d.explore(ctx, where, opts.workers())
 			res.Stats.InitialStates, res.Stats.States = d.initSet.count(), d.reach.count()
 			if res.Stats.InitialStates == 0 && ctx.Err() == nil {
@@ -178,7 +180,7 @@ func hashedStore(opts Options, moved, spilled bool) string {
 // analysis runs the checks of one Run over its graph.
 type analysis struct {
 	ctx      context.Context
-	model    Model
+	model    model.Model
 	g        graph
 	spec     *Spec
 	opts     Options
@@ -242,12 +244,11 @@ func (a *analysis) run() error {
 func (a *analysis) searchLongest() error {
 	// Moves differ from steps only when a step can fire several processes: not under the
 	// central daemon. A hand-written model may fill Step.Moves, so it gets both labels.
-	d, daemonized := a.model.(*daemonModel)
 	var measures []measure
-	if !daemonized || d.daemon != Central && d.procs > 1 {
+	if one, ok := a.model.(model.OneMovePerStep); !ok || !one.OneMovePerStep() {
 		measures = append(measures, byMoves)
 	}
-	if isTimed(a.model) {
+	if model.IsTimed(a.model) {
 		measures = append(measures, byTicks)
 	}
 	var saved *longest
@@ -277,9 +278,9 @@ func (a *analysis) searchLongest() error {
 }
 
 // add records a check result after replaying its trace through the model.
-func (a *analysis) add(c CheckResult, validate func(*Trace) error) error {
+func (a *analysis) add(c CheckResult, validate func(*model.Trace) error) error {
 	if c.Trace != nil {
-		err := Replay(a.model, c.Trace)
+		err := model.Replay(a.model, c.Trace)
 		if err == nil && validate != nil {
 			err = validate(c.Trace)
 		}
@@ -308,7 +309,7 @@ func (a *analysis) nothingFound(name, detail string) error {
 	return a.add(CheckResult{Name: name, Verdict: Holds, Detail: detail}, nil)
 }
 
-func (a *analysis) pathTrace(id uint64) *Trace {
+func (a *analysis) pathTrace(id uint64) *model.Trace {
 	p := stemTo(a.g, id)
 	return traceFromNodes(a.g, p.nodes, p.steps, -1)
 }
@@ -326,7 +327,7 @@ func (a *analysis) invariants() error {
 		t := a.pathTrace(id)
 		err := a.add(CheckResult{Name: name, Verdict: Violated, Trace: t,
 			Detail: fmt.Sprintf("violated after %d steps", len(t.Steps))},
-			func(t *Trace) error {
+			func(t *model.Trace) error {
 				if inv.Holds(t.States[len(t.States)-1]) {
 					return errors.New("the last state satisfies the invariant")
 				}
@@ -371,11 +372,17 @@ func (a *analysis) closure() error {
 	t := traceFromNodes(a.g, p.nodes, p.steps, -1)
 	return a.add(CheckResult{Name: string(CheckClosure), Verdict: Violated, Trace: t,
 		Detail: "a step leaves the legitimate set"},
-		func(t *Trace) error {
+		func(t *model.Trace) error {
 			n := len(t.States)
 			if n < 2 || !a.spec.Legit(t.States[n-2]) || a.spec.Legit(t.States[n-1]) {
 				return errors.New("the last step does not leave the legitimate set")
 			}
 			return nil
 		})
+}
+
+// universal reports whether m's initial set is described over the universe.
+func universal(m model.Model) bool {
+	_, ok := model.InitOverUniverse(m)
+	return ok
 }

@@ -13,6 +13,8 @@ import (
 	"sort"
 	"sync/atomic"
 	"syscall"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // runSet holds the states that left memory in sorted runs: files of entries (fingerprint, id,
@@ -59,7 +61,7 @@ func newRunSet(dir string, width, workers int) (*runSet, error) {
 	return &runSet{dir: dir, width: width, workers: max(1, workers)}, nil
 }
 
-func (r *runSet) put(fp uint64, st State, id uint64) error {
+func (r *runSet) put(fp uint64, st model.State, id uint64) error {
 	r.batch = append(r.batch, runEntry{fp: fp, id: uint32(id), key: len(r.keys)})
 	r.keys = append(r.keys, st[:r.width]...)
 	return nil

@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/bits"
 	"sync/atomic"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // bitmap is one bit per node.
@@ -65,7 +67,7 @@ func scanPass(ctx context.Context, g graph, spec *Spec, expandAll bool, workers 
 	forChunks(ctx, n, scanChunk(n, workers), workers, func(w int, lo, hi uint64) {
 		var count uint64
 		b := bufs[w]
-		g.scan(lo, hi, func(id uint64, s State) {
+		g.scan(lo, hi, func(id uint64, s model.State) {
 			if !g.reached(id) {
 				return
 			}

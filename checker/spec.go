@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // Check names an analysis.
@@ -75,31 +77,15 @@ func ParseFairness(s string) (Fairness, error) {
 	return 0, fmt.Errorf("unknown fairness %q (want unfair or weakly-fair)", s)
 }
 
-// Predicate is a property of one configuration.
-type Predicate func(State) bool
-
-// Property is a named predicate.
-type Property struct {
-	Name  string
-	Holds Predicate
-}
-
-// ActionProperty is a predicate of one step: the configuration before, the step with its
-// moves, and the configuration after. "The child of e never changes φ(e)" is one.
-type ActionProperty struct {
-	Name  string
-	Holds func(from State, step Step, to State) bool
-}
-
 // Spec says what to check.
 type Spec struct {
 	Checks []Check
 	// Legit is the legitimate set L of closure, convergence, deadlock and worst-case.
-	Legit      Predicate
-	Invariants []Property
-	Actions    []ActionProperty
+	Legit      model.Predicate
+	Invariants []model.Property
+	Actions    []model.ActionProperty
 	// Characterisations are predicates that must hold exactly on the reachable configurations.
-	Characterisations []Property
+	Characterisations []model.Property
 	Fairness          Fairness
 }
 
@@ -153,7 +139,7 @@ func (o Options) workers() int {
 	return runtime.GOMAXPROCS(0)
 }
 
-func (s *Spec) validate(m Model) error {
+func (s *Spec) validate(m model.Model) error {
 	if len(s.Checks) == 0 {
 		return fmt.Errorf("no check requested")
 	}
@@ -171,24 +157,24 @@ func (s *Spec) validate(m Model) error {
 		if len(s.Characterisations) == 0 {
 			return fmt.Errorf("the characterise check needs a predicate")
 		}
-		if isUniversal(m) {
+		if universal(m) {
 			return fmt.Errorf("characterise needs a model with explicit initial states")
 		}
 	}
 	if s.Fairness == WeaklyFair {
-		p, ok := m.(Processes)
+		p, ok := m.(model.Processes)
 		if !ok {
 			return fmt.Errorf("weak fairness needs a model made of processes")
 		}
-		if p.Procs() > MaxFairProcs {
-			return fmt.Errorf("weak fairness tracks at most %d processes, the model has %d", MaxFairProcs, p.Procs())
+		if p.Procs() > model.MaxFairProcs {
+			return fmt.Errorf("weak fairness tracks at most %d processes, the model has %d", model.MaxFairProcs, p.Procs())
 		}
 	}
 	return nil
 }
 
 // actionsToCheck are the action invariants the run evaluates: none unless requested.
-func (s *Spec) actionsToCheck() []ActionProperty {
+func (s *Spec) actionsToCheck() []model.ActionProperty {
 	if !s.has(CheckAction) {
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dgraph-io/badger/v4"
 	"github.com/dgraph-io/badger/v4/options"
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // spillStore is the visited set beyond memory: the states of recent BFS levels in a memStore
@@ -33,14 +34,14 @@ type spillStore struct {
 // (pointSet) or a segment's pending states at once (batchSet).
 type coldSet interface {
 	// put adds a state; flush ends a batch of puts.
-	put(fp uint64, st State, id uint64) error
+	put(fp uint64, st model.State, id uint64) error
 	flush() error
 	close()
 }
 
 // pointSet is a cold set that answers a lookup at once: badger.
 type pointSet interface {
-	find(fp uint64, st State) (id uint64, found bool, err error)
+	find(fp uint64, st model.State) (id uint64, found bool, err error)
 }
 
 // batchSet is a cold set that answers in batches: the sorted runs. resolve gives their ids to
@@ -77,7 +78,7 @@ func (s *spillStore) close() {
 	}
 }
 
-func (s *spillStore) Visit(fp uint64, st State, note Note) Seen {
+func (s *spillStore) Visit(fp uint64, st model.State, note Note) Seen {
 	if s.moved == 0 || s.point == nil {
 		return s.hot.Visit(fp, st, note)
 	}
@@ -109,9 +110,9 @@ func (s *spillStore) resolve() (uint64, error) {
 	return n, nil
 }
 
-func (s *spillStore) lookup(fp uint64, st State) (Seen, bool) { return s.hot.lookup(fp, st) }
+func (s *spillStore) lookup(fp uint64, st model.State) (Seen, bool) { return s.hot.lookup(fp, st) }
 
-func (s *spillStore) Number(fp uint64, st State, next uint64) (uint64, Note, bool) {
+func (s *spillStore) Number(fp uint64, st model.State, next uint64) (uint64, Note, bool) {
 	return s.hot.Number(fp, st, next)
 }
 
@@ -148,7 +149,7 @@ func (s *spillStore) settle(keeps ...uint64) error {
 		}
 	}
 	var err error
-	s.hot = s.hot.keep(keep, s.workers, func(fp uint64, st State, id uint64) {
+	s.hot = s.hot.keep(keep, s.workers, func(fp uint64, st model.State, id uint64) {
 		if err == nil {
 			err = s.cold.put(fp, st, id)
 		}
@@ -210,7 +211,7 @@ func (b *badgerSet) close() {
 
 // key is a state's key: its fingerprint (as the memory part stores it), and in exact mode
 // the state after it.
-func (b *badgerSet) key(fp uint64, st State) []byte {
+func (b *badgerSet) key(fp uint64, st model.State) []byte {
 	if fp == 0 {
 		fp = 1
 	}
@@ -219,7 +220,7 @@ func (b *badgerSet) key(fp uint64, st State) []byte {
 	return append(k, st[:b.width]...)
 }
 
-func (b *badgerSet) find(fp uint64, st State) (uint64, bool, error) {
+func (b *badgerSet) find(fp uint64, st model.State) (uint64, bool, error) {
 	var id uint64
 	found := false
 	err := b.db.View(func(txn *badger.Txn) error {
@@ -239,7 +240,7 @@ func (b *badgerSet) find(fp uint64, st State) (uint64, bool, error) {
 	return id, found, err
 }
 
-func (b *badgerSet) put(fp uint64, st State, id uint64) error {
+func (b *badgerSet) put(fp uint64, st model.State, id uint64) error {
 	if b.wb == nil {
 		b.wb = b.db.NewWriteBatch()
 	}

@@ -6,33 +6,35 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // torus walks on a 3-dimensional torus of side n: many BFS levels, each state reached from
 // several others, so that lookups hit the current level, older ones and pending states.
 type torus struct {
 	n   int
-	sch *Schema
+	sch *model.Schema
 	all bool // every state is initial, listed twice: duplicates, and a level 0 beyond a batch
 }
 
 func newTorus(n int) *torus {
-	d := Range(n)
-	s, _ := NewSchema(1, Var{Name: "x", Domain: d}, Var{Name: "y", Domain: d}, Var{Name: "z", Domain: d})
+	d := model.Range(n)
+	s, _ := model.NewSchema(1, model.Var{Name: "x", Domain: d}, model.Var{Name: "y", Domain: d}, model.Var{Name: "z", Domain: d})
 	return &torus{n: n, sch: s}
 }
 
-func (t *torus) Schema() *Schema { return t.sch }
-func (t *torus) Init(yield func(State) bool) {
+func (t *torus) Schema() *model.Schema { return t.sch }
+func (t *torus) Init(yield func(model.State) bool) {
 	if !t.all {
-		yield(State{0, 0, 0})
+		yield(model.State{0, 0, 0})
 		return
 	}
 	for range 2 {
 		for x := range t.n {
 			for y := range t.n {
 				for z := range t.n {
-					if !yield(State{byte(x), byte(y), byte(z)}) {
+					if !yield(model.State{byte(x), byte(y), byte(z)}) {
 						return
 					}
 				}
@@ -40,8 +42,8 @@ func (t *torus) Init(yield func(State) bool) {
 		}
 	}
 }
-func (t *torus) Successors(s State, yield func(Step, State) bool) {
-	next := make(State, 3)
+func (t *torus) Successors(s model.State, yield func(model.Step, model.State) bool) {
+	next := make(model.State, 3)
 	for i := range 6 {
 		copy(next, s)
 		d := 1
@@ -49,7 +51,7 @@ func (t *torus) Successors(s State, yield func(Step, State) bool) {
 			d = t.n - 1
 		}
 		next[i/2] = byte((int(s[i/2]) + d) % t.n)
-		if !yield(Step{Index: i}, next) {
+		if !yield(model.Step{Index: i}, next) {
 			return
 		}
 	}

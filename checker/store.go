@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"sync"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // Store is the visited set of the hashed explorer: state → node id, keyed by the state's
@@ -16,16 +18,16 @@ type Store interface {
 	// Visit looks up the state s with fingerprint fp. If it has a node id, Seen has it;
 	// if it is pending, Seen has its note; if it is unseen, Visit records it as pending with
 	// the given note and reports it New.
-	Visit(fp uint64, s State, note Note) Seen
+	Visit(fp uint64, s model.State, note Note) Seen
 	// Number gives the pending state its id next and returns its note; for a state that has
 	// an id already it returns that id (fresh is false).
-	Number(fp uint64, s State, next uint64) (id uint64, note Note, fresh bool)
+	Number(fp uint64, s model.State, next uint64) (id uint64, note Note, fresh bool)
 	// resolve runs after a segment's Visits and before its Numbers: a store that answers
 	// lookups beyond memory in batches finds which pending states it held already, gives
 	// them their ids, and says how many.
 	resolve() (uint64, error)
 	// lookup finds a state without adding it.
-	lookup(fp uint64, s State) (Seen, bool)
+	lookup(fp uint64, s model.State) (Seen, bool)
 	// settle runs between segments, with no Visit under way: a store that keeps part of the
 	// set beyond memory moves older states there, keeping those numbered from the first of
 	// keeps that fit (the more recent, the more lookups stay in memory).
@@ -115,7 +117,7 @@ func (s *memStore) shard(fp uint64) (*memShard, uint64) {
 }
 
 // find returns the index of the slot of (fp, key) or of the free slot where it belongs.
-func (sh *memShard) find(fp uint64, key State, width int) int {
+func (sh *memShard) find(fp uint64, key model.State, width int) int {
 	mask := len(sh.slots) - 1
 	for i := int(fp) & mask; ; i = (i + 1) & mask {
 		sl := &sh.slots[i]
@@ -138,7 +140,7 @@ func (sh *memShard) grow(width int) {
 	}
 }
 
-func (s *memStore) Visit(fp uint64, st State, note Note) Seen {
+func (s *memStore) Visit(fp uint64, st model.State, note Note) Seen {
 	sh, fp := s.shard(fp)
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
@@ -158,7 +160,7 @@ func (s *memStore) Visit(fp uint64, st State, note Note) Seen {
 	return Seen{Note: Note{sl.a, sl.b}}
 }
 
-func (s *memStore) Number(fp uint64, st State, next uint64) (uint64, Note, bool) {
+func (s *memStore) Number(fp uint64, st model.State, next uint64) (uint64, Note, bool) {
 	sh, fp := s.shard(fp)
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
@@ -190,7 +192,7 @@ func (s *memStore) spillTo(string)           {}
 func (s *memStore) failed() error            { return nil }
 
 // lookup finds a state without adding it.
-func (s *memStore) lookup(fp uint64, st State) (Seen, bool) {
+func (s *memStore) lookup(fp uint64, st model.State) (Seen, bool) {
 	sh, fp := s.shard(fp)
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
@@ -238,7 +240,7 @@ func (s *memStore) bytesKept(keeps []uint64) []uint64 {
 // keep returns a table of the states numbered from keep on, and the pending ones; the others
 // go to drop, shard by shard, except those marked inCold. The workers rebuild
 // the shards; it is called between segments, with no other user.
-func (s *memStore) keep(keep uint64, workers int, drop func(fp uint64, st State, id uint64)) *memStore {
+func (s *memStore) keep(keep uint64, workers int, drop func(fp uint64, st model.State, id uint64)) *memStore {
 	out := &memStore{width: s.width}
 	dropped := make([][]int32, storeShards)
 	forChunks(context.Background(), storeShards, 1, workers, func(_ int, lo, hi uint64) {
@@ -250,7 +252,7 @@ func (s *memStore) keep(keep uint64, workers int, drop func(fp uint64, st State,
 	for i, slots := range dropped {
 		sh := &s.shards[i]
 		for _, j := range slots {
-			drop(sh.slots[j].fp, State(sh.keys[int(j)*w:(int(j)+1)*w]), uint64(sh.slots[j].a))
+			drop(sh.slots[j].fp, model.State(sh.keys[int(j)*w:(int(j)+1)*w]), uint64(sh.slots[j].a))
 		}
 	}
 	return out
@@ -279,7 +281,7 @@ func (sh *memShard) keep(nsh *memShard, keep uint64, w int) []int32 {
 				dropped = append(dropped, int32(j))
 			}
 		default:
-			key := State(sh.keys[j*w : (j+1)*w])
+			key := model.State(sh.keys[j*w : (j+1)*w])
 			k := nsh.find(sl.fp, key, w)
 			nsh.slots[k] = sl
 			copy(nsh.keys[k*w:], key)

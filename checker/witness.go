@@ -1,5 +1,7 @@
 package checker
 
+import "github.com/mc-checker/mc/checker/model"
+
 // The counterexamples and witnesses of the convergence analyses, built from the labels of
 // searchLongest. Each is deterministic: it starts from the smallest node id that qualifies and
 // follows successors in step order.
@@ -18,7 +20,7 @@ func firstBad(g graph, l *longest) uint64 {
 // to a deadlock, or a lasso whose loop avoids the legitimate set. A walk that always takes the
 // first bad successor must end in a deadlock or repeat a node c; the trace is then the shortest
 // path to that deadlock, or the shortest path to c followed by the shortest loop through c.
-func avoidingTrace(g graph, l *longest, s0 uint64) *Trace {
+func avoidingTrace(g graph, l *longest, s0 uint64) *model.Trace {
 	x := newExpander(g)
 	isBad := func(id uint64) bool { return l.steps.get(id) == l.steps.bad() }
 	seen := map[uint64]bool{}
@@ -52,7 +54,7 @@ func avoidingTrace(g graph, l *longest, s0 uint64) *Trace {
 // labels with the given edge weights: from the smallest initial node of maximal label, it
 // follows at each node the first edge that keeps the label tight, until a legitimate node
 // (steps label 1; the graph outside the legitimate set is acyclic, so the walk ends).
-func worstWitness(g graph, steps, labels *cells, weight func(edge) uint32) (uint64, *Trace) {
+func worstWitness(g graph, steps, labels *cells, weight func(edge) uint32) (uint64, *model.Trace) {
 	best, bestID := uint32(0), noNode
 	for id := uint64(0); id < g.size(); id++ {
 		if v := labels.get(id); v != cellUnknown && v != labels.bad() && g.initial(id) && v > best {

@@ -2,15 +2,15 @@
 // satisfy a local predicate, and lifting local predicates to every process or edge.
 package invariants
 
-import "github.com/mc-checker/mc/checker"
+import "github.com/mc-checker/mc/checker/model"
 
 // Local is a predicate of process p in configuration s, e.g. "p is privileged".
-type Local func(s checker.State, p int) bool
+type Local func(s model.State, p int) bool
 
 // ExactlyOne holds when exactly one of the n processes satisfies local: Dijkstra's
 // "exactly one privilege" and, more generally, mutual exclusion with a single token.
-func ExactlyOne(n int, local Local) checker.Predicate {
-	return func(s checker.State) bool {
+func ExactlyOne(n int, local Local) model.Predicate {
+	return func(s model.State) bool {
 		c := 0
 		for p := range n {
 			if local(s, p) {
@@ -25,8 +25,8 @@ func ExactlyOne(n int, local Local) checker.Predicate {
 
 // AtLeastOne holds when some process satisfies local, e.g. "some machine is privileged":
 // the system is never deadlocked.
-func AtLeastOne(n int, local Local) checker.Predicate {
-	return func(s checker.State) bool {
+func AtLeastOne(n int, local Local) model.Predicate {
+	return func(s model.State) bool {
 		for p := range n {
 			if local(s, p) {
 				return true
@@ -37,8 +37,8 @@ func AtLeastOne(n int, local Local) checker.Predicate {
 }
 
 // Every holds when all n processes satisfy local.
-func Every(n int, local Local) checker.Predicate {
-	return func(s checker.State) bool {
+func Every(n int, local Local) model.Predicate {
+	return func(s model.State) bool {
 		for p := range n {
 			if !local(s, p) {
 				return false
@@ -50,8 +50,8 @@ func Every(n int, local Local) checker.Predicate {
 
 // EveryEdge lifts a local predicate of edges to the whole configuration: the form of
 // Theorem 4.1 of the self-stabilizing arrow protocol, where legality is φ(e) = 1 on every edge.
-func EveryEdge[E any](edges []E, local func(checker.State, E) bool) checker.Predicate {
-	return func(s checker.State) bool {
+func EveryEdge[E any](edges []E, local func(model.State, E) bool) model.Predicate {
+	return func(s model.State) bool {
 		for _, e := range edges {
 			if !local(s, e) {
 				return false

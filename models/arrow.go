@@ -1,7 +1,7 @@
 package models
 
 import (
-	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/arrow"
 	"github.com/mc-checker/mc/models/topology"
 )
@@ -36,10 +36,10 @@ func init() {
 				Init:     p.Quiescent(),
 				Legit:    p.Legal(),
 				LegitDoc: "every tree edge has φ(e) = p(a,e) + p(b,e) + F(e) = 1",
-				Characterisations: []checker.Property{
+				Characterisations: []model.Property{
 					{Name: "every-edge-" + weakenings[v["weaken"]], Holds: pred},
 				},
-				Actions: []checker.ActionProperty{{Name: "find-transitions-preserve-phi", Holds: p.PreservesPhi}},
+				Actions: []model.ActionProperty{{Name: "find-transitions-preserve-phi", Holds: p.PreservesPhi}},
 				Notes:   []string{"a send on a full channel is disabled until the channel has room"},
 			}, nil
 		},

@@ -1,7 +1,7 @@
 package models
 
 import (
-	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/dijkstra"
 	"github.com/mc-checker/mc/models/topology"
 )
@@ -12,7 +12,7 @@ func init() {
 		Doc:  "Dijkstra's K-state token ring (1974): n machines, x[i] in 0..K-1",
 		Params: []Param{
 			{Name: "n", Default: 6, Min: 2, Max: 64, Doc: "machines on the ring"},
-			{Name: "K", Default: 6, Min: 2, Max: checker.MaxDomain, Doc: "states per machine"},
+			{Name: "K", Default: 6, Min: 2, Max: model.MaxDomain, Doc: "states per machine"},
 		},
 		Search: "K",
 		Checks: []string{"closure", "convergence", "worst-case"},
@@ -25,7 +25,7 @@ func init() {
 				Protocol: r,
 				Legit:    r.Legitimate(),
 				LegitDoc: "exactly one machine is privileged",
-				Invariants: []checker.Property{
+				Invariants: []model.Property{
 					{Name: "some-privileged", Holds: r.SomePrivileged()},
 				},
 			}, nil

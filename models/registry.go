@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/topology"
 )
 
@@ -22,15 +22,15 @@ type Param struct {
 
 // Instance is a model built for given parameter values.
 type Instance struct {
-	Protocol checker.Protocol
+	Protocol model.Protocol
 	// Init lists the initial configurations; nil means every configuration of the universe.
-	Init []checker.State
+	Init []model.State
 	// Legit is the legitimate set of closure, convergence and worst-case.
-	Legit             checker.Predicate
+	Legit             model.Predicate
 	LegitDoc          string
-	Invariants        []checker.Property
-	Actions           []checker.ActionProperty
-	Characterisations []checker.Property
+	Invariants        []model.Property
+	Actions           []model.ActionProperty
+	Characterisations []model.Property
 	// Notes are modelling choices the output states, e.g. what a send on a full channel does.
 	Notes []string
 }

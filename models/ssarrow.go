@@ -3,7 +3,7 @@ package models
 import (
 	"fmt"
 
-	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/ssarrow"
 	"github.com/mc-checker/mc/models/topology"
 )
@@ -49,7 +49,7 @@ func init() {
 				Init:     init,
 				Legit:    legit,
 				LegitDoc: legitDoc,
-				Actions: []checker.ActionProperty{
+				Actions: []model.ActionProperty{
 					{Name: "child-keeps-phi (Lemma 6.1)", Holds: p.ChildKeepsPhi},
 					{Name: "only-own-edge (Lemma 6.2)", Holds: p.OnlyOwnEdge},
 					{Name: "observe-keeps-phi (Lemma 6.3)", Holds: p.ObserveKeepsPhi},

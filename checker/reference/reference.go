@@ -4,7 +4,7 @@
 // analyses compare against it on small models.
 package reference
 
-import "github.com/mc-checker/mc/checker"
+import "github.com/mc-checker/mc/checker/model"
 
 // Result holds what the reference computes.
 type Result struct {
@@ -19,11 +19,11 @@ type Result struct {
 type arc struct{ to, moves int }
 
 // Check explores m from its initial states and decides closure and unfair convergence to legit.
-func Check(m checker.Model, legit checker.Predicate) Result {
+func Check(m model.Model, legit model.Predicate) Result {
 	index := map[string]int{}
-	var states []checker.State
+	var states []model.State
 	var adj [][]arc
-	add := func(s checker.State) int {
+	add := func(s model.State) int {
 		if i, ok := index[string(s)]; ok {
 			return i
 		}
@@ -32,11 +32,11 @@ func Check(m checker.Model, legit checker.Predicate) Result {
 		adj = append(adj, nil)
 		return len(states) - 1
 	}
-	m.Init(func(s checker.State) bool { add(s); return true })
+	m.Init(func(s model.State) bool { add(s); return true })
 	initial := len(states) // executions start here: the worst case is over these
 	var r Result
 	for i := 0; i < len(states); i++ {
-		m.Successors(states[i], func(st checker.Step, t checker.State) bool {
+		m.Successors(states[i], func(st model.Step, t model.State) bool {
 			adj[i] = append(adj[i], arc{add(t), st.MoveCount()})
 			r.Transitions++
 			return true

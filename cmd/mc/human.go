@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models"
 )
 
@@ -105,7 +105,7 @@ func printTrace(w io.Writer, r *report, tj *traceJSON) error {
 		return err
 	}
 	sch := r.model.Schema()
-	procs, _ := r.model.(checker.Processes)
+	procs, _ := r.model.(model.Processes)
 	header := []string{"#", "step"}
 	header = append(header, tj.Variables...)
 	if procs != nil {
@@ -177,9 +177,9 @@ func writeTable(w io.Writer, rows [][]string) {
 }
 
 // formatParams writes parameter values in the order the model declares them.
-func formatParams(model string, p map[string]int) string {
+func formatParams(name string, p map[string]int) string {
 	var parts []string
-	if e, err := models.Lookup(model); err == nil {
+	if e, err := models.Lookup(name); err == nil {
 		for _, prm := range e.Params {
 			if v, ok := p[prm.Name]; ok {
 				parts = append(parts, fmt.Sprintf("%s=%d", prm.Name, v))

@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/urfave/cli/v2"
 )
 
@@ -76,7 +76,7 @@ func replayOne(w io.Writer, r *report, title string, tj *traceJSON) error {
 		return usageError("%s: %v", title, err)
 	}
 	fmt.Fprintf(w, "\n%s: %d states, %d steps\n", title, len(t.States), len(t.Steps))
-	if err := checker.Replay(r.model, t); err != nil {
+	if err := model.Replay(r.model, t); err != nil {
 		return &exitError{exitViolated, fmt.Errorf("%s does not replay: %v", title, err)}
 	}
 	if err := printTrace(w, r, tj); err != nil {

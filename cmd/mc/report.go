@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // report is one run as --json prints it, --trace-out saves it and `mc replay` reads it back.
@@ -21,8 +22,8 @@ type report struct {
 	Stats    statsJSON      `json:"stats"`
 	Metrics  metricsJSON    `json:"metrics"`
 
-	model checker.Model // not serialised: what printing needs
-	legit checker.Predicate
+	model model.Model // not serialised: what printing needs
+	legit model.Predicate
 }
 
 type checkJSON struct {
@@ -104,7 +105,7 @@ func newReport(b *built, res *checker.Result) (*report, error) {
 			return nil, err
 		}
 		if c.Witness != nil {
-			cj.Witness, _ = encodeTrace(b.model, &checker.Trace{States: []checker.State{c.Witness}, LoopStart: -1})
+			cj.Witness, _ = encodeTrace(b.model, &model.Trace{States: []model.State{c.Witness}, LoopStart: -1})
 		}
 		r.Checks = append(r.Checks, cj)
 	}
@@ -120,7 +121,7 @@ func newReport(b *built, res *checker.Result) (*report, error) {
 	return r, nil
 }
 
-func encodeTrace(m checker.Model, t *checker.Trace) (*traceJSON, error) {
+func encodeTrace(m model.Model, t *model.Trace) (*traceJSON, error) {
 	if t == nil {
 		return nil, nil
 	}
@@ -157,15 +158,15 @@ func encodeTrace(m checker.Model, t *checker.Trace) (*traceJSON, error) {
 	return tj, nil
 }
 
-func ruleName(m checker.Model, mv checker.Move) string {
-	if p, ok := m.(checker.Processes); ok {
+func ruleName(m model.Model, mv model.Move) string {
+	if p, ok := m.(model.Processes); ok {
 		return p.RuleName(mv.Proc, mv.Rule)
 	}
 	return strconv.Itoa(mv.Rule)
 }
 
 // decodeTrace reads a saved trace back, checking its shape against the model's schema.
-func decodeTrace(m checker.Model, tj *traceJSON) (*checker.Trace, error) {
+func decodeTrace(m model.Model, tj *traceJSON) (*model.Trace, error) {
 	sch := m.Schema()
 	if len(tj.Variables) != sch.Width() {
 		return nil, fmt.Errorf("the trace has %d variables, the model %d", len(tj.Variables), sch.Width())
@@ -175,7 +176,7 @@ func decodeTrace(m checker.Model, tj *traceJSON) (*checker.Trace, error) {
 			return nil, fmt.Errorf("variable %d is %q in the trace, %q in the model", i, tj.Variables[i], v.Name)
 		}
 	}
-	t := &checker.Trace{LoopStart: -1}
+	t := &model.Trace{LoopStart: -1}
 	if tj.LoopStart != nil {
 		t.LoopStart = *tj.LoopStart
 	}

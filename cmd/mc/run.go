@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models"
 	"github.com/mc-checker/mc/models/topology"
 	"github.com/urfave/cli/v2"
@@ -34,7 +35,7 @@ type runSpec struct {
 type built struct {
 	given runSpec // as asked for, before defaults: what --dir saves for --resume
 	spec  runSpec
-	model checker.Model
+	model model.Model
 	check checker.Spec
 	notes []string
 	edges string // the tree of a model on a tree, as parent-child pairs
@@ -72,11 +73,11 @@ func (rs runSpec) build() (*built, error) {
 	if len(rs.Checks) == 0 {
 		rs.Checks = entry.Checks
 	}
-	daemon, err := checker.ParseDaemon(rs.Daemon)
+	daemon, err := model.ParseDaemon(rs.Daemon)
 	if err != nil {
 		return nil, err
 	}
-	if entry.Asynchronous && daemon != checker.Central {
+	if entry.Asynchronous && daemon != model.Central {
 		return nil, fmt.Errorf("model %s passes messages: it runs asynchronously, one event per step (the central daemon), not under the %s daemon", entry.Name, daemon)
 	}
 	fairness, err := checker.ParseFairness(rs.Fairness)
@@ -91,7 +92,7 @@ func (rs runSpec) build() (*built, error) {
 		}
 		checks = append(checks, cs...)
 	}
-	m, err := checker.DaemonizeFrom(inst.Protocol, daemon, inst.Init)
+	m, err := model.DaemonizeFrom(inst.Protocol, daemon, inst.Init)
 	if err != nil {
 		return nil, err
 	}

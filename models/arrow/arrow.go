@@ -15,7 +15,7 @@ package arrow
 import (
 	"fmt"
 
-	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/topology"
 )
 
@@ -23,8 +23,8 @@ import (
 type Protocol struct {
 	tree   *topology.Tree
 	f      int
-	schema *checker.Schema
-	ch     *checker.Channel
+	schema *model.Schema
+	ch     *model.Channel
 	// choices[v] lists what p(v) may point to: v itself, then its neighbours.
 	choices [][]int
 	// out[v][i] and in[v][i] are the variables of the channels v→Adj[v][i] and Adj[v][i]→v.
@@ -33,7 +33,7 @@ type Protocol struct {
 
 // New builds the protocol; F ≥ 1.
 func New(tree *topology.Tree, f int) (*Protocol, error) {
-	ch, err := checker.NewChannel([]string{"find"}, f)
+	ch, err := model.NewChannel([]string{"find"}, f)
 	if err != nil {
 		return nil, err
 	}
@@ -46,8 +46,8 @@ func New(tree *topology.Tree, f int) (*Protocol, error) {
 	for v := range n {
 		for _, w := range tree.Adj[v] {
 			index[[2]int{v, w}] = len(vars)
-			vars = append(vars, checker.Var{Name: fmt.Sprintf("c%s>%s", tree.Labels[v], tree.Labels[w]),
-				Owner: checker.Owner(v), Domain: ch.Domain()})
+			vars = append(vars, model.Var{Name: fmt.Sprintf("c%s>%s", tree.Labels[v], tree.Labels[w]),
+				Owner: model.Owner(v), Domain: ch.Domain()})
 		}
 	}
 	for v := range n {
@@ -56,17 +56,17 @@ func New(tree *topology.Tree, f int) (*Protocol, error) {
 			p.in[v] = append(p.in[v], index[[2]int{w, v}])
 		}
 	}
-	if p.schema, err = checker.NewSchema(n, vars...); err != nil {
+	if p.schema, err = model.NewSchema(n, vars...); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-func (p *Protocol) Schema() *checker.Schema { return p.schema }
-func (p *Protocol) Neighbors(v int) []int   { return p.tree.Adj[v] }
+func (p *Protocol) Schema() *model.Schema { return p.schema }
+func (p *Protocol) Neighbors(v int) []int { return p.tree.Adj[v] }
 
 // Arrow is p(v) as a node.
-func (p *Protocol) Arrow(s checker.State, v int) int { return p.choices[v][s[v]] }
+func (p *Protocol) Arrow(s model.State, v int) int { return p.choices[v][s[v]] }
 
 // slot is the position of neighbour w in v's adjacency (and so of their channels).
 func (p *Protocol) slot(v, w int) int {
@@ -86,7 +86,7 @@ func (p *Protocol) RuleName(v, r int) string {
 	return "receive from " + p.tree.Labels[p.tree.Adj[v][r-1]]
 }
 
-func (p *Protocol) Enabled(s checker.State, v int, dst []int) []int {
+func (p *Protocol) Enabled(s model.State, v int, dst []int) []int {
 	if a := p.Arrow(s, v); a != v && p.canSend(s, v, a) {
 		dst = append(dst, 0)
 	}
@@ -101,18 +101,18 @@ func (p *Protocol) Enabled(s checker.State, v int, dst []int) []int {
 	return dst
 }
 
-func (p *Protocol) canSend(s checker.State, v, w int) bool {
+func (p *Protocol) canSend(s model.State, v, w int) bool {
 	_, ok := p.ch.Push(s[p.out[v][p.slot(v, w)]], 0)
 	return ok
 }
 
-func (p *Protocol) send(next checker.State, v, w int) {
+func (p *Protocol) send(next model.State, v, w int) {
 	c := p.out[v][p.slot(v, w)]
 	next[c], _ = p.ch.Push(next[c], 0)
 }
 
 // Fire applies one event (the protocol runs asynchronously, under the central daemon).
-func (p *Protocol) Fire(s checker.State, moves []checker.Move, next checker.State) {
+func (p *Protocol) Fire(s model.State, moves []model.Move, next model.State) {
 	for _, m := range moves {
 		v, a := m.Proc, p.Arrow(s, m.Proc)
 		if m.Rule == 0 {
@@ -130,7 +130,7 @@ func (p *Protocol) Fire(s checker.State, moves []checker.Move, next checker.Stat
 }
 
 // Phi is φ(e) = p(a,e) + p(b,e) + F(e) for the tree edge e = (a, b) (equation 1).
-func (p *Protocol) Phi(s checker.State, e topology.Edge) int {
+func (p *Protocol) Phi(s model.State, e topology.Edge) int {
 	a, b := e.Parent, e.Child
 	phi := p.ch.Len(s[p.out[a][p.slot(a, b)]]) + p.ch.Len(s[p.out[b][p.slot(b, a)]])
 	if p.Arrow(s, a) == b {
@@ -144,8 +144,8 @@ func (p *Protocol) Phi(s checker.State, e topology.Edge) int {
 
 // Quiescent lists the quiescent configurations (Definition 3.1): for every choice of the sink,
 // every arrow points towards it and no find is in transit.
-func (p *Protocol) Quiescent() []checker.State {
-	var out []checker.State
+func (p *Protocol) Quiescent() []model.State {
+	var out []model.State
 	for sink := range p.tree.N() {
 		s := p.schema.NewState()
 		for v, next := range p.tree.Toward(sink) {

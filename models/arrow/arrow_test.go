@@ -5,24 +5,25 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/arrow"
 	"github.com/mc-checker/mc/models/topology"
 )
 
-func characterise(t *testing.T, tree *topology.Tree, f int, pred func(*arrow.Protocol) checker.Predicate) *checker.Result {
+func characterise(t *testing.T, tree *topology.Tree, f int, pred func(*arrow.Protocol) model.Predicate) *checker.Result {
 	t.Helper()
 	p, err := arrow.New(tree, f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := checker.DaemonizeFrom(p, checker.Central, p.Quiescent())
+	m, err := model.DaemonizeFrom(p, model.Central, p.Quiescent())
 	if err != nil {
 		t.Fatal(err)
 	}
 	res, err := checker.Run(context.Background(), m, checker.Spec{
 		Checks:            []checker.Check{checker.CheckCharacterise, checker.CheckAction},
-		Characterisations: []checker.Property{{Name: "phi", Holds: pred(p)}},
-		Actions:           []checker.ActionProperty{{Name: "preserves-phi", Holds: p.PreservesPhi}},
+		Characterisations: []model.Property{{Name: "phi", Holds: pred(p)}},
+		Actions:           []model.ActionProperty{{Name: "preserves-phi", Holds: p.PreservesPhi}},
 	}, checker.Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -30,7 +31,7 @@ func characterise(t *testing.T, tree *topology.Tree, f int, pred func(*arrow.Pro
 	return res
 }
 
-func legal(p *arrow.Protocol) checker.Predicate { return p.Legal() }
+func legal(p *arrow.Protocol) model.Predicate { return p.Legal() }
 
 // Theorem 4.1: a configuration is legal (reachable from a quiescent one by find transitions,
 // Definition 3.2) iff φ(e) = 1 on every tree edge; and find transitions preserve every φ(e)
@@ -73,7 +74,7 @@ func TestTheorem41SixNodes(t *testing.T) {
 // one (a path from a quiescent configuration, replayed).
 func TestWeakenedPredicatesFail(t *testing.T) {
 	tree, _ := topology.Path(3)
-	res := characterise(t, tree, 1, func(p *arrow.Protocol) checker.Predicate { return p.Weakened("phi<=1") })
+	res := characterise(t, tree, 1, func(p *arrow.Protocol) model.Predicate { return p.Weakened("phi<=1") })
 	c := res.Checks[1]
 	if c.Name != "characterise phi" || c.Verdict != checker.Violated || c.Witness == nil || c.Trace != nil {
 		t.Fatalf("phi<=1: %+v", c)
@@ -82,13 +83,13 @@ func TestWeakenedPredicatesFail(t *testing.T) {
 	if p.Legal()(c.Witness) {
 		t.Fatalf("the witness %v is legal", c.Witness)
 	}
-	res = characterise(t, tree, 1, func(p *arrow.Protocol) checker.Predicate { return p.Weakened("no-finds") })
+	res = characterise(t, tree, 1, func(p *arrow.Protocol) model.Predicate { return p.Weakened("no-finds") })
 	c = res.Checks[1]
 	if c.Verdict != checker.Violated || c.Trace == nil || len(c.Trace.Steps) != 1 {
 		t.Fatalf("no-finds: %+v", c)
 	}
-	m, _ := checker.DaemonizeFrom(p, checker.Central, p.Quiescent())
-	if err := checker.Replay(m, c.Trace); err != nil {
+	m, _ := model.DaemonizeFrom(p, model.Central, p.Quiescent())
+	if err := model.Replay(m, c.Trace); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -97,7 +98,7 @@ func TestWeakenedPredicatesFail(t *testing.T) {
 // invariant must say so with a step that replays.
 type noFlip struct{ *arrow.Protocol }
 
-func (p noFlip) Fire(s checker.State, moves []checker.Move, next checker.State) {
+func (p noFlip) Fire(s model.State, moves []model.Move, next model.State) {
 	p.Protocol.Fire(s, moves, next)
 	for _, m := range moves {
 		if m.Rule > 0 && p.Arrow(s, m.Proc) != m.Proc {
@@ -109,20 +110,20 @@ func (p noFlip) Fire(s checker.State, moves []checker.Move, next checker.State) 
 func TestMutantBreaksPhi(t *testing.T) {
 	tree, _ := topology.Path(3)
 	p, _ := arrow.New(tree, 1)
-	m, _ := checker.DaemonizeFrom(noFlip{p}, checker.Central, p.Quiescent())
+	m, _ := model.DaemonizeFrom(noFlip{p}, model.Central, p.Quiescent())
 	res, err := checker.Run(context.Background(), m, checker.Spec{
 		Checks:  []checker.Check{checker.CheckAction},
-		Actions: []checker.ActionProperty{{Name: "preserves-phi", Holds: p.PreservesPhi}},
+		Actions: []model.ActionProperty{{Name: "preserves-phi", Holds: p.PreservesPhi}},
 	}, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := res.Checks[0]
-	if c.Verdict != checker.Violated || checker.Replay(m, c.Trace) != nil {
+	if c.Verdict != checker.Violated || model.Replay(m, c.Trace) != nil {
 		t.Fatalf("%+v", c)
 	}
 	n := len(c.Trace.States)
-	if p.PreservesPhi(c.Trace.States[n-2], checker.Step{}, c.Trace.States[n-1]) {
+	if p.PreservesPhi(c.Trace.States[n-2], model.Step{}, c.Trace.States[n-1]) {
 		t.Fatal("the last step preserves φ")
 	}
 }

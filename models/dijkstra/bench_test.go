@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/dijkstra"
 )
 
@@ -26,7 +27,7 @@ func BenchmarkStabilization(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			m, _ := checker.Daemonize(r, checker.Central)
+			m, _ := model.Daemonize(r, model.Central)
 			spec := checker.Spec{Checks: stabilization, Legit: r.Legitimate()}
 			var res *checker.Result
 			for b.Loop() {
@@ -52,10 +53,10 @@ func BenchmarkHashed(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var init []checker.State // every configuration, as the universal model enumerates them
-	universal, _ := checker.Daemonize(r, checker.Central)
-	universal.Init(func(s checker.State) bool { init = append(init, s.Clone()); return true })
-	m, _ := checker.DaemonizeFrom(r, checker.Central, init)
+	var init []model.State // every configuration, as the universal model enumerates them
+	universal, _ := model.Daemonize(r, model.Central)
+	universal.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
+	m, _ := model.DaemonizeFrom(r, model.Central, init)
 	spec := checker.Spec{Checks: stabilization, Legit: r.Legitimate()}
 	var res *checker.Result
 	for b.Loop() {
@@ -77,7 +78,7 @@ func BenchmarkOnDisk(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m, _ := checker.Daemonize(r, checker.Central)
+	m, _ := model.Daemonize(r, model.Central)
 	spec := checker.Spec{Checks: stabilization, Legit: r.Legitimate()}
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(512 << 20))
 	var res *checker.Result

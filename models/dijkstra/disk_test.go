@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // The universe explored hashed, its visited set in sorted runs looked up a segment at a time
@@ -18,7 +19,7 @@ func TestOnDisk(t *testing.T) {
 	for _, workers := range []int{1, 2} {
 		for _, k := range []int{n - 1, n - 2} {
 			r := newRing(t, n, k)
-			m, err := checker.Daemonize(r, checker.Central)
+			m, err := model.Daemonize(r, model.Central)
 			if err != nil {
 				t.Fatal(err)
 			}

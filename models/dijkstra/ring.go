@@ -10,14 +10,14 @@ package dijkstra
 import (
 	"fmt"
 
-	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/invariants"
 )
 
 // Ring is the protocol for given n and K. Its core is deterministic and free of I/O.
 type Ring struct {
 	n, k      int
-	schema    *checker.Schema
+	schema    *model.Schema
 	neighbors [][]int
 }
 
@@ -26,30 +26,30 @@ func New(n, k int) (*Ring, error) {
 	if n < 2 {
 		return nil, fmt.Errorf("dijkstra: n = %d, need at least 2 machines", n)
 	}
-	if k < 2 || k > checker.MaxDomain {
-		return nil, fmt.Errorf("dijkstra: K = %d is outside 2..%d", k, checker.MaxDomain)
+	if k < 2 || k > model.MaxDomain {
+		return nil, fmt.Errorf("dijkstra: K = %d is outside 2..%d", k, model.MaxDomain)
 	}
-	vars := make([]checker.Var, n)
+	vars := make([]model.Var, n)
 	nb := make([][]int, n)
 	for i := range vars {
-		vars[i] = checker.Var{Name: fmt.Sprintf("x%d", i), Owner: checker.Owner(i), Domain: checker.Range(k)}
+		vars[i] = model.Var{Name: fmt.Sprintf("x%d", i), Owner: model.Owner(i), Domain: model.Range(k)}
 		nb[i] = []int{(i + n - 1) % n, (i + 1) % n}
 		if n == 2 {
 			nb[i] = nb[i][:1]
 		}
 	}
-	s, err := checker.NewSchema(n, vars...)
+	s, err := model.NewSchema(n, vars...)
 	if err != nil {
 		return nil, err
 	}
 	return &Ring{n: n, k: k, schema: s, neighbors: nb}, nil
 }
 
-func (r *Ring) Schema() *checker.Schema { return r.schema }
-func (r *Ring) Neighbors(p int) []int   { return r.neighbors[p] }
+func (r *Ring) Schema() *model.Schema { return r.schema }
+func (r *Ring) Neighbors(p int) []int { return r.neighbors[p] }
 
 // Privileged is Dijkstra's guard of machine i.
-func (r *Ring) Privileged(s checker.State, i int) bool {
+func (r *Ring) Privileged(s model.State, i int) bool {
 	if i == 0 {
 		return s[0] == s[r.n-1]
 	}
@@ -57,14 +57,14 @@ func (r *Ring) Privileged(s checker.State, i int) bool {
 }
 
 // Enabled: each machine has one rule, enabled iff it is privileged.
-func (r *Ring) Enabled(s checker.State, p int, dst []int) []int {
+func (r *Ring) Enabled(s model.State, p int, dst []int) []int {
 	if r.Privileged(s, p) {
 		dst = append(dst, 0)
 	}
 	return dst
 }
 
-func (r *Ring) Fire(s checker.State, moves []checker.Move, next checker.State) {
+func (r *Ring) Fire(s model.State, moves []model.Move, next model.State) {
 	for _, m := range moves {
 		if m.Proc == 0 {
 			next[0] = byte((int(s[0]) + 1) % r.k)
@@ -82,8 +82,8 @@ func (r *Ring) RuleName(p, _ int) string {
 }
 
 // Legitimate is "exactly one machine is privileged".
-func (r *Ring) Legitimate() checker.Predicate { return invariants.ExactlyOne(r.n, r.Privileged) }
+func (r *Ring) Legitimate() model.Predicate { return invariants.ExactlyOne(r.n, r.Privileged) }
 
 // SomePrivileged is Dijkstra's observation that the ring is never deadlocked: in every
 // configuration at least one machine is privileged.
-func (r *Ring) SomePrivileged() checker.Predicate { return invariants.AtLeastOne(r.n, r.Privileged) }
+func (r *Ring) SomePrivileged() model.Predicate { return invariants.AtLeastOne(r.n, r.Privileged) }

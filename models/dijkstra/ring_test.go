@@ -6,14 +6,15 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/dijkstra"
 )
 
 var stabilization = []checker.Check{checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase}
 
-func check(t *testing.T, p checker.Protocol, legit checker.Predicate, workers int) *checker.Result {
+func check(t *testing.T, p model.Protocol, legit model.Predicate, workers int) *checker.Result {
 	t.Helper()
-	m, err := checker.Daemonize(p, checker.Central)
+	m, err := model.Daemonize(p, model.Central)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,10 +81,10 @@ func TestSmallestK(t *testing.T) {
 
 // assertAvoidingLasso replays a lasso through the model and checks that its loop has the given
 // length and holds no legitimate configuration.
-func assertAvoidingLasso(t *testing.T, p checker.Protocol, tr *checker.Trace, loop int) {
+func assertAvoidingLasso(t *testing.T, p model.Protocol, tr *model.Trace, loop int) {
 	t.Helper()
-	m, _ := checker.Daemonize(p, checker.Central)
-	if err := checker.Replay(m, tr); err != nil {
+	m, _ := model.Daemonize(p, model.Central)
+	if err := model.Replay(m, tr); err != nil {
 		t.Fatalf("the lasso does not replay: %v", err)
 	}
 	if !tr.IsLasso() {
@@ -106,7 +107,7 @@ func TestMutants(t *testing.T) {
 	const n, k = 5, 5
 	for _, tc := range []struct {
 		name  string
-		proto checker.Protocol
+		proto model.Protocol
 	}{
 		{"bottom fires on x[0] != x[n-1]", &bottomInverted{newRing(t, n, k)}},
 		{"machine copies its right neighbour", &copiesRight{newRing(t, n, k)}},
@@ -118,10 +119,10 @@ func TestMutants(t *testing.T) {
 			if res.Verdict() != checker.Violated {
 				t.Fatalf("mutant survives: %+v", res.Checks)
 			}
-			m, _ := checker.Daemonize(tc.proto, checker.Central)
+			m, _ := model.Daemonize(tc.proto, model.Central)
 			for _, c := range res.Checks {
 				if c.Verdict == checker.Violated {
-					if err := checker.Replay(m, c.Trace); err != nil {
+					if err := model.Replay(m, c.Trace); err != nil {
 						t.Fatalf("%s trace does not replay: %v", c.Name, err)
 					}
 				}
@@ -131,8 +132,8 @@ func TestMutants(t *testing.T) {
 }
 
 // legitimate is "exactly one machine enabled", computed from the protocol's own guards.
-func legitimate(p checker.Protocol, n int) checker.Predicate {
-	return func(s checker.State) bool {
+func legitimate(p model.Protocol, n int) model.Predicate {
+	return func(s model.State) bool {
 		c := 0
 		for i := range n {
 			if len(p.Enabled(s, i, nil)) > 0 {
@@ -146,7 +147,7 @@ func legitimate(p checker.Protocol, n int) checker.Predicate {
 // bottomInverted: machine 0 is privileged iff x[0] ≠ x[n-1].
 type bottomInverted struct{ *dijkstra.Ring }
 
-func (b *bottomInverted) Enabled(s checker.State, p int, dst []int) []int {
+func (b *bottomInverted) Enabled(s model.State, p int, dst []int) []int {
 	if p != 0 {
 		return b.Ring.Enabled(s, p, dst)
 	}
@@ -159,7 +160,7 @@ func (b *bottomInverted) Enabled(s checker.State, p int, dst []int) []int {
 // copiesRight: machine 1 looks at and copies its right neighbour instead of its left one.
 type copiesRight struct{ *dijkstra.Ring }
 
-func (c *copiesRight) Enabled(s checker.State, p int, dst []int) []int {
+func (c *copiesRight) Enabled(s model.State, p int, dst []int) []int {
 	if p != 1 {
 		return c.Ring.Enabled(s, p, dst)
 	}
@@ -169,12 +170,12 @@ func (c *copiesRight) Enabled(s checker.State, p int, dst []int) []int {
 	return dst
 }
 
-func (c *copiesRight) Fire(s checker.State, moves []checker.Move, next checker.State) {
+func (c *copiesRight) Fire(s model.State, moves []model.Move, next model.State) {
 	for _, m := range moves {
 		if m.Proc == 1 {
 			next[1] = s[2]
 		} else {
-			c.Ring.Fire(s, []checker.Move{m}, next)
+			c.Ring.Fire(s, []model.Move{m}, next)
 		}
 	}
 }
@@ -182,11 +183,11 @@ func (c *copiesRight) Fire(s checker.State, moves []checker.Move, next checker.S
 // The ring is never deadlocked: some machine is always privileged (Dijkstra 1974).
 func TestSomeMachineAlwaysPrivileged(t *testing.T) {
 	r := newRing(t, 6, 4)
-	m, _ := checker.Daemonize(r, checker.Central)
+	m, _ := model.Daemonize(r, model.Central)
 	res, err := checker.Run(context.Background(), m, checker.Spec{
 		Checks:     []checker.Check{checker.CheckInvariant, checker.CheckDeadlock},
 		Legit:      r.Legitimate(),
-		Invariants: []checker.Property{{Name: "some-privileged", Holds: r.SomePrivileged()}},
+		Invariants: []model.Property{{Name: "some-privileged", Holds: r.SomePrivileged()}},
 	}, checker.Options{})
 	if err != nil || res.Verdict() != checker.Holds {
 		t.Fatalf("%v %+v", err, res)

@@ -16,7 +16,7 @@ import (
 func BenchmarkCheck(b *testing.B) {
 	tree, _ := topology.Path(3)
 	cfg := ssarrow.Config{Capacity: 4, Delay: 1, Timeout: 5, Sent0: 1, Phi0: 2, SentMax: 20, PhiMax: 22}
-	p, m := model(b, tree, cfg)
+	p, m := build(b, tree, cfg)
 	spec := lemmas(p, p.LegitimateConsistent())
 	var err error
 	var res *checker.Result

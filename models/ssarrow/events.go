@@ -1,6 +1,6 @@
 package ssarrow
 
-import "github.com/mc-checker/mc/checker"
+import "github.com/mc-checker/mc/checker/model"
 
 // Rules of node v: 0 is a request, 1+i receives from Adj[v][i], 1+deg+j is the timeout of the
 // edge to children[v][j]. The clock has one rule, the tick.
@@ -27,7 +27,7 @@ func (p *Protocol) rules(v int) int {
 }
 
 // Enabled lists the rules whose event can happen now.
-func (p *Protocol) Enabled(s checker.State, v int, dst []int) []int {
+func (p *Protocol) Enabled(s model.State, v int, dst []int) []int {
 	var buf [128]byte
 	next := append(buf[:0], s...) // on the stack unless the state is large
 	for r := range p.rules(v) {
@@ -40,14 +40,14 @@ func (p *Protocol) Enabled(s checker.State, v int, dst []int) []int {
 }
 
 // Fire applies one event: the protocol is asynchronous, one event per step.
-func (p *Protocol) Fire(s checker.State, moves []checker.Move, next checker.State) {
+func (p *Protocol) Fire(s model.State, moves []model.Move, next model.State) {
 	for _, m := range moves {
 		p.event(s, m.Proc, m.Rule, next)
 	}
 }
 
 // event performs rule r of v from s into next (a copy of s) and reports whether it can happen.
-func (p *Protocol) event(s checker.State, v, r int, next checker.State) bool {
+func (p *Protocol) event(s model.State, v, r int, next model.State) bool {
 	if v == p.clock {
 		return p.tick(s, next)
 	}
@@ -63,7 +63,7 @@ func (p *Protocol) event(s checker.State, v, r int, next checker.State) bool {
 
 // push appends a message; a full channel gets a value outside its domain, which the checker
 // reports as the model's capacity being too small.
-func push(next checker.State, c int, ch *checker.TimedChannel, kind int) {
+func push(next model.State, c int, ch *model.TimedChannel, kind int) {
 	if !ch.Push(window(next, c, ch), kind) {
 		next[c] = outOfBounds
 	}
@@ -71,7 +71,7 @@ func push(next checker.State, c int, ch *checker.TimedChannel, kind int) {
 
 // sendFind sends a find from v to w. A find a parent sends on its edge during the observe
 // phase is counted in sent (transitions 2(c) and 6(b)).
-func (p *Protocol) sendFind(v, w int, next checker.State) {
+func (p *Protocol) sendFind(v, w int, next model.State) {
 	c, ch := p.channel(v, w)
 	push(next, c, ch, 0)
 	if p.tree.Parent[w] == v {
@@ -83,7 +83,7 @@ func (p *Protocol) sendFind(v, w int, next checker.State) {
 
 // request: v sends a find to p(v) and points to itself (a request at a sink is queued behind
 // its own and changes nothing, so it is no event).
-func (p *Protocol) request(s checker.State, v int, next checker.State) bool {
+func (p *Protocol) request(s model.State, v int, next model.State) bool {
 	a := p.Arrow(s, v)
 	if a == v {
 		return false
@@ -95,7 +95,7 @@ func (p *Protocol) request(s checker.State, v int, next checker.State) bool {
 
 // arrowStep is the normal arrow protocol action of v on a find from u: queue it at a sink, or
 // forward it to p(v); either way p(v) := u.
-func (p *Protocol) arrowStep(s checker.State, v, u int, next checker.State) bool {
+func (p *Protocol) arrowStep(s model.State, v, u int, next model.State) bool {
 	if a := p.Arrow(s, v); a != v {
 		p.sendFind(v, a, next)
 	}
@@ -103,7 +103,7 @@ func (p *Protocol) arrowStep(s checker.State, v, u int, next checker.State) bool
 	return true
 }
 
-func (p *Protocol) receive(s checker.State, v, u int, next checker.State) bool {
+func (p *Protocol) receive(s model.State, v, u int, next model.State) bool {
 	c, ch := p.channel(u, v)
 	kind, ok := ch.Head(window(s, c, ch))
 	if !ok {
@@ -117,7 +117,7 @@ func (p *Protocol) receive(s checker.State, v, u int, next checker.State) bool {
 }
 
 // parentReceives is 5.3.1, transitions 2 to 5, for a receiving from its child b.
-func (p *Protocol) parentReceives(s checker.State, a, b, kind int, next checker.State) bool {
+func (p *Protocol) parentReceives(s model.State, a, b, kind int, next model.State) bool {
 	ph := s[p.phase[b]]
 	sent, observing := p.observing(ph)
 	phi, _ := p.correcting(ph)
@@ -158,7 +158,7 @@ func (p *Protocol) parentReceives(s checker.State, a, b, kind int, next checker.
 }
 
 // childReceives is 5.3.2 for b receiving from its parent a.
-func (p *Protocol) childReceives(s checker.State, b, a, kind int, next checker.State) bool {
+func (p *Protocol) childReceives(s model.State, b, a, kind int, next model.State) bool {
 	pb := p.Arrow(s, b)
 	switch {
 	case kind == downObserver: // 3: reply with p(b,e)
@@ -176,7 +176,7 @@ func (p *Protocol) childReceives(s checker.State, b, a, kind int, next checker.S
 }
 
 // timeout is 5.3.1 transition 1: start an observe phase (or, for the mutant, correct blindly).
-func (p *Protocol) timeout(s checker.State, b int, next checker.State) bool {
+func (p *Protocol) timeout(s model.State, b int, next model.State) bool {
 	if int(s[p.timer[b]]) != p.cfg.Timeout {
 		return false
 	}
@@ -197,7 +197,7 @@ func (p *Protocol) timeout(s checker.State, b int, next checker.State) bool {
 // tick lets one unit of time pass: every message ages and every timer advances. Time may not
 // pass while an urgent event can happen: receiving a message that reached the delay bound, or
 // a timeout that is due.
-func (p *Protocol) tick(s checker.State, next checker.State) bool {
+func (p *Protocol) tick(s model.State, next model.State) bool {
 	if p.urgent(s) {
 		return false
 	}
@@ -216,16 +216,16 @@ func (p *Protocol) tick(s checker.State, next checker.State) bool {
 
 // age ages the channel whose variables start at c; an overflow of its oldest age is reported,
 // never dropped.
-func age(s, next checker.State, c int, ch *checker.TimedChannel) {
+func age(s, next model.State, c int, ch *model.TimedChannel) {
 	if !ch.Tick(window(s, c, ch), window(next, c, ch)) {
 		next[c] = outOfBounds
 	}
 }
 
 // window is the variables of the channel that start at c.
-func window(s checker.State, c int, ch *checker.TimedChannel) []byte { return s[c : c+ch.Vars()] }
+func window(s model.State, c int, ch *model.TimedChannel) []byte { return s[c : c+ch.Vars()] }
 
-func (p *Protocol) urgent(s checker.State) bool {
+func (p *Protocol) urgent(s model.State) bool {
 	var buf [128]byte
 	next := append(buf[:0], s...)
 	for b, c := range p.chDown {

@@ -2,13 +2,14 @@ package ssarrow
 
 import (
 	"fmt"
-	"github.com/mc-checker/mc/checker"
+
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/invariants"
 	"github.com/mc-checker/mc/models/topology"
 )
 
 // Phi is φ(e) = p(a,e) + p(b,e) + F(e) for the edge whose child is b (equation 1).
-func (p *Protocol) Phi(s checker.State, b int) int {
+func (p *Protocol) Phi(s model.State, b int) int {
 	a := p.tree.Parent[b]
 	phi := p.down.Count(s[p.chDown[b]:], downFind) + p.up.Count(s[p.chUp[b]:], upFind)
 	if p.Arrow(s, a) == b {
@@ -26,7 +27,7 @@ func (p *Protocol) Phi(s checker.State, b int) int {
 // sent + p(a,e) + p(b,e) + |Fla|) or R2 (it is on its way back carrying pobs(b,e): φ(e) = sent
 // + p(a,e) + pobs(b,e) + |Fla|), where Fla are the finds between the observer and a, going
 // round the edge a → b → a. P2: a corrects, no observer is on the edge, and φest = φ(e).
-func (p *Protocol) FullyLegal(s checker.State, b int) bool {
+func (p *Protocol) FullyLegal(s model.State, b int) bool {
 	phi := p.Phi(s, b)
 	if phi != 1 {
 		return false
@@ -55,15 +56,15 @@ func (p *Protocol) FullyLegal(s checker.State, b int) bool {
 }
 
 // Legitimate: every edge is fully legal.
-func (p *Protocol) Legitimate() checker.Predicate {
-	return invariants.EveryEdge(p.edges, func(s checker.State, b int) bool { return p.FullyLegal(s, b) })
+func (p *Protocol) Legitimate() model.Predicate {
+	return invariants.EveryEdge(p.edges, func(s model.State, b int) bool { return p.FullyLegal(s, b) })
 }
 
 // TimerConsistent holds for an edge whose parent, if observing, will have its observer back
 // before its next timeout: timer + the ticks the observer may still take < τ. Definition 6.1
 // says nothing of the timer, and a corrupted timer with an otherwise fully legal edge sends a
 // second observer (see docs/SSARROW.md).
-func (p *Protocol) TimerConsistent(s checker.State, b int) bool {
+func (p *Protocol) TimerConsistent(s model.State, b int) bool {
 	if _, observing := p.observing(s[p.phase[b]]); !observing {
 		return true
 	}
@@ -78,7 +79,7 @@ func (p *Protocol) TimerConsistent(s checker.State, b int) bool {
 }
 
 // observerAge is the age of the first observer in the channel, or -1.
-func (p *Protocol) observerAge(w []byte, ch *checker.TimedChannel) int {
+func (p *Protocol) observerAge(w []byte, ch *model.TimedChannel) int {
 	for age := ch.Delay; age >= 0; age-- {
 		for _, k := range ch.Segment.Kinds(w[age]) {
 			if k != 0 {
@@ -90,16 +91,16 @@ func (p *Protocol) observerAge(w []byte, ch *checker.TimedChannel) int {
 }
 
 // LegitimateConsistent: every edge is fully legal and its timer consistent.
-func (p *Protocol) LegitimateConsistent() checker.Predicate {
-	return invariants.EveryEdge(p.edges, func(s checker.State, b int) bool {
+func (p *Protocol) LegitimateConsistent() model.Predicate {
+	return invariants.EveryEdge(p.edges, func(s model.State, b int) bool {
 		return p.FullyLegal(s, b) && p.TimerConsistent(s, b)
 	})
 }
 
 // Initial: channels and counters start within their initial ranges; everything else is
 // arbitrary.
-func (p *Protocol) Initial() checker.Predicate {
-	return func(s checker.State) bool {
+func (p *Protocol) Initial() model.Predicate {
+	return func(s model.State) bool {
 		for _, b := range p.edges {
 			if p.down.Len(s[p.chDown[b]:])+p.up.Len(s[p.chUp[b]:]) > p.cfg.Capacity0 {
 				return false
@@ -117,10 +118,10 @@ func (p *Protocol) Initial() checker.Predicate {
 }
 
 // mover is the process of a one-event step and its rule.
-func mover(st checker.Step) (int, int) { return st.Moves[0].Proc, st.Moves[0].Rule }
+func mover(st model.Step) (int, int) { return st.Moves[0].Proc, st.Moves[0].Rule }
 
 // ChildKeepsPhi is Lemma 6.1: the child b of an edge never changes φ(e).
-func (p *Protocol) ChildKeepsPhi(from checker.State, st checker.Step, to checker.State) bool {
+func (p *Protocol) ChildKeepsPhi(from model.State, st model.Step, to model.State) bool {
 	v, _ := mover(st)
 	if v == p.clock || p.tree.Parent[v] < 0 {
 		return true
@@ -130,7 +131,7 @@ func (p *Protocol) ChildKeepsPhi(from checker.State, st checker.Step, to checker
 
 // OnlyOwnEdge is Lemma 6.2: φ(f) changes only by an action of f's parent dealing with f
 // (receiving from f's child, or f's timeout); every other step keeps every φ.
-func (p *Protocol) OnlyOwnEdge(from checker.State, st checker.Step, to checker.State) bool {
+func (p *Protocol) OnlyOwnEdge(from model.State, st model.Step, to model.State) bool {
 	v, r := mover(st)
 	for _, b := range p.edges {
 		if p.Phi(from, b) == p.Phi(to, b) {
@@ -154,7 +155,7 @@ func (p *Protocol) dealsWith(v, r, b int) bool {
 
 // ObserveKeepsPhi is Lemma 6.3: while the parent of e stays in the observe phase, its steps
 // do not change φ(e).
-func (p *Protocol) ObserveKeepsPhi(from checker.State, st checker.Step, to checker.State) bool {
+func (p *Protocol) ObserveKeepsPhi(from model.State, st model.Step, to model.State) bool {
 	v, _ := mover(st)
 	for _, b := range p.edges {
 		if p.tree.Parent[b] != v {
@@ -179,7 +180,7 @@ const maxInitial = 50_000_000
 // InitialStates lists the configurations Initial selects. Each node's arrow and each edge's
 // variables are chosen independently, so it enumerates the valid values of every node and edge
 // and then their product, never the far larger universe of the representable ranges.
-func (p *Protocol) InitialStates() ([]checker.State, error) {
+func (p *Protocol) InitialStates() ([]model.State, error) {
 	var groups [][]assignment
 	for v := range p.tree.N() {
 		var g []assignment
@@ -197,7 +198,7 @@ func (p *Protocol) InitialStates() ([]checker.State, error) {
 			return nil, fmt.Errorf("ssarrow: more than %d initial configurations on %s; take a smaller tree or init=0", maxInitial, p.tree.Name)
 		}
 	}
-	out := make([]checker.State, 0, count)
+	out := make([]model.State, 0, count)
 	choice := make([]int, len(groups))
 	for {
 		s := p.schema.NewState()

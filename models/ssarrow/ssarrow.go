@@ -10,7 +10,7 @@ package ssarrow
 import (
 	"fmt"
 
-	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/topology"
 )
 
@@ -50,8 +50,8 @@ const (
 type Protocol struct {
 	tree     *topology.Tree
 	cfg      Config
-	schema   *checker.Schema
-	down, up *checker.TimedChannel
+	schema   *model.Schema
+	down, up *model.TimedChannel
 	choices  [][]int // p(v) may be v, then its neighbours
 	children [][]int // children of v, in neighbour order
 	// Variables of the edge whose child is b (-1 at the root): the parent's phase (observe
@@ -75,11 +75,11 @@ func New(tree *topology.Tree, cfg Config) (*Protocol, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	down, err := checker.NewTimedChannel([]string{"find", "obs"}, cfg.Capacity, cfg.Delay)
+	down, err := model.NewTimedChannel([]string{"find", "obs"}, cfg.Capacity, cfg.Delay)
 	if err != nil {
 		return nil, err
 	}
-	up, err := checker.NewTimedChannel([]string{"find", "obs(0)", "obs(1)"}, cfg.Capacity, cfg.Delay)
+	up, err := model.NewTimedChannel([]string{"find", "obs(0)", "obs(1)"}, cfg.Capacity, cfg.Delay)
 	if err != nil {
 		return nil, err
 	}
@@ -113,20 +113,20 @@ func New(tree *topology.Tree, cfg Config) (*Protocol, error) {
 			continue
 		}
 		edge := tree.Labels[a] + tree.Labels[b]
-		owner := checker.Owner(a)
+		owner := model.Owner(a)
 		p.phase[b] = len(vars)
-		vars = append(vars, checker.Var{Name: "ph" + edge, Owner: owner, Domain: checker.Enum(phases...)})
+		vars = append(vars, model.Var{Name: "ph" + edge, Owner: owner, Domain: model.Enum(phases...)})
 		p.timer[b] = len(vars)
-		vars = append(vars, checker.Var{Name: "t" + edge, Owner: owner, Domain: checker.Range(cfg.Timeout + 1)})
+		vars = append(vars, model.Var{Name: "t" + edge, Owner: owner, Domain: model.Range(cfg.Timeout + 1)})
 		p.chDown[b] = len(vars)
 		vars = append(vars, channelVars(tree.Labels[a]+">"+tree.Labels[b], owner, down)...)
 		p.chUp[b] = len(vars)
-		vars = append(vars, channelVars(tree.Labels[b]+">"+tree.Labels[a], checker.Owner(b), up)...)
+		vars = append(vars, channelVars(tree.Labels[b]+">"+tree.Labels[a], model.Owner(b), up)...)
 	}
 	for _, e := range tree.Edges() {
 		p.edges = append(p.edges, e.Child)
 	}
-	if p.schema, err = checker.NewSchema(n+1, vars...); err != nil { // process n is the clock
+	if p.schema, err = model.NewSchema(n+1, vars...); err != nil { // process n is the clock
 		return nil, err
 	}
 	return p, nil
@@ -141,16 +141,16 @@ func fill(n int) []int {
 }
 
 // channelVars declares a timed channel's variables, one per message age.
-func channelVars(name string, owner checker.Owner, ch *checker.TimedChannel) []checker.Var {
-	var out []checker.Var
+func channelVars(name string, owner model.Owner, ch *model.TimedChannel) []model.Var {
+	var out []model.Var
 	for age := range ch.Vars() {
-		out = append(out, checker.Var{Name: fmt.Sprintf("c%s@%d", name, age), Owner: owner, Domain: ch.Segment.Domain()})
+		out = append(out, model.Var{Name: fmt.Sprintf("c%s@%d", name, age), Owner: owner, Domain: ch.Segment.Domain()})
 	}
 	return out
 }
 
 // info summarises the content of the channel whose variables start at c.
-func (p *Protocol) info(s checker.State, c int, ch *checker.TimedChannel, firstObserver int) chanInfo {
+func (p *Protocol) info(s model.State, c int, ch *model.TimedChannel, firstObserver int) chanInfo {
 	var buf [32]int
 	info := chanInfo{observed: -1}
 	for _, k := range ch.Kinds(s[c:c+ch.Vars()], buf[:0]) {
@@ -182,7 +182,7 @@ func (c Config) validate() error {
 	return nil
 }
 
-func (p *Protocol) Schema() *checker.Schema { return p.schema }
+func (p *Protocol) Schema() *model.Schema { return p.schema }
 
 // Clock is the process whose moves are ticks of time.
 func (p *Protocol) Clock() int { return p.clock }
@@ -195,7 +195,7 @@ func (p *Protocol) Neighbors(v int) []int {
 }
 
 // Arrow is p(v) as a node.
-func (p *Protocol) Arrow(s checker.State, v int) int { return p.choices[v][s[v]] }
+func (p *Protocol) Arrow(s model.State, v int) int { return p.choices[v][s[v]] }
 
 // pointTo is the value of p(v) that points to w.
 func (p *Protocol) pointTo(v, w int) byte {
@@ -242,7 +242,7 @@ func (p *Protocol) correct(phi int) byte {
 }
 
 // channel returns the variable and the kind of channel from v to its neighbour w.
-func (p *Protocol) channel(v, w int) (int, *checker.TimedChannel) {
+func (p *Protocol) channel(v, w int) (int, *model.TimedChannel) {
 	if p.tree.Parent[w] == v {
 		return p.chDown[w], p.down
 	}

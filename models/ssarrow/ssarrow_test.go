@@ -6,14 +6,15 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/ssarrow"
 	"github.com/mc-checker/mc/models/topology"
 )
 
 var bounds = ssarrow.Config{Capacity: 3, Delay: 1, Sent0: 1, Phi0: 2, SentMax: 20, PhiMax: 22}
 
-// model builds the protocol and its model from the protocol's initial configurations.
-func model(t testing.TB, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Protocol, checker.Model) {
+// build builds the protocol and its model from the protocol's initial configurations.
+func build(t testing.TB, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Protocol, model.Model) {
 	t.Helper()
 	p, err := ssarrow.New(tree, cfg)
 	if err != nil {
@@ -23,7 +24,7 @@ func model(t testing.TB, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Prot
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := checker.DaemonizeFrom(p, checker.Central, init)
+	m, err := model.DaemonizeFrom(p, model.Central, init)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,19 +33,19 @@ func model(t testing.TB, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Prot
 
 // lemmas checks Lemmas 6.1–6.3 as action invariants, and closure, convergence and the worst
 // case for legit.
-func lemmas(p *ssarrow.Protocol, legit checker.Predicate) checker.Spec {
+func lemmas(p *ssarrow.Protocol, legit model.Predicate) checker.Spec {
 	return checker.Spec{
 		Checks: []checker.Check{checker.CheckAction, checker.CheckDeadlock, checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase},
 		Legit:  legit,
-		Actions: []checker.ActionProperty{
+		Actions: []model.ActionProperty{
 			{Name: "6.1", Holds: p.ChildKeepsPhi}, {Name: "6.2", Holds: p.OnlyOwnEdge}, {Name: "6.3", Holds: p.ObserveKeepsPhi},
 		},
 	}
 }
 
-func check(t *testing.T, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Protocol, checker.Model, *checker.Result) {
+func check(t *testing.T, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Protocol, model.Model, *checker.Result) {
 	t.Helper()
-	p, m := model(t, tree, cfg)
+	p, m := build(t, tree, cfg)
 	res, err := checker.Run(context.Background(), m, lemmas(p, p.Legitimate()), checker.Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -130,7 +131,7 @@ func TestBrokenVariantsFail(t *testing.T) {
 			if conv == nil || conv.Verdict != checker.Violated || !conv.Trace.IsLasso() {
 				t.Fatalf("%+v", res.Checks)
 			}
-			if err := checker.Replay(m, conv.Trace); err != nil {
+			if err := model.Replay(m, conv.Trace); err != nil {
 				t.Fatal(err)
 			}
 			for _, s := range conv.Trace.States[conv.Trace.LoopStart:] {
@@ -151,7 +152,7 @@ func TestMessagesInTransit(t *testing.T) {
 	tree, _ := topology.Path(2)
 	cfg := bounds
 	cfg.Timeout, cfg.Capacity0, cfg.Capacity = 2*cfg.R()+1, 1, 4
-	p, m := model(t, tree, cfg)
+	p, m := build(t, tree, cfg)
 	spec := checker.Spec{Checks: []checker.Check{checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase}}
 
 	spec.Legit = p.Legitimate()
@@ -160,7 +161,7 @@ func TestMessagesInTransit(t *testing.T) {
 		t.Fatal(err)
 	}
 	closure := res.Checks[0]
-	if closure.Verdict != checker.Violated || len(closure.Trace.Steps) != 1 || checker.Replay(m, closure.Trace) != nil {
+	if closure.Verdict != checker.Violated || len(closure.Trace.Steps) != 1 || model.Replay(m, closure.Trace) != nil {
 		t.Fatalf("Definition 6.1: %+v", res.Checks)
 	}
 

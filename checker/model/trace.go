@@ -1,4 +1,4 @@
-package checker
+package model
 
 import (
 	"errors"
@@ -31,7 +31,7 @@ func (t *Trace) Moves(m Model) ([][]Move, error) {
 func (t *Trace) StepsOf(m Model) ([]Step, error) {
 	out := make([]Step, len(t.Steps))
 	for i := range t.Steps {
-		st, _, err := stepOf(m, t.States[i], t.Steps[i])
+		st, _, err := StepOf(m, t.States[i], t.Steps[i])
 		if err != nil {
 			return nil, fmt.Errorf("step %d: %w", i, err)
 		}
@@ -73,11 +73,11 @@ func Replay(m Model, t *Trace) error {
 		}
 	}
 	for i := range t.Steps {
-		_, next, err := stepOf(m, t.States[i], t.Steps[i])
+		_, next, err := StepOf(m, t.States[i], t.Steps[i])
 		if err != nil {
 			return fmt.Errorf("step %d: %w", i, err)
 		}
-		if !equalStates(next, t.target(i)) {
+		if !next.Equal(t.target(i)) {
 			return fmt.Errorf("step %d (index %d) from %s leads to %s, not to %s", i, t.Steps[i],
 				m.Schema().Format(t.States[i]), m.Schema().Format(next), m.Schema().Format(t.target(i)))
 		}
@@ -85,8 +85,8 @@ func Replay(m Model, t *Trace) error {
 	return nil
 }
 
-// stepOf returns the step of the given index from s and its target.
-func stepOf(m Model, s State, index int) (Step, State, error) {
+// StepOf returns the step of the given index from s, with its moves copied, and its target.
+func StepOf(m Model, s State, index int) (Step, State, error) {
 	var step Step
 	var next State
 	m.Successors(s, func(st Step, t State) bool {
@@ -101,20 +101,4 @@ func stepOf(m Model, s State, index int) (Step, State, error) {
 		return step, nil, fmt.Errorf("%s has no step of index %d", m.Schema().Format(s), index)
 	}
 	return step, next, nil
-}
-
-func equalStates(a, b State) bool { return string(a) == string(b) }
-
-// traceFromNodes turns a node path (with the step index of each transition) into a trace.
-func traceFromNodes(g graph, nodes []uint64, steps []uint32, loopStart int) *Trace {
-	t := &Trace{LoopStart: loopStart}
-	for _, id := range nodes {
-		s := g.schema().NewState()
-		g.state(id, s)
-		t.States = append(t.States, s)
-	}
-	for _, i := range steps {
-		t.Steps = append(t.Steps, int(i))
-	}
-	return t
 }

@@ -1,4 +1,4 @@
-package checker
+package model
 
 import (
 	"fmt"
@@ -61,8 +61,8 @@ type daemonModel struct {
 	own       *scratch   // the buffers of a forked copy
 }
 
-// identity names the transition relation for checkpoints: the protocol's type and the daemon.
-func (m *daemonModel) identity() string { return fmt.Sprintf("%T/%v", m.proto, m.daemon) }
+// Identity names the transition relation for checkpoints: the protocol's type and the daemon.
+func (m *daemonModel) Identity() string { return fmt.Sprintf("%T/%v", m.proto, m.daemon) }
 
 // scratch holds the buffers of one Successors call, pooled because the hot path of the explorer
 // would otherwise allocate them for every state.
@@ -181,6 +181,10 @@ func (m *daemonModel) Init(yield func(State) bool) {
 func (m *daemonModel) Procs() int { return m.procs }
 
 func (m *daemonModel) Timed() bool { return m.clock >= 0 }
+
+// OneMovePerStep: the central daemon fires one process a step, and so does any daemon on a
+// protocol of one process.
+func (m *daemonModel) OneMovePerStep() bool { return m.daemon == Central || m.procs <= 1 }
 
 // ticks is 1 if the clock is among the moves.
 func (m *daemonModel) ticks(moves []Move) int {
@@ -303,4 +307,18 @@ func (m *daemonModel) independent(enabled []enabledProc, mask uint64) bool {
 		}
 	}
 	return true
+}
+
+// noFalseSharing pads the scratch buffers of one worker, written on every state, so that two
+// workers' buffers never share a cache line (the line's ping-pong between cores halved the
+// speed of each worker).
+type noFalseSharing [128]byte
+
+// lineBytes is the capacity below which a scratch slice is padded: Go puts small objects of one
+// size class side by side, while objects of 128 bytes and more start on their own lines.
+const lineBytes = 128
+
+// workerState allocates a scratch configuration that no other worker's data shares a line with.
+func workerState(width int) State {
+	return make(State, width, max(lineBytes, (width+63)/64*64))
 }

@@ -1,4 +1,4 @@
-package checker
+package model
 
 // Step is one transition of a model, as the explorer sees it.
 type Step struct {
@@ -10,6 +10,17 @@ type Step struct {
 	Moves []Move
 	// Ticks is the time the step takes, in a timed model: 1 for a clock tick, else 0.
 	Ticks int
+}
+
+// Movers has bit p set iff process p moves in the step (for p < MaxFairProcs).
+func (st Step) Movers() uint64 {
+	var m uint64
+	for _, mv := range st.Moves {
+		if mv.Proc >= 0 && mv.Proc < MaxFairProcs {
+			m |= 1 << mv.Proc
+		}
+	}
+	return m
 }
 
 // MoveCount is the number of process actions a step contributes to "moves".
@@ -55,13 +66,9 @@ type Processes interface {
 // MaxFairProcs is the number of processes weak fairness can track, one bit each.
 const MaxFairProcs = 64
 
-// isUniversal reports whether m's initial set is described over the universe.
-func isUniversal(m Model) bool {
-	_, ok := universeInit(m)
-	return ok
-}
-
-func universeInit(m Model) (Predicate, bool) {
+// InitOverUniverse reports whether m's initial set is described over its universe and, if
+// it is restricted, the predicate that selects it (nil: every configuration).
+func InitOverUniverse(m Model) (where Predicate, ok bool) {
 	if u, ok := m.(Universal); ok {
 		return u.UniverseInit()
 	}
@@ -86,7 +93,22 @@ type Clocked interface {
 	Clock() int
 }
 
-func isTimed(m Model) bool {
+// IsTimed reports whether m's steps carry time.
+func IsTimed(m Model) bool {
 	t, ok := m.(Timed)
 	return ok && t.Timed()
+}
+
+// OneMovePerStep is implemented by models that know whether each of their steps is exactly one
+// move (a protocol under the central daemon): moves then equal steps and the worst case is
+// measured once. A model without it is measured in both.
+type OneMovePerStep interface {
+	OneMovePerStep() bool
+}
+
+// Identified is implemented by models whose Go type alone does not name their transition
+// relation (a protocol under a daemon): a checkpoint records Identity, so that it is never
+// resumed against another relation over the same schema.
+type Identified interface {
+	Identity() string
 }

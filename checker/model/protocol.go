@@ -1,4 +1,4 @@
-package checker
+package model
 
 // Move is one process executing one of its rules.
 type Move struct {

@@ -1,4 +1,4 @@
-package checker
+package model
 
 import (
 	"fmt"
@@ -15,6 +15,9 @@ type State []byte
 
 // Clone returns a copy of s that does not alias it.
 func (s State) Clone() State { return append(State(nil), s...) }
+
+// Equal reports whether s and t are the same configuration.
+func (s State) Equal(t State) bool { return string(s) == string(t) }
 
 // Fingerprint is the 64-bit xxhash of the encoding, the key of the hashed stores.
 func (s State) Fingerprint() uint64 { return xxhash.Sum64(s) }

@@ -1,0 +1,19 @@
+package model
+
+// Predicate is a property of one configuration. It must be a pure function of the state: the
+// checker evaluates it from several goroutines at once and in no particular order.
+type Predicate func(State) bool
+
+// Property is a named predicate.
+type Property struct {
+	Name  string
+	Holds Predicate
+}
+
+// ActionProperty is a predicate of one step: the configuration before, the step with its
+// moves, and the configuration after. "The child of e never changes φ(e)" is one. Like a
+// Predicate it must be pure; step.Moves is valid only during the call.
+type ActionProperty struct {
+	Name  string
+	Holds func(from State, step Step, to State) bool
+}
