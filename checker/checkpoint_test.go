@@ -51,7 +51,7 @@ func TestCheckpointResume(t *testing.T) {
 		opts := func(workers int, ck checker.Checkpoints) checker.Options {
 			o := checker.Options{Workers: workers, Checkpoints: &ck}
 			if onDisk {
-				o.Disk, o.Spill, o.MemoryBudget = dir, true, 256<<20 // segments of 700k edges
+				o.Store, o.Dir, o.MemoryBudget = checker.StoreDisk, dir, 256<<20 // segments of 700k edges
 			}
 			return o
 		}
@@ -143,19 +143,20 @@ func TestExactStore(t *testing.T) {
 	}
 }
 
-// A graph kept in files (mapped into memory) gives the results of one on the heap, under a
-// memory budget that makes the run hand its mapped pages back; its files go with the run.
+// A graph kept in files (mapped into memory), with its visited set in sorted runs, gives the
+// results of one on the heap, under a memory budget that makes the run hand its mapped pages
+// back; its files go with the run.
 func TestGraphOnDisk(t *testing.T) {
 	r, m := everyConfiguration(t, 7, 7)
 	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
 	want := run(t, m, spec, 2)
 	dir := t.TempDir()
-	got, err := checker.Run(context.Background(), m, spec, checker.Options{Disk: dir, MemoryBudget: 1 << 30})
+	got, err := checker.Run(context.Background(), m, spec, checker.Options{Store: checker.StoreDisk, Dir: dir, MemoryBudget: 1 << 30})
 	if err != nil {
 		t.Fatal(err)
 	}
 	sameResult(t, want, got)
-	if got.Stats.Store != "disk" {
+	if got.Stats.Store != "disk+runs" {
 		t.Fatalf("store %q", got.Stats.Store)
 	}
 	if left, _ := os.ReadDir(dir); len(left) != 0 {

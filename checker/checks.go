@@ -4,180 +4,163 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/mc-checker/mc/checker/internal/analysis"
+	"github.com/mc-checker/mc/checker/internal/explore"
 	"github.com/mc-checker/mc/checker/model"
 )
 
-func (a *analysis) convergence() error {
-	name := string(CheckConvergence)
-	if a.longest == nil {
-		return a.partial(name)
+// The checks of one configuration or one step: invariants, deadlocks, closure, action
+// invariants and characterisations. Convergence and the worst case are in converge.go.
+
+func (a *checking) invariants() error {
+	for i, inv := range a.spec.Invariants {
+		name := string(CheckInvariant) + " " + inv.Name
+		id, found := a.scan.Invariant[i].Get()
+		if !found {
+			a.nothingFound(name, "")
+			continue
+		}
+		t := explore.PathTrace(a.g, id)
+		a.add(CheckResult{Name: name, Verdict: Violated, Trace: t,
+			Detail: fmt.Sprintf("violated after %d steps", len(t.Steps))},
+			func(t *model.Trace) error {
+				if inv.Holds(t.States[len(t.States)-1]) {
+					return errors.New("the last state satisfies the invariant")
+				}
+				return nil
+			})
 	}
-	if !a.longest.bad {
-		return a.add(CheckResult{Name: name, Verdict: Holds}, nil)
-	}
-	if a.spec.Fairness == WeaklyFair {
-		return a.fairConvergence()
-	}
-	return a.avoiding(name, "")
+	return nil
 }
 
-// avoiding reports the unfair counterexample: a lasso or a path to a deadlock, outside L.
-func (a *analysis) avoiding(name, prefix string) error {
-	t := avoidingTrace(a.g, a.longest, firstBad(a.g, a.longest))
-	c := CheckResult{Name: name, Verdict: Violated, Trace: t}
-	if t.IsLasso() {
-		c.Detail = fmt.Sprintf("%sa cycle of %d steps avoids the legitimate set (stem of %d steps)",
-			prefix, len(t.States)-t.LoopStart, t.LoopStart)
-		return a.add(c, a.loopAvoidsLegit)
+func (a *checking) deadlock() {
+	tracker := a.scan.Deadlock
+	if a.labels != nil {
+		tracker = a.labels.Deadlock
 	}
-	c.Detail = fmt.Sprintf("%san illegitimate configuration without successors, %d steps in", prefix, len(t.Steps))
-	return a.add(c, a.endsInDeadlock)
+	id, found := tracker.Get()
+	if !found {
+		a.nothingFound(string(CheckDeadlock), "")
+		return
+	}
+	t := explore.PathTrace(a.g, id)
+	a.add(CheckResult{Name: string(CheckDeadlock), Verdict: Violated, Trace: t,
+		Detail: fmt.Sprintf("an illegitimate configuration without successors, %d steps from an initial one", len(t.Steps))},
+		a.endsInDeadlock)
 }
 
-// fairConvergence: outside L there are cycles; convergence fails if a deadlock is reachable
-// outside L or one of the cycles can be run forever fairly.
-func (a *analysis) fairConvergence() error {
-	name := string(CheckConvergence)
-	if id, found := a.longest.deadlock.get(); found {
-		t := a.pathTrace(id)
-		return a.add(CheckResult{Name: name, Verdict: Violated, Trace: t,
-			Detail: fmt.Sprintf("an illegitimate configuration without successors, %d steps in", len(t.Steps))},
-			a.endsInDeadlock)
+func (a *checking) closure() {
+	id, found := a.scan.Closure.Get()
+	if !found {
+		a.nothingFound(string(CheckClosure), "")
+		return
 	}
-	scc, err := findFairSCC(a.g, a.model.(model.Processes), a.longest)
-	if err != nil {
-		return err
+	p := explore.StemTo(a.g, id)
+	x := explore.NewExpander(a.g)
+	for j, e := range x.Edges(id) {
+		if !a.spec.Legit(x.Target(j)) {
+			p.Extend(explore.NodePath{Nodes: []uint64{id, e.To}, Steps: []uint32{e.Index}})
+			break
+		}
 	}
-	if scc == nil {
-		return a.add(CheckResult{Name: name, Verdict: Holds,
-			Detail: "every cycle outside the legitimate set is unfair to some process"}, nil)
-	}
-	t := fairLasso(a.g, a.model, scc)
-	return a.add(CheckResult{Name: name, Verdict: Violated, Trace: t,
-		Detail: fmt.Sprintf("a weakly fair cycle of %d steps avoids the legitimate set (stem of %d steps)",
-			len(t.States)-t.LoopStart, t.LoopStart)},
+	t := explore.TraceFromNodes(a.g, p.Nodes, p.Steps, -1)
+	a.add(CheckResult{Name: string(CheckClosure), Verdict: Violated, Trace: t,
+		Detail: "a step leaves the legitimate set"},
 		func(t *model.Trace) error {
-			if err := a.loopAvoidsLegit(t); err != nil {
-				return err
+			n := len(t.States)
+			if n < 2 || !a.spec.Legit(t.States[n-2]) || a.spec.Legit(t.States[n-1]) {
+				return errors.New("the last step does not leave the legitimate set")
 			}
-			return loopIsFair(a.model, t)
+			return nil
 		})
 }
 
-func (a *analysis) worstCase() error {
-	name := string(CheckWorstCase)
-	if a.longest == nil {
-		return a.partial(name)
+func (a *checking) actionInvariants() error {
+	first := a.actionFirst
+	if first == nil { // a dense graph: the exploration did not evaluate them
+		first = analysis.Actions(a.ctx, a.g, a.spec.Actions, a.opts.workers())
 	}
-	if a.longest.bad {
-		// Unbounded: even under weak fairness an unfair cycle can be run any number of times.
-		return a.avoiding(name, "unbounded: ")
-	}
-	l := a.longest
-	steps, st := worstWitness(a.g, l.steps, l.steps, func(edge) uint32 { return 1 })
-	if err := a.checkWitness(st, steps, nil); err != nil {
-		return err
-	}
-	a.res.WorstCaseSteps, a.res.StepsWitness = &steps, st
-	a.res.WorstCaseMoves, a.res.MovesWitness = &steps, st
-	detail := fmt.Sprintf("at most %d moves and %d steps", steps, steps)
-	for m, labels := range l.weighted {
-		if labels == nil {
+	for i, act := range a.spec.Actions {
+		name := string(CheckAction) + " " + act.Name
+		id, found := first[i].Get()
+		if !found {
+			a.nothingFound(name, "")
 			continue
 		}
-		mm := measure(m)
-		worst, t := worstWitness(a.g, l.steps, labels, mm.weight)
-		if err := a.checkWitness(t, worst, &mm); err != nil {
-			return err
-		}
-		switch mm {
-		case byMoves:
-			a.res.WorstCaseMoves, a.res.MovesWitness = &worst, t
-			detail = fmt.Sprintf("at most %d moves and %d steps", worst, steps)
-		case byTicks:
-			a.res.WorstCaseTicks, a.res.TicksWitness = &worst, t
-			detail += fmt.Sprintf(", %d ticks", worst)
-		}
-	}
-	return a.add(CheckResult{Name: name, Verdict: Holds, Detail: detail + " before the legitimate set"}, nil)
-}
-
-// checkWitness replays a worst-case witness and checks that it is illegitimate until its last
-// state, which is legitimate, and as long as claimed in steps or in the given measure.
-func (a *analysis) checkWitness(t *model.Trace, want uint64, m *measure) error {
-	if t == nil {
-		return nil
-	}
-	fail := func(err error) error { return &InternalError{Check: string(CheckWorstCase), Err: err} }
-	if err := model.Replay(a.model, t); err != nil {
-		return fail(err)
-	}
-	for i, s := range t.States {
-		if last := i == len(t.States)-1; a.spec.Legit(s) != last {
-			return fail(fmt.Errorf("state %d: legitimate = %v", i, !last))
-		}
-	}
-	length := uint64(len(t.Steps))
-	if m != nil {
-		steps, err := t.StepsOf(a.model)
+		t, err := a.violatingStep(id, act)
 		if err != nil {
-			return fail(err)
+			return &InternalError{Check: name, Err: err}
 		}
-		length = 0
-		for _, st := range steps {
-			if *m == byMoves {
-				length += uint64(st.MoveCount())
-			} else {
-				length += uint64(st.Ticks)
-			}
-		}
-	}
-	if length != want {
-		return fail(fmt.Errorf("the witness has length %d, the worst case is %d", length, want))
+		a.add(CheckResult{Name: name, Verdict: Violated, Trace: t,
+			Detail: fmt.Sprintf("a step violates it after %d steps", len(t.Steps)-1)},
+			func(t *model.Trace) error {
+				n := len(t.States)
+				st, to, err := model.StepOf(a.m, t.States[n-2], t.Steps[n-2])
+				if err != nil {
+					return err
+				}
+				if act.Holds(t.States[n-2], st, to) {
+					return fmt.Errorf("the last step satisfies %s", act.Name)
+				}
+				return nil
+			})
 	}
 	return nil
 }
 
-func (a *analysis) endsInDeadlock(t *model.Trace) error {
+// violatingStep is the shortest path to node id followed by its first step that violates act.
+func (a *checking) violatingStep(id uint64, act model.ActionProperty) (*model.Trace, error) {
+	t := explore.PathTrace(a.g, id)
 	last := t.States[len(t.States)-1]
-	if a.spec.Legit != nil && a.spec.Legit(last) {
-		return errors.New("the last state is legitimate")
+	index, ok := analysis.FirstViolatingStep(a.m, last, act)
+	if !ok {
+		return nil, fmt.Errorf("node %d has no violating step on replay", id)
 	}
-	has := false
-	a.model.Successors(last, func(model.Step, model.State) bool { has = true; return false })
-	if has {
-		return errors.New("the last state has a successor")
+	_, next, err := model.StepOf(a.m, last, index)
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	t.States, t.Steps = append(t.States, next), append(t.Steps, index)
+	return t, nil
 }
 
-func (a *analysis) loopAvoidsLegit(t *model.Trace) error {
-	if !t.IsLasso() {
-		return errors.New("not a lasso")
-	}
-	for i := t.LoopStart; i < len(t.States); i++ {
-		if a.spec.Legit(t.States[i]) {
-			return fmt.Errorf("loop state %d is legitimate", i)
-		}
-	}
-	return nil
-}
-
-// startsInit checks that a trace starts in an initial state.
-func (a *analysis) startsInit(t *model.Trace) error {
-	if where, ok := model.InitOverUniverse(a.model); ok {
-		if where != nil && !where(t.States[0]) {
-			return errors.New("the first state is not initial")
+func (a *checking) characterise() error {
+	if !a.complete {
+		for _, p := range a.spec.Characterisations {
+			a.partial(string(CheckCharacterise) + " " + p.Name)
 		}
 		return nil
 	}
-	found := false
-	a.model.Init(func(s model.State) bool {
-		found = s.Equal(t.States[0])
-		return !found
-	})
-	if !found {
-		return errors.New("the first state is not initial")
+	results := analysis.Characterise(a.ctx, a.g, a.u, a.spec.Characterisations, a.opts.workers())
+	for i, p := range a.spec.Characterisations {
+		name := string(CheckCharacterise) + " " + p.Name
+		r := results[i]
+		if id, found := r.ReachableFails.Get(); found {
+			t := explore.PathTrace(a.g, id)
+			a.add(CheckResult{Name: name, Verdict: Violated, Trace: t,
+				Detail: fmt.Sprintf("a reachable configuration, %d steps from an initial one, does not satisfy it", len(t.Steps))},
+				func(t *model.Trace) error {
+					if p.Holds(t.States[len(t.States)-1]) {
+						return errors.New("the last state satisfies the predicate")
+					}
+					return nil
+				})
+			continue
+		}
+		if rank, found := r.Unreachable.Get(); found {
+			s := a.g.Schema().NewState()
+			a.u.Unrank(rank, s)
+			a.add(CheckResult{Name: name, Verdict: Violated, Witness: s,
+				Detail: "a configuration satisfies it but is not reachable from the initial ones"},
+				func(*model.Trace) error {
+					if !p.Holds(s) {
+						return errors.New("the unreachable witness does not satisfy the predicate")
+					}
+					return nil
+				})
+			continue
+		}
+		a.nothingFound(name, fmt.Sprintf("exactly the %d reachable configurations (of %d) satisfy it", a.g.Size(), a.u.Size()))
 	}
 	return nil
 }

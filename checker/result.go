@@ -3,6 +3,7 @@ package checker
 import (
 	"fmt"
 
+	"github.com/mc-checker/mc/checker/internal/explore"
 	"github.com/mc-checker/mc/checker/model"
 )
 
@@ -100,14 +101,11 @@ func (r *Result) Verdict() Verdict {
 	return v
 }
 
-// Progress is reported during long runs, possibly from several goroutines at once.
-type Progress struct {
-	Phase       string // "initial", "explore", "scan", "converge"
-	States      uint64 // states explored (or scanned) so far
-	Total       uint64 // states to scan in this phase; 0 when unknown
-	Transitions uint64
-	Depth       uint32
-}
+// Progress is reported during long runs, possibly from several goroutines at once: Phase
+// ("initial", "explore", "scan", "converge"), the states explored or scanned so far, the
+// states a scan goes through (0 when unknown), and for an exploration its transitions and
+// BFS depth.
+type Progress = explore.Progress
 
 // InternalError reports a counterexample that failed its replay: a bug in the checker or a
 // model that is not deterministic. It is never printed as a trace.

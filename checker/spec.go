@@ -2,7 +2,6 @@ package checker
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 
 	"github.com/mc-checker/mc/checker/model"
@@ -96,47 +95,6 @@ func (s *Spec) has(c Check) bool {
 		}
 	}
 	return false
-}
-
-// Options says how to check.
-type Options struct {
-	// Workers is the number of exploring goroutines; 0 means GOMAXPROCS. Results never depend
-	// on it.
-	Workers int
-	// MaxStates bounds a hashed exploration, checked after each BFS level; a run that exceeds
-	// it is inconclusive. 0: no bound. The dense store has no use for it.
-	MaxStates uint64
-	// MemoryBudget caps the memory of a run, in bytes; 0 means 3/4 of physical memory. The
-	// dense store refuses a universe whose arrays would not fit; a hashed exploration that
-	// grows past it stops, inconclusive.
-	MemoryBudget uint64
-	// Progress, if set, receives reports during long runs, possibly concurrently.
-	Progress func(Progress)
-	// Exact makes a hashed exploration key its visited set by whole states, not by their
-	// 64-bit fingerprints alone: no two states can be merged, at the cost of a copy of every
-	// state in the set. Without it the result reports the probability of a collision.
-	Exact bool
-	// Disk, if set, is where a hashed exploration keeps what outgrows memory: the graph, in
-	// files under Disk/graph mapped into memory instead of the heap (the resident memory is
-	// held under the budget by handing mapped pages back to the kernel's page cache), and with
-	// Spill the visited set's older states, under Disk/visited: in sorted runs of our own, or
-	// with Badger in badger. The files are removed when the run ends.
-	Disk   string
-	Spill  bool
-	Badger bool
-	// Auto starts a hashed exploration in memory and moves it to disk, as Disk and Spill
-	// would, once its heap passes half the budget: under Disk, or a temporary directory if it
-	// is empty. A universe still goes to the dense store.
-	Auto bool
-	// Checkpoints, if set, saves a hashed exploration so that it can be resumed.
-	Checkpoints *Checkpoints
-}
-
-func (o Options) workers() int {
-	if o.Workers > 0 {
-		return o.Workers
-	}
-	return runtime.GOMAXPROCS(0)
 }
 
 func (s *Spec) validate(m model.Model) error {

@@ -88,17 +88,15 @@ func storeOptions(c *cli.Context, opts *checker.Options) error {
 	if dir == "" {
 		dir = c.String("resume")
 	}
-	switch store := c.String("store"); store {
-	case "memory":
-	case "auto":
-		opts.Auto, opts.Disk = true, dir
-	case "disk", "badger":
-		if dir == "" {
-			return usageError("--store %s keeps its files under --dir; give one", store)
-		}
-		opts.Disk, opts.Spill, opts.Badger = dir, true, store == "badger"
-	default:
-		return usageError("--store is auto, memory, disk or badger, not %q", store)
+	kind, err := checker.ParseStoreKind(c.String("store"))
+	if err != nil {
+		return usageError("--store: %v", err)
 	}
+	if kind == checker.StoreDisk || kind == checker.StoreBadger {
+		if dir == "" {
+			return usageError("--store %s keeps its files under --dir; give one", kind)
+		}
+	}
+	opts.Store, opts.Dir = kind, dir
 	return nil
 }

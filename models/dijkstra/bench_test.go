@@ -83,7 +83,7 @@ func BenchmarkOnDisk(b *testing.B) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(512 << 20))
 	var res *checker.Result
 	for b.Loop() {
-		opts := checker.Options{Disk: b.TempDir(), Spill: true, MemoryBudget: 512 << 20}
+		opts := checker.Options{Store: checker.StoreDisk, Dir: b.TempDir(), MemoryBudget: 512 << 20}
 		if res, err = checker.Run(context.Background(), m, spec, opts); err != nil {
 			b.Fatal(err)
 		}

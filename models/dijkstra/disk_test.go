@@ -23,7 +23,7 @@ func TestOnDisk(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opts := checker.Options{Workers: workers, Disk: t.TempDir(), Spill: true, MemoryBudget: 64 << 20} // segments of 175k edges
+			opts := checker.Options{Workers: workers, Store: checker.StoreDisk, Dir: t.TempDir(), MemoryBudget: 64 << 20} // segments of 175k edges
 			res, err := checker.Run(context.Background(), m, checker.Spec{Checks: stabilization, Legit: r.Legitimate()}, opts)
 			if err != nil {
 				t.Fatal(err)

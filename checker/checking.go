@@ -1,0 +1,158 @@
+package checker
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/mc-checker/mc/checker/internal/analysis"
+	"github.com/mc-checker/mc/checker/internal/checkpoint"
+	"github.com/mc-checker/mc/checker/internal/par"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// checking runs the checks of one Run over its graph. Each check records a finding (its
+// result, with a counterexample built from the graph, and what the counterexample must show);
+// the last stage replays every counterexample and witness through the model before any
+// result is returned.
+type checking struct {
+	*run
+	complete    bool
+	actionFirst []*par.MinTracker // the BFS's first action-invariant violations, or nil
+	scan        *analysis.ScanResult
+	labels      *analysis.Labels // the convergence search's, when it ran to the end
+	cutLabels   *analysis.Labels // the labels of an interrupted search, to save
+	found       []finding
+	witnesses   []witness
+}
+
+// finding is a check's result before its replay.
+type finding struct {
+	result CheckResult
+	// validate checks what the trace (or, without one, the witness configuration) must show
+	// beyond being an execution of the model from an initial state; nil: nothing more.
+	validate func(*model.Trace) error
+}
+
+// witness is a worst-case witness before its replay: it must be as long as claimed.
+type witness struct {
+	trace   *model.Trace
+	want    uint64
+	measure *analysis.Measure // nil: steps
+}
+
+// analyse runs the scan, the convergence search if a check needs it, every check, and the
+// replay.
+func (a *checking) analyse() error {
+	search := a.complete && (a.spec.has(CheckConvergence) || a.spec.has(CheckWorstCase))
+	a.scan = analysis.Scan(a.ctx, a.g, analysis.Pass{Legit: a.spec.Legit, Invariants: a.spec.Invariants,
+		ExpandAll: !search, Workers: a.opts.workers(), Progress: a.opts.Progress})
+	if a.scan.Invalid != nil {
+		return a.scan.Invalid
+	}
+	a.res.Stats.Transitions = a.scan.Transitions
+	if search {
+		if err := a.searchLongest(); err != nil {
+			return err
+		}
+		if a.labels != nil {
+			a.res.Stats.Transitions += a.labels.Transitions
+		}
+	}
+	for _, c := range AllChecks {
+		if !a.spec.has(c) {
+			continue
+		}
+		if err := a.check(c); err != nil {
+			return err
+		}
+	}
+	return a.replay()
+}
+
+// check runs one check.
+func (a *checking) check(c Check) error {
+	switch c {
+	case CheckInvariant:
+		return a.invariants()
+	case CheckAction:
+		return a.actionInvariants()
+	case CheckCharacterise:
+		return a.characterise()
+	case CheckDeadlock:
+		a.deadlock()
+	case CheckClosure:
+		a.closure()
+	case CheckConvergence:
+		return a.convergence()
+	case CheckWorstCase:
+		a.worstCase()
+	}
+	return nil
+}
+
+// searchLongest runs the convergence search with 16-bit labels, and again with 32 bits if the
+// longest path does not fit.
+func (a *checking) searchLongest() error {
+	s := analysis.Search{Legit: a.scan.Legit, Workers: a.opts.workers(), Progress: a.opts.Progress}
+	// Moves differ from steps only when a step can fire several processes: not under the
+	// central daemon. A hand-written model may fill Step.Moves, so it gets both labels.
+	if one, ok := a.m.(model.OneMovePerStep); !ok || !one.OneMovePerStep() {
+		s.Measures = append(s.Measures, analysis.ByMoves)
+	}
+	if model.IsTimed(a.m) {
+		s.Measures = append(s.Measures, analysis.ByTicks)
+	}
+	if ck := a.checkpoints(); ck != nil && a.res.Stats.Resumed {
+		s.Saved = ck.LoadLabels(a.explicit, a.scan.Legit)
+	}
+	for _, bits := range []uint{16, 32} {
+		if a.hashed == nil && bits == 32 { // the dense store's budget was checked for 16 bits
+
+			if err := a.opts.fits(a.g.Size(), a.g.Size()*8, "32-bit labels"); err != nil {
+				return fmt.Errorf("an execution is longer than 65,533 steps and 32-bit labels do not fit: %w", err)
+			}
+		}
+		s.Bits = bits
+		l, err := analysis.Longest(a.ctx, a.g, s)
+		switch {
+		case errors.Is(err, analysis.ErrCellOverflow):
+			continue
+		case a.ctx.Err() != nil: // interrupted: labels are partial, decide nothing (but keep them)
+			a.cutLabels = l
+			return nil
+		case err != nil:
+			return err
+		}
+		a.labels = l
+		return nil
+	}
+	return fmt.Errorf("an execution is longer than 2^32 steps")
+}
+
+// add records a check's result, to be replayed.
+func (a *checking) add(c CheckResult, validate func(*model.Trace) error) {
+	a.found = append(a.found, finding{c, validate})
+}
+
+// partial is the verdict of a check that could not look at the whole graph.
+func (a *checking) partial(name string) {
+	a.add(CheckResult{Name: name, Verdict: Inconclusive, Detail: "the exploration stopped at a bound before the graph was complete"}, nil)
+}
+
+// nothingFound records a check that found no violation: it holds on a complete graph and is
+// inconclusive on a partial one.
+func (a *checking) nothingFound(name, detail string) {
+	if !a.complete {
+		a.partial(name)
+		return
+	}
+	a.add(CheckResult{Name: name, Verdict: Holds, Detail: detail}, nil)
+}
+
+// checkpoints is the checkpoint directory of a complete hashed graph, or nil.
+func (a *checking) checkpoints() *checkpoint.Dir {
+	if a.hashed == nil || !a.complete {
+		return nil
+	}
+	return a.hashed.ck
+}

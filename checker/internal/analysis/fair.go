@@ -1,0 +1,230 @@
+package analysis
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/mc-checker/mc/checker/internal/explore"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// Weak fairness per process: an infinite execution is fair unless some process is enabled in
+// every state from some point on and never moves again. An execution that stays in a strongly
+// connected component C can visit every state and take every explore.Edge of C infinitely often, so C
+// holds a fair cycle iff every process is disabled in some state of C or moves on some explore.Edge
+// inside C. (If a process p is enabled all over C and no explore.Edge of C moves p, no sub-cycle of C
+// can be fair either, so unlike strong fairness no refinement of C is needed.)
+
+// FairSCC is a component of the bad region that carries a fair cycle.
+type FairSCC struct {
+	nodes []uint64 // sorted
+	// needs lists what a fair loop through C must contain, one item per process: an explore.Edge of
+	// C that moves it if it is enabled all over C, else a state of C where it is disabled.
+	needs []loopNeed
+}
+
+// loopNeed is a state to visit, or with take set, the explore.Edge e out of it to take.
+type loopNeed struct {
+	from uint64
+	e    explore.Edge
+	take bool
+}
+
+// ErrNoMovers is a graph built without the moving processes weak fairness reads.
+var ErrNoMovers = errors.New("the explored graph was built without the moving processes weak fairness reads")
+
+// FindFairSCC returns the fair component with the smallest node id, or nil. Components are
+// computed with an iterative Tarjan over the bad nodes only: every cycle outside the
+// legitimate set lies there.
+func FindFairSCC(g explore.Graph, procs model.Processes, l *Labels) (*FairSCC, error) {
+	if procs.Procs() > model.MaxFairProcs {
+		return nil, fmt.Errorf("weak fairness tracks at most %d processes, the model has %d", model.MaxFairProcs, procs.Procs())
+	}
+	if !g.Movers() {
+		return nil, ErrNoMovers
+	}
+	x := explore.NewExpander(g)
+	isBad := l.IsBad
+	var best *FairSCC
+	forEachSCC(g, x, isBad, func(comp []uint64) {
+		if f := fairness(g, x, procs, comp); f != nil && (best == nil || f.nodes[0] < best.nodes[0]) {
+			best = f
+		}
+	})
+	return best, nil
+}
+
+// fairness decides whether component comp carries a fair cycle.
+func fairness(g explore.Graph, x *explore.Expander, procs model.Processes, comp []uint64) *FairSCC {
+	in := make(map[uint64]bool, len(comp))
+	for _, id := range comp {
+		in[id] = true
+	}
+	everywhere := ^uint64(0) >> (model.MaxFairProcs - procs.Procs())
+	if procs.Procs() == 0 {
+		everywhere = 0
+	}
+	var moved uint64
+	first := map[int]loopNeed{}
+	disabledAt := map[int]uint64{}
+	internal := false
+	s := g.Schema().NewState()
+	sorted := slices.Clone(comp)
+	slices.Sort(sorted)
+	for _, id := range sorted {
+		g.State(id, s)
+		enabled := procs.EnabledMask(s)
+		everywhere &= enabled
+		for p := range procs.Procs() {
+			if _, ok := disabledAt[p]; !ok && enabled&(1<<p) == 0 {
+				disabledAt[p] = id
+			}
+		}
+		for _, e := range x.Edges(id) {
+			if !in[e.To] {
+				continue
+			}
+			internal = true
+			for p := range procs.Procs() {
+				if e.Movers&(1<<p) != 0 && moved&(1<<p) == 0 {
+					moved |= 1 << p
+					first[p] = loopNeed{from: id, e: e, take: true}
+				}
+			}
+		}
+	}
+	if !internal || everywhere&^moved != 0 {
+		return nil
+	}
+	f := &FairSCC{nodes: sorted}
+	for p := range procs.Procs() {
+		if everywhere&(1<<p) != 0 {
+			f.needs = append(f.needs, first[p])
+		} else {
+			f.needs = append(f.needs, loopNeed{from: disabledAt[p]})
+		}
+	}
+	return f
+}
+
+// FairLasso builds a weakly fair counterexample through component f: the shortest stem to its
+// smallest node, then the shortest loop through it if that one is fair, else a loop inside f
+// that meets every item of f.needs in turn, and returns.
+func FairLasso(g explore.Graph, m model.Model, f *FairSCC) *model.Trace {
+	x := explore.NewExpander(g)
+	in := map[uint64]bool{}
+	for _, id := range f.nodes {
+		in[id] = true
+	}
+	inside := func(id uint64) bool { return in[id] }
+	entry := f.nodes[0]
+	isEntry := func(id uint64) bool { return id == entry }
+	if short, ok := explore.ShortestPath(x, entry, inside, isEntry, true); ok {
+		if t := explore.LassoTrace(g, explore.StemTo(g, entry), short); LoopIsFair(m, t) == nil {
+			return t
+		}
+	}
+	loop := explore.NodePath{Nodes: []uint64{entry}}
+	at := entry
+	for _, need := range f.needs {
+		p, _ := explore.ShortestPath(x, at, inside, func(id uint64) bool { return id == need.from }, false)
+		loop.Extend(p)
+		at = need.from
+		if need.take {
+			loop.Extend(explore.NodePath{Nodes: []uint64{need.from, need.e.To}, Steps: []uint32{need.e.Index}})
+			at = need.e.To
+		}
+	}
+	back, _ := explore.ShortestPath(x, at, inside, isEntry, len(loop.Steps) == 0)
+	loop.Extend(back)
+	return explore.LassoTrace(g, explore.StemTo(g, entry), loop)
+}
+
+// forEachSCC enumerates the strongly connected components of the subgraph induced by the nodes
+// satisfying inside, roots taken in id order, with an explicit stack (Tarjan's algorithm).
+func forEachSCC(g explore.Graph, x *explore.Expander, inside func(uint64) bool, emit func([]uint64)) {
+	type info struct{ index, low uint32 }
+	type tframe struct {
+		id    uint64
+		edges []uint64
+		next  int
+	}
+	nodes := map[uint64]*info{}
+	onStack := map[uint64]bool{}
+	var stack []uint64
+	var counter uint32
+	for root := uint64(0); root < g.Size(); root++ {
+		if !inside(root) || nodes[root] != nil {
+			continue
+		}
+		var frames []tframe
+		push := func(id uint64) {
+			counter++
+			nodes[id] = &info{counter, counter}
+			stack = append(stack, id)
+			onStack[id] = true
+			var succ []uint64
+			for _, e := range x.Edges(id) {
+				if inside(e.To) {
+					succ = append(succ, e.To)
+				}
+			}
+			frames = append(frames, tframe{id: id, edges: succ})
+		}
+		push(root)
+		for len(frames) > 0 {
+			f := &frames[len(frames)-1]
+			if f.next < len(f.edges) {
+				w := f.edges[f.next]
+				f.next++
+				if nodes[w] == nil {
+					push(w)
+				} else if onStack[w] {
+					nodes[f.id].low = min(nodes[f.id].low, nodes[w].index)
+				}
+				continue
+			}
+			v := f.id
+			frames = frames[:len(frames)-1]
+			if len(frames) > 0 {
+				parent := frames[len(frames)-1].id
+				nodes[parent].low = min(nodes[parent].low, nodes[v].low)
+			}
+			if nodes[v].low == nodes[v].index {
+				i := len(stack) - 1
+				for stack[i] != v {
+					i--
+				}
+				comp := slices.Clone(stack[i:])
+				for _, id := range comp {
+					onStack[id] = false
+				}
+				stack = stack[:i]
+				emit(comp)
+			}
+		}
+	}
+}
+
+// LoopIsFair checks weak fairness on the loop of a lasso: every process enabled in all of its
+// states moves in one of its steps.
+func LoopIsFair(m model.Model, t *model.Trace) error {
+	p := m.(model.Processes)
+	enabled := ^uint64(0)
+	for i := t.LoopStart; i < len(t.States); i++ {
+		enabled &= p.EnabledMask(t.States[i])
+	}
+	moves, err := t.Moves(m)
+	if err != nil {
+		return err
+	}
+	var moved uint64
+	for _, ms := range moves[t.LoopStart:] {
+		moved |= model.Step{Moves: ms}.Movers()
+	}
+	if starved := enabled &^ moved; starved != 0 {
+		return fmt.Errorf("the loop starves processes %b", starved)
+	}
+	return nil
+}

@@ -1,0 +1,88 @@
+package analysis
+
+import (
+	"github.com/mc-checker/mc/checker/internal/explore"
+	"github.com/mc-checker/mc/checker/internal/par"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// The counterexamples and witnesses of the convergence analyses, built from the labels of
+// Longest. Each is deterministic: it starts from the smallest node id that qualifies and
+// follows successors in step order.
+
+// FirstBad is the smallest node labelled bad.
+func FirstBad(g explore.Graph, l *Labels) uint64 {
+	for id := uint64(0); id < g.Size(); id++ {
+		if l.IsBad(id) {
+			return id
+		}
+	}
+	return par.NoNode
+}
+
+// AvoidingTrace is a shortest-stem counterexample to convergence from the bad node s0: a path
+// to a deadlock, or a lasso whose loop avoids the legitimate set. A walk that always takes the
+// first bad successor must end in a deadlock or repeat a node c; the trace is then the shortest
+// path to that deadlock, or the shortest path to c followed by the shortest loop through c.
+func AvoidingTrace(g explore.Graph, l *Labels, s0 uint64) *model.Trace {
+	x := explore.NewExpander(g)
+	isBad := l.IsBad
+	seen := map[uint64]bool{}
+	c := s0
+	for !seen[c] {
+		seen[c] = true
+		next := par.NoNode
+		for _, e := range x.Edges(c) {
+			if isBad(e.To) {
+				next = e.To
+				break
+			}
+		}
+		if next == par.NoNode { // c is a deadlock
+			path, _ := explore.ShortestPath(x, s0, isBad, func(id uint64) bool { return id == c }, false)
+			stem := explore.StemTo(g, s0)
+			stem.Extend(path)
+			return explore.TraceFromNodes(g, stem.Nodes, stem.Steps, -1)
+		}
+		c = next
+	}
+	target := func(id uint64) bool { return id == c }
+	toC, _ := explore.ShortestPath(x, s0, isBad, target, false)
+	loop, _ := explore.ShortestPath(x, c, isBad, target, true)
+	stem := explore.StemTo(g, s0)
+	stem.Extend(toC)
+	return explore.LassoTrace(g, stem, loop)
+}
+
+// WorstWitness is a longest execution from an initial node to the legitimate set, measured by
+// labels with the given explore.Edge weights: from the smallest initial node of maximal label, it
+// follows at each node the first explore.Edge that keeps the label tight, until a legitimate node
+// (steps label 1; the explore.Graph outside the legitimate set is acyclic, so the walk ends).
+func WorstWitness(g explore.Graph, steps, labels *par.Cells, weight func(explore.Edge) uint32) (uint64, *model.Trace) {
+	best, bestID := uint32(0), par.NoNode
+	for id := uint64(0); id < g.Size(); id++ {
+		if v := labels.Get(id); v != par.CellUnknown && v != labels.Bad() && g.Initial(id) && v > best {
+			best, bestID = v, id
+		}
+	}
+	if bestID == par.NoNode {
+		return 0, nil
+	}
+	x := explore.NewExpander(g)
+	path := explore.NodePath{Nodes: []uint64{bestID}}
+	for u, v := bestID, best; steps.Get(u) != 1; {
+		tight := false
+		for _, e := range x.Edges(u) {
+			if w := weight(e); labels.Get(e.To)+w == v {
+				path.Nodes = append(path.Nodes, e.To)
+				path.Steps = append(path.Steps, e.Index)
+				u, v, tight = e.To, v-w, true
+				break
+			}
+		}
+		if !tight { // labels inconsistent with the graph: replay validation reports it
+			break
+		}
+	}
+	return uint64(best - 1), explore.TraceFromNodes(g, path.Nodes, path.Steps, -1)
+}

@@ -1,0 +1,31 @@
+package checkpoint
+
+import (
+	"fmt"
+
+	"github.com/cespare/xxhash/v2"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// Identity hashes what a checkpoint must agree with to be resumed: the model's type (the
+// protocol's and the daemon, for a daemonized one), the schema, the initial states, and
+// checks, which names the checks, the fairness and the action invariants. What it cannot see
+// (a changed topology file or model code) the sample of re-expanded nodes in Load catches.
+func Identity(m model.Model, checks string) (uint64, error) {
+	h := xxhash.New()
+	if d, ok := m.(model.Identified); ok {
+		fmt.Fprintf(h, "%s;", d.Identity())
+	} else {
+		fmt.Fprintf(h, "%T;", m)
+	}
+	for _, v := range m.Schema().Vars {
+		fmt.Fprintf(h, "%s/%d/%v;", v.Name, v.Owner, v.Domain.Names)
+	}
+	var err error
+	m.Init(func(s model.State) bool {
+		_, err = h.Write(s)
+		return err == nil
+	})
+	fmt.Fprint(h, checks)
+	return h.Sum64(), err
+}

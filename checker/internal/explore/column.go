@@ -1,0 +1,134 @@
+package explore
+
+import (
+	"io"
+	"unsafe"
+
+	"github.com/mc-checker/mc/checker/internal/mapped"
+	"github.com/mc-checker/mc/checker/internal/par"
+)
+
+// The explicit graph keeps one entry per node or per edge in columns: append-only arrays in
+// pages of pageLen entries. A single slice would be copied, and for a moment held twice, each
+// time it doubles; at hundreds of millions of entries that copy is what exhausts memory. A
+// page is never moved once allocated. Pages come from the heap or, for a graph on disk, from
+// an arena: a file mapped into memory.
+
+const (
+	pageBits  = 16
+	pageLen   = 1 << pageBits
+	pageMask  = pageLen - 1
+	firstPage = 64 // on the heap the first page grows from here, so that tiny graphs stay tiny
+)
+
+// column is an append-only array of entries of per T each (0 means 1: an entry is one T).
+// T holds no pointers: a page may be a file.
+type column[T any] struct {
+	pages [][]T
+	n     uint64
+	per   int
+	disk  *mapped.Arena // nil: pages on the heap
+	err   error         // the first page the arena could not give (a full disk); later entries are lost
+}
+
+func (c *column[T]) len() uint64   { return c.n }
+func (c *column[T]) at(i uint64) T { return c.pages[i>>pageBits][i&pageMask] }
+func (c *column[T]) last() T       { return c.at(c.n - 1) }
+func (c *column[T]) width() int    { return max(c.per, 1) }
+
+// entry is entry i of a column of per T an entry.
+func (c *column[T]) entry(i uint64) []T {
+	w := c.width()
+	off := int(i&pageMask) * w
+	return c.pages[i>>pageBits][off : off+w]
+}
+
+func (c *column[T]) push(v T) {
+	if c.room() {
+		last := len(c.pages) - 1
+		c.pages[last] = append(c.pages[last], v)
+		c.n++
+	}
+}
+
+func (c *column[T]) pushEntry(e []T) {
+	if c.room() {
+		last := len(c.pages) - 1
+		c.pages[last] = append(c.pages[last], e...)
+		c.n++
+	}
+}
+
+// room makes sure the last page can take one more entry; false if no page could be had.
+func (c *column[T]) room() bool {
+	last := len(c.pages) - 1
+	if last >= 0 && len(c.pages[last]) < pageLen*c.width() {
+		return true
+	}
+	p, err := newPage[T](c.disk, last < 0, c.width())
+	if err != nil {
+		c.err = err
+		return false
+	}
+	c.pages = append(c.pages, p)
+	return true
+}
+
+// newPage is an empty page for pageLen entries of per T each: from the arena, or from the
+// heap (the first one small).
+func newPage[T any](disk *mapped.Arena, first bool, per int) ([]T, error) {
+	if disk == nil {
+		if first {
+			return make([]T, 0, firstPage*per), nil
+		}
+		return make([]T, 0, pageLen*per), nil
+	}
+	var zero T
+	b, err := disk.Alloc(pageLen * per * int(unsafe.Sizeof(zero)))
+	if err != nil {
+		return nil, err
+	}
+	return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), pageLen*per)[:0], nil
+}
+
+// Column is what the graph does with each of its columns alike: give it a file, ask whether
+// it lost entries, save and load it.
+type Column interface {
+	attach(*mapped.Arena)
+	failure() error
+	// Save writes the entries as raw bytes.
+	Save(io.Writer) error
+	// Load reads n entries that Save wrote into the empty column.
+	Load(r io.Reader, n uint64) error
+}
+
+func (c *column[T]) attach(a *mapped.Arena) { c.disk = a }
+func (c *column[T]) failure() error         { return c.err }
+
+// Save writes the entries as raw bytes: they are plain integers.
+func (c *column[T]) Save(w io.Writer) error {
+	for _, p := range c.pages {
+		if _, err := w.Write(par.Bytes(p)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Load reads n entries into the empty column, in full pages, from the heap or its arena.
+func (c *column[T]) Load(r io.Reader, n uint64) error {
+	for left := n; left > 0; {
+		k := min(left, pageLen)
+		p, err := newPage[T](c.disk, false, c.width())
+		if err != nil {
+			return err
+		}
+		p = p[:int(k)*c.width()]
+		if _, err := io.ReadFull(r, par.Bytes(p)); err != nil {
+			return err
+		}
+		c.pages, left = append(c.pages, p), left-k
+	}
+	c.n = n
+	return nil
+}

@@ -1,0 +1,234 @@
+package explore
+
+import (
+	"math"
+	"slices"
+
+	"github.com/mc-checker/mc/checker/internal/mapped"
+	"github.com/mc-checker/mc/checker/internal/par"
+	"github.com/mc-checker/mc/checker/internal/store"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// Explicit is the reachable graph found by BFS from explicit initial states, in columns
+// indexed by node id (ids follow sequential BFS order) and edges in CSR form. Ids are 32-bit:
+// an edge costs 4 bytes (12 when its steps must be kept), a node its configuration and 16
+// bytes, so that graphs of hundreds of millions of states fit in memory.
+type Explicit struct {
+	m      model.Model
+	sch    *model.Schema
+	states column[byte]   // the configurations, schema width bytes an entry
+	parent column[uint32] // BFS tree; noParent for initial nodes
+	via    column[uint32] // step index from the parent
+	levels uint32         // BFS depth reached
+	// The BFS cursor: the level being expanded, its first node and the first node past it;
+	// and the first node of the level before, which the visited set keeps in memory.
+	depth                           uint32
+	levelStart, levelEnd, prevStart uint64
+	offsets                         column[uint64] // edges of node i are edges[offsets[i]:offsets[i+1]]
+	edges                           column[uint32] // each edge's target
+	space                           *mapped.Space  // the files of the columns, if any
+	// steps holds each edge's step index, moves and ticks once some edge differs from the
+	// plain step: its ordinal among its node's edges, one move, no tick. Under the central
+	// daemon of an untimed protocol none does, and billions of edges take 4 bytes each.
+	steps     column[edgeStep]
+	keepSteps bool
+	// movers holds each edge's moving processes, only when weak fairness will read them: at
+	// 8 bytes an edge it would otherwise be the largest column.
+	movers     column[uint64]
+	withMovers bool
+	// actionFirst is, per action invariant, the smallest expanded node with a step that
+	// violates it: the BFS evaluates them on the steps it generates anyway.
+	actionFirst []*par.MinTracker
+}
+
+// storedEdge is an edge as a BFS segment holds it before its commit.
+type storedEdge struct {
+	to uint32
+	edgeStep
+}
+
+// edgeStep is the step an edge takes, as the steps column keeps it.
+type edgeStep struct {
+	index        uint32
+	moves, ticks uint16
+}
+
+// edge is edge j of the graph, the ordinal-th of its node's.
+func (g *Explicit) edge(j, ordinal uint64) storedEdge {
+	if g.keepSteps {
+		return storedEdge{g.edges.at(j), g.steps.at(j)}
+	}
+	return storedEdge{g.edges.at(j), edgeStep{index: uint32(ordinal), moves: 1}}
+}
+
+// pushEdge appends an edge, the ordinal-th of its node's, whose node's offsets are pushed.
+func (g *Explicit) pushEdge(e storedEdge, ordinal uint32) {
+	if !g.keepSteps && e.edgeStep != (edgeStep{index: ordinal, moves: 1}) {
+		g.startSteps()
+	}
+	g.edges.push(e.to)
+	if g.keepSteps {
+		g.steps.push(e.edgeStep)
+	}
+}
+
+// startSteps starts the steps column with the plain steps of the edges so far.
+func (g *Explicit) startSteps() {
+	g.keepSteps = true
+	for id := uint64(0); g.steps.len() < g.edges.len(); id++ {
+		for j := g.offsets.at(id); j < g.offsets.at(id+1) && j < g.edges.len(); j++ {
+			g.steps.push(edgeStep{index: uint32(j - g.offsets.at(id)), moves: 1})
+		}
+	}
+}
+
+// noParent marks initial nodes; it is also the bound on node ids.
+const noParent = store.MaxID
+
+// maxStepIndex bounds Step.Index: the store keeps a flag in the index's top bit.
+const maxStepIndex = math.MaxInt32
+
+func (g *Explicit) Size() uint64           { return g.states.len() }
+func (g *Explicit) Schema() *model.Schema  { return g.sch }
+func (g *Explicit) Initial(id uint64) bool { return g.parent.at(id) == noParent }
+func (g *Explicit) Reached(uint64) bool    { return true }
+func (g *Explicit) Movers() bool           { return g.withMovers }
+func (g *Explicit) stateAt(id uint64) model.State {
+	return g.states.entry(id)
+}
+
+func (g *Explicit) State(id uint64, dst model.State) { copy(dst, g.stateAt(id)) }
+
+func (g *Explicit) Scan(lo, hi uint64, fn func(uint64, model.State)) {
+	for id := lo; id < hi; id++ {
+		fn(id, g.stateAt(id))
+	}
+}
+
+func (g *Explicit) Expanded(id uint64) bool { return id < g.ExpandedNodes() }
+
+// Degree is the number of out-edges of an expanded node.
+func (g *Explicit) Degree(id uint64) uint64 { return g.offsets.at(id+1) - g.offsets.at(id) }
+
+// ExpandedNodes is the number of nodes whose edges are known: the nodes before it.
+func (g *Explicit) ExpandedNodes() uint64 { return g.offsets.len() - 1 }
+
+// NewSuccessors keeps the targets' configurations only if asked: a search over ids does not
+// read them, and at 10^8 nodes fetching them is a random read of a large column per edge.
+func (g *Explicit) NewSuccessors(targets bool) *Successors {
+	if targets {
+		return newSuccessors(g.m, g.sch.Width())
+	}
+	return newSuccessors(g.m, 0)
+}
+
+// Succ yields nothing for the nodes a bounded search left unexpanded.
+func (g *Explicit) Succ(id uint64, _ model.State, out *Successors) {
+	if !g.Expanded(id) {
+		return
+	}
+	// Reads at random map pages faster than the watcher looks: the reader looks too, often
+	// enough that the two workers' reads in between (two faults a node, a 2 MiB folio each
+	// at worst) map at most 256 MiB. Every 256 nodes, Dijkstra n=9 once peaked at 4.3 GiB
+	// under --mem 2GiB.
+	if g.space != nil {
+		if out.reads++; out.reads%32 == 0 {
+			g.space.Relieve()
+		}
+	}
+	first := g.offsets.at(id)
+	for j, end := first, g.offsets.at(id+1); j < end; j++ {
+		e := g.edge(j, j-first)
+		var movers uint64
+		if g.withMovers {
+			movers = g.movers.at(j)
+		}
+		out.Edges = append(out.Edges, Edge{To: uint64(e.to), Index: e.index, Moves: uint32(e.moves), Ticks: uint32(e.ticks), Movers: movers})
+		if out.width > 0 {
+			out.states = append(out.states, g.stateAt(uint64(e.to))...)
+		}
+	}
+}
+
+func (g *Explicit) Model() model.Model { return g.m }
+
+func (g *Explicit) PathTo(id uint64) ([]uint64, []uint32) {
+	var nodes []uint64
+	var steps []uint32
+	for ; g.parent.at(id) != noParent; id = uint64(g.parent.at(id)) {
+		nodes = append(nodes, id)
+		steps = append(steps, g.via.at(id))
+	}
+	nodes = append(nodes, id)
+	slices.Reverse(nodes)
+	slices.Reverse(steps)
+	return nodes, steps
+}
+
+// addNode appends a node with its BFS parent.
+func (g *Explicit) addNode(s model.State, parent uint64, via uint32) {
+	g.states.pushEntry(s)
+	g.parent.push(uint32(parent))
+	g.via.push(via)
+}
+
+// Empty is a graph with no node and no offset, ready for the initial states or a
+// checkpoint; with cfg.Space its columns are files.
+func Empty(m model.Model, cfg Config) (*Explicit, error) {
+	g := &Explicit{m: m, sch: m.Schema(), states: column[byte]{per: m.Schema().Width()}, withMovers: cfg.Movers}
+	for range cfg.Actions {
+		g.actionFirst = append(g.actionFirst, par.NewMinTracker())
+	}
+	if cfg.Space == nil {
+		return g, nil
+	}
+	return g, g.UseDisk(cfg.Space)
+}
+
+// UseDisk takes the columns' next pages from files in d; the pages they have stay.
+func (g *Explicit) UseDisk(d *mapped.Space) error {
+	g.space = d
+	for _, c := range g.Columns() {
+		a, err := d.Arena(c.Name)
+		if err != nil {
+			return err
+		}
+		c.Col.attach(a)
+	}
+	return nil
+}
+
+// failed is the first page a column could not get: the graph lost entries and must not be
+// used.
+func (g *Explicit) failed() error {
+	for _, c := range g.Columns() {
+		if err := c.Col.failure(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Columns lists the graph's columns with their file names, for UseDisk, failed and
+// checkpoints.
+func (g *Explicit) Columns() []NamedColumn {
+	return []NamedColumn{{"states", &g.states}, {"parent", &g.parent}, {"via", &g.via},
+		{"offsets", &g.offsets}, {"edges", &g.edges}, {"steps", &g.steps}, {"movers", &g.movers}}
+}
+
+// NamedColumn is a column of the graph and the name of its file.
+type NamedColumn struct {
+	Name string
+	Col  Column
+}
+
+// Levels is the BFS depth reached: the number of levels past the initial one.
+func (g *Explicit) Levels() uint32 { return g.levels }
+
+// Edges is the number of edges.
+func (g *Explicit) Edges() uint64 { return g.edges.len() }
+
+// ActionFirst is, per action invariant of the exploration, the smallest expanded node with a
+// step that violates it.
+func (g *Explicit) ActionFirst() []*par.MinTracker { return g.actionFirst }

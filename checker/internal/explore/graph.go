@@ -1,0 +1,145 @@
+package explore
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/mc-checker/mc/checker/internal/par"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// Edge is one transition as the analyses see it: the target node and what replays and weighs
+// the step.
+type Edge struct {
+	To     uint64
+	Index  uint32 // Step.Index: the position of the step among the successors of its source
+	Moves  uint32 // process actions in the step
+	Ticks  uint32 // time the step takes
+	Movers uint64 // bit p set iff process p moves; 0 when the graph does not keep them (Movers)
+}
+
+// Graph is an explored configuration graph with nodes 0..Size()-1, either implicit (a dense
+// universe: a node is a rank, edges are recomputed) or explicit (found by BFS, edges
+// stored). The analyses are written once against it.
+//
+// Beyond Graph, an explicit graph offers Degrees (the out-degree of a node without reading
+// its edges), which a resumed convergence search uses to count transitions.
+type Graph interface {
+	Size() uint64
+	Schema() *model.Schema
+	// Model is the model whose steps the graph's edges are.
+	Model() model.Model
+	// Initial reports whether node id is an initial state.
+	Initial(id uint64) bool
+	// Reached reports whether node id is reachable from an initial one: the analyses ignore
+	// the other nodes of a dense universe whose initial set is restricted.
+	Reached(id uint64) bool
+	// Scan calls fn for the nodes lo..hi-1 in order with their configurations; the state is
+	// only valid during the call. It is the cheap way to visit many nodes.
+	Scan(lo, hi uint64, fn func(id uint64, s model.State))
+	// State writes node id's configuration into dst.
+	State(id uint64, dst model.State)
+	// NewSuccessors is a buffer for Succ, owned by one goroutine. With targets false the
+	// caller reads only the edges' targets' ids; a graph that recomputes edges from
+	// configurations keeps the targets' configurations anyway, and then needs them to expand
+	// a target.
+	NewSuccessors(targets bool) *Successors
+	// Succ appends to out the out-edges of node id, whose configuration is s (nil is enough
+	// when out was made without targets and holds none), in the model's step order.
+	Succ(id uint64, s model.State, out *Successors)
+	// Expanded reports whether the out-edges of id are known: false only for the frontier a
+	// bounded search left behind, which must not be mistaken for deadlocks.
+	Expanded(id uint64) bool
+	// Movers reports whether edges carry their moving processes (weak fairness reads them).
+	Movers() bool
+	// PathTo returns a shortest path of nodes from an initial node to id, and the step index
+	// of each transition on it.
+	PathTo(id uint64) (nodes []uint64, steps []uint32)
+}
+
+// Degrees is implemented by graphs that store their edges: the out-degree of an expanded node.
+type Degrees interface {
+	Degree(id uint64) uint64
+}
+
+// Progress is reported during long runs, possibly from several goroutines at once.
+type Progress struct {
+	Phase       string // "initial", "explore", "scan", "converge"
+	States      uint64 // states explored (or scanned) so far
+	Total       uint64 // states to scan in this phase; 0 when unknown
+	Transitions uint64
+	Depth       uint32
+}
+
+// BoundError reports that a bound stopped the search, as opposed to a failure: the graph is
+// what had been committed.
+type BoundError struct{ What string }
+
+func (e BoundError) Error() string { return e.What }
+
+// Successors collects the out-edges of nodes and, when it keeps them, their targets'
+// configurations (schema width each) into two flat slabs. Each worker owns one; its yield
+// function is bound once, because a closure created per node would allocate on the explorer's
+// hot path.
+type Successors struct {
+	Edges  []Edge
+	states []byte
+	width  int    // bytes kept per target: the schema's width, or 0 when targets are not kept
+	reads  uint32 // Succ calls on a graph on disk, to look at the resident memory now and then
+	u      *model.Universe
+	from   model.State // the configuration being expanded, and its rank (dense graphs)
+	rank   uint64
+	// Invalid is set when the model yields a successor outside the schema; expansion stops.
+	Invalid error
+	// Model is the worker's own copy of the graph's model (see model.Forkable).
+	Model model.Model
+	yield func(model.Step, model.State) bool
+	_     par.Pad
+}
+
+// newSuccessors is a buffer over the worker's own copy of m.
+func newSuccessors(m model.Model, width int) *Successors {
+	out := &Successors{Model: m, width: width}
+	if f, ok := m.(model.Forkable); ok {
+		out.Model = f.Fork()
+	}
+	out.yield = out.add
+	return out
+}
+
+// add ranks a successor of a dense graph's node and keeps it.
+func (out *Successors) add(st model.Step, t model.State) bool {
+	to, ok := out.u.RankFrom(out.from, out.rank, t)
+	if !ok {
+		out.Invalid = invalidSuccessor(out.Model.Schema(), out.from, t)
+		return false
+	}
+	out.Edges = append(out.Edges, Edge{To: to, Index: uint32(st.Index), Moves: uint32(st.MoveCount()), Ticks: uint32(st.Ticks), Movers: st.Movers()})
+	out.states = append(out.states, t...)
+	return true
+}
+
+// Truncate drops everything after the first n edges.
+func (out *Successors) Truncate(n int) {
+	out.Edges, out.states = out.Edges[:n], out.states[:n*out.width]
+}
+
+// Target is the configuration of edge j, or nil when the buffer does not keep targets.
+func (out *Successors) Target(j int) model.State {
+	if out.width == 0 {
+		return nil
+	}
+	return model.State(out.states[j*out.width : (j+1)*out.width])
+}
+
+// invalidSuccessor describes a step of the model that leaves its schema.
+func invalidSuccessor(sch *model.Schema, from, t model.State) error {
+	err := sch.Valid(t)
+	if err == nil {
+		err = errors.New("invalid encoding")
+	}
+	return fmt.Errorf("model error: a step from %s leads outside the schema: %w", sch.Format(from), err)
+}
+
+// workerState allocates a scratch configuration that no other worker's data shares a line with.
+func workerState(width int) model.State { return model.State(par.WorkerBytes(width)) }

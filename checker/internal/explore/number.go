@@ -1,0 +1,201 @@
+package explore
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"github.com/mc-checker/mc/checker/internal/par"
+	"github.com/mc-checker/mc/checker/internal/store"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// Start is the graph of the initial states, none of them expanded yet.
+func Start(m model.Model, visited store.Store, cfg Config) (*Explicit, error) {
+	g, err := Empty(m, cfg)
+	if err != nil {
+		return nil, err
+	}
+	g.offsets.push(0)
+	sch := g.sch
+	w := sch.Width()
+	full := false
+	// Initial states are numbered in batches: a store that answers beyond memory in batches
+	// (a Resolver, a Batcher) must see a batch before it can tell a new state from one it holds. The
+	// workers look a batch up; its states are then numbered in the order Init gave them.
+	batchLen := uint64(1 << 20)
+	if cfg.SegmentEdges > 0 {
+		batchLen = cfg.SegmentEdges
+	}
+	var batch []byte
+	var fps []uint64
+	number := func() error {
+		if b, ok := visited.(store.Batcher); ok {
+			at := func(i uint32) []byte { return batch[int(i)*w : (int(i)+1)*w] }
+			_, err := g.numberBatch(b, fps, at, func(uint32) (uint64, uint32) { return noParent, 0 })
+			var bound BoundError
+			if full = errors.As(err, &bound); full {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+		} else if err := g.numberInMemory(visited, batch, fps, cfg.Workers); err != nil {
+			return err
+		}
+		if full = g.Size() == noParent; full {
+			return nil
+		}
+		batch, fps = batch[:0], fps[:0]
+		if cfg.Progress != nil {
+			cfg.Progress(Progress{Phase: "initial", States: g.Size()})
+		}
+		return g.settle(visited, cfg, 0) // all of level 0 is current: keep what fits
+	}
+	m.Init(func(s model.State) bool {
+		if err = sch.Valid(s); err != nil {
+			return false
+		}
+		batch, fps = append(batch, s...), append(fps, s.Fingerprint())
+		if uint64(len(fps)) == batchLen {
+			err = number()
+		}
+		return err == nil && !full
+	})
+	if err == nil && !full {
+		err = number()
+	}
+	if err == nil {
+		err = g.failed()
+	}
+	if err == nil {
+		err = storeFailed(visited)
+	}
+	switch {
+	case err != nil:
+		return nil, err
+	case full:
+		return g, BoundError{store.ErrFull.Error()}
+	case g.Size() == 0:
+		return nil, errors.New("the model has no initial state")
+	}
+	g.levelEnd = g.Size()
+	return g, nil
+}
+
+// numberInMemory numbers a batch of initial states, whose fingerprints are fps, through the
+// store's Visit (by the workers), Resolve and Number (in order).
+func (g *Explicit) numberInMemory(visited store.Store, batch []byte, fps []uint64, workers int) error {
+	w := g.sch.Width()
+	known := make([]bool, len(fps)) // the store had numbered the state already: Visit said Assigned
+	par.ForChunks(context.Background(), uint64(len(fps)), 1<<14, max(1, workers), func(_ int, lo, hi uint64) {
+		for i := lo; i < hi; i++ {
+			known[i] = visited.Visit(fps[i], model.State(batch[i*uint64(w):(i+1)*uint64(w)]), store.Note{}).Assigned
+		}
+	})
+	if r, ok := visited.(store.Resolver); ok {
+		if _, err := r.Resolve(); err != nil {
+			return err
+		}
+	}
+	for i, fp := range fps {
+		if g.Size() == noParent {
+			return nil
+		}
+		s := model.State(batch[i*w : (i+1)*w])
+		if known[i] {
+			continue
+		}
+		if _, _, fresh := visited.Number(fp, s, g.Size()); fresh {
+			g.addNode(s, noParent, 0)
+		}
+	}
+	return nil
+}
+
+// numberBatch numbers a batch of states in a store that numbers batches, whose fingerprints are fps and
+// states key, adds the new ones as nodes, in id order, with the BFS parent and step origin
+// gives for the query that first met them, and returns every query's id.
+func (g *Explicit) numberBatch(b store.Batcher, fps []uint64, key func(i uint32) []byte, origin func(first uint32) (uint64, uint32)) ([]uint32, error) {
+	ids := make([]uint32, len(fps))
+	firsts, err := b.NumberBatch(fps, key, g.Size(), ids)
+	if errors.Is(err, store.ErrFull) {
+		return nil, BoundError{err.Error()}
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range firsts {
+		parent, via := origin(f)
+		g.addNode(key(f), parent, via)
+	}
+	return ids, g.failed()
+}
+
+// numberSegment numbers a segment's targets in a store that numbers batches, where every edge is pending,
+// and gives the edges their targets' ids: the commit then has nothing to number. Query i is
+// the pending edge i of the segment, chunk after chunk.
+func (g *Explicit) numberSegment(b store.Batcher, level []chunkResult, workers int) error {
+	base := make([]int, len(level)+1) // the first query of each chunk
+	for ci := range level {
+		base[ci+1] = base[ci] + len(level[ci].pending)
+	}
+	fps := make([]uint64, base[len(level)])
+	par.ForChunks(context.Background(), uint64(len(level)), 1, max(1, workers), func(_ int, lo, hi uint64) {
+		for ci := lo; ci < hi; ci++ {
+			for k, p := range level[ci].pending {
+				fps[base[ci]+k] = p.fp
+			}
+		}
+	})
+	w := uint32(g.sch.Width())
+	pending := func(i uint32) (*chunkResult, *pendingEdge) {
+		ci, _ := slices.BinarySearch(base, int(i)+1)
+		c := &level[ci-1]
+		return c, &c.pending[int(i)-base[ci-1]]
+	}
+	key := func(i uint32) []byte {
+		_, p := pending(i)
+		return level[p.note.Chunk].slab[p.note.Offset : p.note.Offset+w]
+	}
+	ids, err := g.numberBatch(b, fps, key, func(first uint32) (uint64, uint32) {
+		c, p := pending(first)
+		return p.from, c.edges[p.edge].index
+	})
+	if err != nil {
+		return err
+	}
+	par.ForChunks(context.Background(), uint64(len(level)), 1, max(1, workers), func(_ int, lo, hi uint64) {
+		for ci := lo; ci < hi; ci++ {
+			c := &level[ci]
+			for k, p := range c.pending {
+				c.edges[p.edge].to = ids[base[ci]+k]
+			}
+			c.pending = nil
+		}
+	})
+	return nil
+}
+
+// assignResolved gives their targets' ids to the pending edges whose targets the store found
+// beyond memory (Resolve), the workers each taking chunks, and leaves the others pending for
+// the commit, which numbers them one by one: with a universe explored hashed, that is every
+// edge.
+func (g *Explicit) assignResolved(visited store.Looker, level []chunkResult, workers int) {
+	w := uint32(g.sch.Width())
+	par.ForChunks(context.Background(), uint64(len(level)), 1, max(1, workers), func(_ int, lo, hi uint64) {
+		for ci := lo; ci < hi; ci++ {
+			c := &level[ci]
+			left := c.pending[:0]
+			for _, p := range c.pending {
+				key := model.State(level[p.note.Chunk].slab[p.note.Offset : p.note.Offset+w])
+				if seen, _ := visited.Lookup(p.fp, key); seen.Assigned {
+					c.edges[p.edge].to = uint32(seen.ID)
+					continue
+				}
+				left = append(left, p)
+			}
+			c.pending = left
+		}
+	})
+}

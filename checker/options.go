@@ -1,0 +1,121 @@
+package checker
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+
+	"github.com/mc-checker/mc/checker/internal/sys"
+)
+
+// Options says how to check. The zero value checks in memory with every core.
+type Options struct {
+	// Workers is the number of exploring goroutines; 0 means GOMAXPROCS. Results never depend
+	// on it.
+	Workers int
+	// MaxStates bounds a hashed exploration, checked after each BFS segment; a run that
+	// exceeds it is inconclusive. 0: no bound. The dense store has no use for it.
+	MaxStates uint64
+	// MemoryBudget caps the memory of a run, in bytes; 0 means 3/4 of physical memory. The
+	// dense store refuses a universe whose arrays would not fit; a hashed exploration that
+	// grows past it stops, inconclusive.
+	MemoryBudget uint64
+	// Progress, if set, receives reports during long runs, possibly concurrently.
+	Progress func(Progress)
+	// Exact makes a hashed exploration key its visited set by whole states, not by their
+	// 64-bit fingerprints alone: no two states can be merged, at the cost of a copy of every
+	// state in the set. Without it the result reports the probability of a collision.
+	Exact bool
+	// Store says where a run keeps its graph and visited set (see StoreKind).
+	Store StoreKind
+	// Dir holds the files of StoreDisk and StoreBadger (required) and of StoreAuto once it
+	// moves to disk (if empty, a temporary directory). The files are removed when the run ends.
+	Dir string
+	// Checkpoints, if set, saves a hashed exploration so that it can be resumed.
+	Checkpoints *Checkpoints
+}
+
+// StoreKind says where a run keeps what it explores.
+type StoreKind int
+
+const (
+	// StoreMemory keeps everything on the heap; a hashed exploration past the budget stops,
+	// inconclusive.
+	StoreMemory StoreKind = iota
+	// StoreAuto starts as StoreMemory and, once the heap passes half the budget, takes the
+	// graph's next pages from files under Dir and lets the visited set's older states spill
+	// to sorted runs there. A universe still goes to the dense store.
+	StoreAuto
+	// StoreDisk keeps the graph in files under Dir/graph, mapped into memory (the resident
+	// part held under the budget), and the visited set in sorted runs under Dir/visited,
+	// looked up a segment at a time. A universe is explored hashed, every configuration an
+	// initial state: slower than the dense store, but with checkpoints.
+	StoreDisk
+	// StoreBadger is StoreDisk with the visited set's older states spilled to badger, a
+	// lookup per state.
+	StoreBadger
+)
+
+var storeNames = [...]string{"memory", "auto", "disk", "badger"}
+
+func (k StoreKind) String() string { return storeNames[k] }
+
+// ParseStoreKind reads memory, auto, disk or badger.
+func ParseStoreKind(s string) (StoreKind, error) {
+	for i, n := range storeNames {
+		if s == n {
+			return StoreKind(i), nil
+		}
+	}
+	return 0, fmt.Errorf("the store is %s, not %q", strings.Join(storeNames[:], ", "), s)
+}
+
+// onDisk reports whether the kind keeps its files on disk from the start.
+func (k StoreKind) onDisk() bool { return k == StoreDisk || k == StoreBadger }
+
+func (o Options) validate() error {
+	switch {
+	case o.Store < StoreMemory || o.Store > StoreBadger:
+		return fmt.Errorf("unknown store kind %d", o.Store)
+	case o.Store.onDisk() && o.Dir == "":
+		return fmt.Errorf("the %s store keeps its files under a directory; give one", o.Store)
+	case o.Store.onDisk() && !sys.CanMap:
+		return fmt.Errorf("the %s store is %w", o.Store, sys.ErrUnsupported)
+	}
+	return nil
+}
+
+func (o Options) workers() int {
+	if o.Workers > 0 {
+		return o.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// budget is the memory the checker may use: MemoryBudget, or 3/4 of the machine's.
+func (o Options) budget() uint64 {
+	if o.MemoryBudget > 0 {
+		return o.MemoryBudget
+	}
+	return sys.PhysicalMemory() / 4 * 3
+}
+
+// denseBytesPerNode is what the dense analyses keep per configuration: two 16-bit labels
+// (steps and moves) and the legitimate bit, rounded up.
+const denseBytesPerNode = 4.25
+
+// fitsDense refuses a universe whose arrays would not fit the memory budget, rather than let
+// the kernel kill the run.
+func (o Options) fitsDense(n uint64) error {
+	return o.fits(n, uint64(float64(n)*denseBytesPerNode), "the dense analysis")
+}
+
+// fits refuses to allocate need bytes for n configurations over the memory budget.
+func (o Options) fits(n, need uint64, what string) error {
+	budget := o.budget()
+	if budget > 0 && need > budget {
+		return fmt.Errorf("the universe has %d configurations; %s needs about %.1f GiB, over the memory budget of %.1f GiB",
+			n, what, float64(need)/(1<<30), float64(budget)/(1<<30))
+	}
+	return nil
+}

@@ -1,0 +1,119 @@
+package checker
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/mc-checker/mc/checker/internal/analysis"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// replay is the last stage: every counterexample is re-executed through the model, must start
+// in an initial state and show what its check claims, and every worst-case witness must be
+// an execution as long as claimed. Only then are the results returned; a failure is an
+// *InternalError, never a verdict.
+func (a *checking) replay() error {
+	for _, w := range a.witnesses {
+		if err := a.checkWitness(w); err != nil {
+			return &InternalError{Check: string(CheckWorstCase), Err: err}
+		}
+	}
+	for _, f := range a.found {
+		c := f.result
+		err := error(nil)
+		if c.Trace != nil {
+			err = model.Replay(a.m, c.Trace)
+			if err == nil {
+				err = a.startsInit(c.Trace)
+			}
+		}
+		if err == nil && f.validate != nil {
+			err = f.validate(c.Trace)
+		}
+		if err != nil {
+			return &InternalError{Check: c.Name, Err: err}
+		}
+		a.res.Checks = append(a.res.Checks, c)
+	}
+	return nil
+}
+
+// checkWitness replays a worst-case witness and checks that it is illegitimate until its last
+// state, which is legitimate, and as long as claimed in steps or in its measure.
+func (a *checking) checkWitness(w witness) error {
+	t := w.trace
+	if t == nil {
+		return nil
+	}
+	if err := model.Replay(a.m, t); err != nil {
+		return err
+	}
+	for i, s := range t.States {
+		if last := i == len(t.States)-1; a.spec.Legit(s) != last {
+			return fmt.Errorf("state %d: legitimate = %v", i, !last)
+		}
+	}
+	length := uint64(len(t.Steps))
+	if w.measure != nil {
+		steps, err := t.StepsOf(a.m)
+		if err != nil {
+			return err
+		}
+		length = 0
+		for _, st := range steps {
+			if *w.measure == analysis.ByMoves {
+				length += uint64(st.MoveCount())
+			} else {
+				length += uint64(st.Ticks)
+			}
+		}
+	}
+	if length != w.want {
+		return fmt.Errorf("the witness has length %d, the worst case is %d", length, w.want)
+	}
+	return nil
+}
+
+func (a *checking) endsInDeadlock(t *model.Trace) error {
+	last := t.States[len(t.States)-1]
+	if a.spec.Legit != nil && a.spec.Legit(last) {
+		return errors.New("the last state is legitimate")
+	}
+	has := false
+	a.m.Successors(last, func(model.Step, model.State) bool { has = true; return false })
+	if has {
+		return errors.New("the last state has a successor")
+	}
+	return nil
+}
+
+func (a *checking) loopAvoidsLegit(t *model.Trace) error {
+	if !t.IsLasso() {
+		return errors.New("not a lasso")
+	}
+	for i := t.LoopStart; i < len(t.States); i++ {
+		if a.spec.Legit(t.States[i]) {
+			return fmt.Errorf("loop state %d is legitimate", i)
+		}
+	}
+	return nil
+}
+
+// startsInit checks that a trace starts in an initial state.
+func (a *checking) startsInit(t *model.Trace) error {
+	if where, ok := model.InitOverUniverse(a.m); ok {
+		if where != nil && !where(t.States[0]) {
+			return errors.New("the first state is not initial")
+		}
+		return nil
+	}
+	found := false
+	a.m.Init(func(s model.State) bool {
+		found = s.Equal(t.States[0])
+		return !found
+	})
+	if !found {
+		return errors.New("the first state is not initial")
+	}
+	return nil
+}
