@@ -120,7 +120,9 @@ func (g *Explicit) Restore(h Header, load func(c NamedColumn, n uint64) error) e
 // OtherModelError is a restored graph whose edges are not the model's steps.
 type OtherModelError struct{ Err error }
 
-func (e *OtherModelError) Error() string { return "the saved graph is not the model's: " + e.Err.Error() }
+func (e *OtherModelError) Error() string {
+	return "the saved graph is not the model's: " + e.Err.Error()
+}
 
 // consistent checks that every id in the loaded columns is in the graph.
 func (g *Explicit) consistent() error {
