@@ -8,7 +8,8 @@ import (
 )
 
 // Verdict is the three-valued outcome of a check. Inconclusive is never a pass: a bound, a time
-// limit or an interruption stopped the search before it could decide.
+// limit or an interruption stopped the search before it could decide. It reads and writes
+// itself as "holds", "violated" or "inconclusive" (in JSON and YAML too).
 type Verdict int
 
 const (
@@ -17,67 +18,86 @@ const (
 	Inconclusive
 )
 
-func (v Verdict) String() string {
-	return [...]string{"holds", "violated", "inconclusive"}[v]
+var verdictNames = [...]string{"holds", "violated", "inconclusive"}
+
+func (v Verdict) String() string { return verdictNames[v] }
+
+// ParseVerdict reads holds, violated or inconclusive.
+func ParseVerdict(s string) (Verdict, error) {
+	for i, n := range verdictNames {
+		if s == n {
+			return Verdict(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown verdict %q (want holds, violated or inconclusive)", s)
+}
+
+func (v Verdict) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+func (v *Verdict) UnmarshalText(text []byte) error {
+	p, err := ParseVerdict(string(text))
+	*v = p
+	return err
 }
 
 // CheckResult is the outcome of one check.
 type CheckResult struct {
-	Name    string
-	Verdict Verdict
+	Name    string  `json:"name"`
+	Verdict Verdict `json:"verdict"`
 	// Detail says in words what was found, e.g. "a cycle of 6 steps avoids the legitimate set".
-	Detail string
+	Detail string `json:"detail,omitempty"`
 	// Trace is the counterexample of a violation, replayed through the model before it was
 	// returned.
-	Trace *model.Trace
+	Trace *model.Trace `json:"-"`
 	// Witness is a single configuration that shows a violation no execution can show: for
 	// characterise, one that satisfies the predicate but is unreachable.
-	Witness model.State
+	Witness model.State `json:"-"`
 }
 
-// Stats describes the exploration.
+// Stats describes the exploration. Its JSON is what mc check --json prints under "stats".
 type Stats struct {
-	InitialStates uint64
-	States        uint64
-	Transitions   uint64
+	// Universe is the product of the schema's domains, e.g. "8^8", and UniverseSize its value
+	// (0 when it passes 2^64).
+	Universe      string `json:"universe"`
+	UniverseSize  uint64 `json:"universe_size"`
+	InitialStates uint64 `json:"initial_states"`
+	States        uint64 `json:"states"`
+	Transitions   uint64 `json:"transitions"`
 	// Depth is the BFS depth of the explored graph: 0 when every configuration is initial.
-	Depth           uint32
-	Seconds         float64
-	StatesPerSecond float64
-	PeakMemoryBytes uint64
-	// Universe is the product of the schema's domains, e.g. "8^8", and UniverseSize its value.
-	Universe     string
-	UniverseSize uint64
+	Depth           uint32  `json:"depth"`
+	Seconds         float64 `json:"seconds"`
+	StatesPerSecond float64 `json:"states_per_second"`
+	PeakMemoryBytes uint64  `json:"peak_memory_bytes"`
 	// Interrupted: the run was cancelled (Ctrl-C, a time limit) before the analyses finished,
 	// so States and Transitions are what had been reached, not the whole graph.
-	Interrupted bool
-	// Checkpoint is the directory where the explored graph was last saved, if it was;
-	// Resumed says the run continued a saved one.
-	Checkpoint string
-	Resumed    bool
-	// SpilledStates is how many states of the visited set were beyond memory (in sorted runs
-	// or badger) at the end of the exploration.
-	SpilledStates uint64
+	Interrupted bool `json:"interrupted,omitempty"`
 	// Store is "dense" (the universe indexed by rank: exact), or for a hashed exploration
 	// "memory", "disk" (the graph in files), "disk+runs" or "disk+badger" (and the visited
-	// set spilled to sorted runs or to badger),
-	// with ", exact" when the visited set keys whole states.
-	Store string
+	// set spilled to sorted runs or to badger), with ", exact" when the visited set keys
+	// whole states.
+	Store string `json:"store"`
 	// CollisionProbability bounds the chance that two distinct states shared a fingerprint
 	// (hashed stores only), computed as TLC does: n(n-1)/2 pairs of 64-bit hashes.
-	CollisionProbability float64
+	CollisionProbability float64 `json:"collision_probability,omitempty"`
+	// Checkpoint is the directory where the explored graph was last saved, if it was;
+	// Resumed says the run continued a saved one.
+	Checkpoint string `json:"checkpoint,omitempty"`
+	Resumed    bool   `json:"resumed,omitempty"`
+	// SpilledStates is how many states of the visited set were beyond memory (in sorted runs
+	// or badger) at the end of the exploration.
+	SpilledStates uint64 `json:"spilled_states,omitempty"`
 }
 
 // Metrics are the worst-case stabilization figures, with a witness execution each. They are
 // set only when the worst-case check holds: every execution reaches the legitimate set.
 type Metrics struct {
-	WorstCaseMoves *uint64
-	WorstCaseSteps *uint64
-	MovesWitness   *model.Trace
-	StepsWitness   *model.Trace
+	WorstCaseMoves *uint64 `json:"worst_case_moves"`
+	WorstCaseSteps *uint64 `json:"worst_case_steps"`
 	// WorstCaseTicks is the longest time before the legitimate set, in a timed model.
-	WorstCaseTicks *uint64
-	TicksWitness   *model.Trace
+	WorstCaseTicks *uint64      `json:"worst_case_ticks,omitempty"`
+	MovesWitness   *model.Trace `json:"-"`
+	StepsWitness   *model.Trace `json:"-"`
+	TicksWitness   *model.Trace `json:"-"`
 }
 
 // Result is what a run of the checker found.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/models"
 	"github.com/mc-checker/mc/models/topology"
 	"github.com/urfave/cli/v2"
@@ -60,19 +61,14 @@ func runCheck(c *cli.Context) error {
 			return err
 		}
 		reports = append(reports, r)
-		violated = violated || r.Verdict == "violated"
-		inconclusive = inconclusive || r.Verdict == "inconclusive"
+		violated = violated || r.res.Verdict() == checker.Violated
+		inconclusive = inconclusive || r.res.Verdict() == checker.Inconclusive
 	}
-	if path := c.String("trace-out"); path != "" {
-		if err := writeJSON(path, reports[0]); err != nil {
-			return &exitError{exitUsage, err}
-		}
+	if err := writeOutputs(c, reports, all); err != nil {
+		return err
 	}
 	switch {
-	case c.Bool("json") && !all:
-		err = printJSON(c.App.Writer, reports[0])
 	case c.Bool("json"):
-		err = printJSON(c.App.Writer, reports)
 	case !all:
 		err = printReport(c.App.Writer, reports[0], c.Bool("witness"))
 	default:
@@ -144,6 +140,27 @@ func treesOf(entry *models.Entry, topo string, n int) ([]*topology.Tree, error) 
 	return models.Trees(topo, n)
 }
 
+// writeOutputs writes the JSON of the reports: to the file of --trace-out, and with --json to
+// stdout.
+func writeOutputs(c *cli.Context, reports []*report, all bool) error {
+	if c.String("trace-out") == "" && !c.Bool("json") {
+		return nil
+	}
+	v, err := jsonOf(reports, all)
+	if err != nil {
+		return err
+	}
+	if path := c.String("trace-out"); path != "" {
+		if err := writeJSON(path, v); err != nil {
+			return &exitError{exitUsage, err}
+		}
+	}
+	if c.Bool("json") {
+		return printJSON(c.App.Writer, v)
+	}
+	return nil
+}
+
 func printJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -166,11 +183,11 @@ func writeJSON(path string, v any) error {
 func printTrees(w io.Writer, reports []*report, violated, inconclusive bool) error {
 	rows := [][]string{{"tree", "edges (parent-child)", "verdict", "states", "universe"}}
 	for _, r := range reports {
-		rows = append(rows, []string{r.Topology, r.Edges, r.Verdict, group(r.Stats.States), group(r.Stats.UniverseSize)})
+		rows = append(rows, []string{r.Topology, r.Edges, r.res.Verdict().String(), group(r.res.Stats.States), group(r.res.Stats.UniverseSize)})
 	}
 	writeTable(w, rows)
 	for _, r := range reports {
-		if r.Verdict != "holds" {
+		if r.res.Verdict() != checker.Holds {
 			fmt.Fprintln(w)
 			if err := printReport(w, r, false); err != nil {
 				return err

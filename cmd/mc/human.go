@@ -1,28 +1,60 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
-	"github.com/mc-checker/mc/models"
 )
 
 // printReport writes a run for people: a verdict line per check, the statistics, then each
 // counterexample as a table.
 func printReport(w io.Writer, r *report, witnesses bool) error {
-	printHeader(w, r)
+	printHeader(w, &r.about)
 	width := 0
-	for _, c := range r.Checks {
-		width = max(width, len(c.Name))
+	for _, c := range r.res.Checks {
+		width = max(width, utf8.RuneCountInString(c.Name))
 	}
-	for _, c := range r.Checks {
+	for _, c := range r.res.Checks {
 		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("  %-*s  %-12s %s", width, c.Name, c.Verdict, c.Detail), " "))
 	}
-	s := r.Stats
+	printStats(w, r.res)
+	printed := map[string]string{} // a trace already shown → the check that showed it
+	for _, c := range r.res.Checks {
+		if c.Witness != nil {
+			fmt.Fprintf(w, "\n%s %s: %s\n", c.Name, c.Verdict, c.Detail)
+			if err := printTrace(w, r.model, &model.Trace{States: []model.State{c.Witness}, LoopStart: -1}); err != nil {
+				return err
+			}
+		}
+		if c.Trace == nil {
+			continue
+		}
+		key := fmt.Sprint(c.Trace.States, c.Trace.Steps, c.Trace.LoopStart)
+		if first, ok := printed[key]; ok {
+			fmt.Fprintf(w, "\n%s %s: the counterexample of %s above\n", c.Name, c.Verdict, first)
+			continue
+		}
+		printed[key] = c.Name
+		fmt.Fprintf(w, "\n%s %s: %s\n", c.Name, c.Verdict, c.Detail)
+		if err := printTrace(w, r.model, c.Trace); err != nil {
+			return err
+		}
+	}
+	if witnesses && r.res.MovesWitness != nil {
+		fmt.Fprintf(w, "\nworst case: an execution of %d moves\n", *r.res.WorstCaseMoves)
+		return printTrace(w, r.model, r.res.MovesWitness)
+	}
+	return nil
+}
+
+// printStats writes the statistics and the worst case.
+func printStats(w io.Writer, res *checker.Result) {
+	s := res.Stats
 	if s.UniverseSize > 0 {
 		fmt.Fprintf(w, "\n  universe     %s = %s configurations\n", s.Universe, group(s.UniverseSize))
 	} else {
@@ -44,49 +76,20 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 	if s.Resumed {
 		fmt.Fprintf(w, "  resumed      from the checkpoint in %s\n", s.Checkpoint)
 	}
-	if s.Checkpoint != "" && r.Verdict == "inconclusive" {
+	if s.Checkpoint != "" && res.Verdict() == checker.Inconclusive {
 		fmt.Fprintf(w, "  checkpoint   saved in %s: continue with mc check --resume %s\n", s.Checkpoint, s.Checkpoint)
 	}
-	if r.Metrics.WorstCaseMoves != nil {
-		fmt.Fprintf(w, "  worst case   %d moves, %d steps", *r.Metrics.WorstCaseMoves, *r.Metrics.WorstCaseSteps)
-		if r.Metrics.WorstCaseTicks != nil {
-			fmt.Fprintf(w, ", %d ticks", *r.Metrics.WorstCaseTicks)
+	if res.WorstCaseMoves != nil {
+		fmt.Fprintf(w, "  worst case   %d moves, %d steps", *res.WorstCaseMoves, *res.WorstCaseSteps)
+		if res.WorstCaseTicks != nil {
+			fmt.Fprintf(w, ", %d ticks", *res.WorstCaseTicks)
 		}
 		fmt.Fprintln(w)
 	}
-	printed := map[string]string{} // a trace already shown → the check that showed it
-	for _, c := range r.Checks {
-		if c.Witness != nil {
-			fmt.Fprintf(w, "\n%s %s: %s\n", c.Name, c.Verdict, c.Detail)
-			if err := printTrace(w, r, c.Witness); err != nil {
-				return err
-			}
-		}
-		if c.Trace == nil {
-			continue
-		}
-		key, _ := json.Marshal(c.Trace)
-		if first, ok := printed[string(key)]; ok {
-			fmt.Fprintf(w, "\n%s %s: the counterexample of %s above\n", c.Name, c.Verdict, first)
-			continue
-		}
-		printed[string(key)] = c.Name
-		fmt.Fprintf(w, "\n%s %s: %s\n", c.Name, c.Verdict, c.Detail)
-		if err := printTrace(w, r, c.Trace); err != nil {
-			return err
-		}
-	}
-	if witnesses && r.Metrics.MovesWitness != nil {
-		fmt.Fprintf(w, "\nworst case: an execution of %d moves\n", *r.Metrics.WorstCaseMoves)
-		if err := printTrace(w, r, r.Metrics.MovesWitness); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // printHeader names the run: model, parameters, topology, daemon, fairness, modelling notes.
-func printHeader(w io.Writer, r *report) {
+func printHeader(w io.Writer, r *about) {
 	topo := ""
 	if r.Topology != "" {
 		topo = " on " + r.Topology
@@ -97,17 +100,20 @@ func printHeader(w io.Writer, r *report) {
 	}
 }
 
-// printTrace prints one row per configuration: the step that led to it, the values (those the
-// step changed in brackets) and the enabled (privileged) processes.
-func printTrace(w io.Writer, r *report, tj *traceJSON) error {
-	t, err := decodeTrace(r.model, tj)
+// printTrace prints one row per configuration: the step that led to it (its moves, replayed
+// through m), the values (those the step changed in brackets) and the enabled (privileged)
+// processes.
+func printTrace(w io.Writer, m model.Model, t *model.Trace) error {
+	steps, err := t.StepsOf(m)
 	if err != nil {
 		return err
 	}
-	sch := r.model.Schema()
-	procs, _ := r.model.(model.Processes)
+	sch := m.Schema()
+	procs, _ := m.(model.Processes)
 	header := []string{"#", "step"}
-	header = append(header, tj.Variables...)
+	for _, v := range sch.Vars {
+		header = append(header, v.Name)
+	}
 	if procs != nil {
 		header = append(header, "enabled")
 	}
@@ -115,14 +121,14 @@ func printTrace(w io.Writer, r *report, tj *traceJSON) error {
 	for i, s := range t.States {
 		row := []string{strconv.Itoa(i), ""}
 		if i > 0 {
-			row[1] = formatAction(tj.Actions[i-1])
+			row[1] = formatStep(m, steps[i-1])
 		}
-		for j := range sch.Vars {
-			v := sch.Vars[j].Domain.Name(s[j])
+		for j, v := range sch.Vars {
+			cell := v.Domain.Name(s[j])
 			if i > 0 && s[j] != t.States[i-1][j] {
-				v = "[" + v + "]"
+				cell = "[" + cell + "]"
 			}
-			row = append(row, v)
+			row = append(row, cell)
 		}
 		if procs != nil {
 			row = append(row, formatMask(procs.EnabledMask(s)))
@@ -131,15 +137,16 @@ func printTrace(w io.Writer, r *report, tj *traceJSON) error {
 	}
 	writeTable(w, rows)
 	if t.IsLasso() {
-		fmt.Fprintf(w, "  then %s leads back to #%d: the loop repeats forever\n", formatAction(tj.Actions[len(tj.Actions)-1]), t.LoopStart)
+		fmt.Fprintf(w, "  then %s leads back to #%d: the loop repeats forever\n", formatStep(m, steps[len(steps)-1]), t.LoopStart)
 	}
 	return nil
 }
 
-func formatAction(a actionJSON) string {
+// formatStep names the moves of a step: "P2 copy, P3 copy".
+func formatStep(m model.Model, st model.Step) string {
 	var parts []string
-	for _, m := range a.Moves {
-		parts = append(parts, fmt.Sprintf("P%d %s", m.Process, m.Rule))
+	for _, mv := range st.Moves {
+		parts = append(parts, fmt.Sprintf("P%d %s", mv.Proc, ruleName(m, mv)))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -153,47 +160,4 @@ func formatMask(mask uint64) string {
 		mask >>= 1
 	}
 	return strings.Join(parts, " ")
-}
-
-func writeTable(w io.Writer, rows [][]string) {
-	widths := make([]int, len(rows[0]))
-	for _, row := range rows {
-		for i, cell := range row {
-			widths[i] = max(widths[i], len(cell))
-		}
-	}
-	for _, row := range rows {
-		var b strings.Builder
-		b.WriteString(" ")
-		for i, cell := range row {
-			if i == 1 || i == len(row)-1 {
-				fmt.Fprintf(&b, " %-*s", widths[i], cell)
-			} else {
-				fmt.Fprintf(&b, " %*s", widths[i], cell)
-			}
-		}
-		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
-	}
-}
-
-// formatParams writes parameter values in the order the model declares them.
-func formatParams(name string, p map[string]int) string {
-	var parts []string
-	if e, err := models.Lookup(name); err == nil {
-		for _, prm := range e.Params {
-			if v, ok := p[prm.Name]; ok {
-				parts = append(parts, fmt.Sprintf("%s=%d", prm.Name, v))
-			}
-		}
-	}
-	return strings.Join(parts, " ")
-}
-
-// group writes n with thousands separators.
-func group(n uint64) string {
-	s := strconv.FormatUint(n, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

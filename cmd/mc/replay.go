@@ -27,7 +27,7 @@ func runReplay(c *cli.Context) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	var r report
+	var r reportJSON
 	if err := json.Unmarshal(data, &r); err != nil {
 		return usageError("%s is not a saved run: %v", c.Args().First(), err)
 	}
@@ -35,14 +35,13 @@ func runReplay(c *cli.Context) error {
 	if err != nil {
 		return usageError("%s: %v", c.Args().First(), err)
 	}
-	r.model, r.legit = b.model, b.check.Legit
 	w := c.App.Writer
-	printHeader(w, &r)
+	printHeader(w, &r.about)
 	traces := 0
 	for _, ch := range r.Checks {
 		if ch.Witness != nil {
 			traces++
-			if err := recheckWitness(w, &r, b, ch); err != nil {
+			if err := recheckWitness(w, b, ch); err != nil {
 				return err
 			}
 		}
@@ -50,14 +49,14 @@ func runReplay(c *cli.Context) error {
 			continue
 		}
 		traces++
-		if err := replayOne(w, &r, ch.Name+" "+ch.Verdict, ch.Trace); err != nil {
+		if err := replayOne(w, b, ch.Name+" "+ch.Verdict.String(), ch.Trace); err != nil {
 			return err
 		}
 	}
 	for _, t := range []*traceJSON{r.Metrics.MovesWitness, r.Metrics.StepsWitness, r.Metrics.TicksWitness} {
 		if t != nil {
 			traces++
-			if err := replayOne(w, &r, "worst-case witness", t); err != nil {
+			if err := replayOne(w, b, "worst-case witness", t); err != nil {
 				return err
 			}
 		}
@@ -70,23 +69,23 @@ func runReplay(c *cli.Context) error {
 
 // replayOne re-executes a trace through the model; a step that does not replay is an error
 // (exit 1: the saved trace is not an execution of this model).
-func replayOne(w io.Writer, r *report, title string, tj *traceJSON) error {
-	t, err := decodeTrace(r.model, tj)
+func replayOne(w io.Writer, b *built, title string, tj *traceJSON) error {
+	t, err := decodeTrace(b.model, tj)
 	if err != nil {
 		return usageError("%s: %v", title, err)
 	}
 	fmt.Fprintf(w, "\n%s: %d states, %d steps\n", title, len(t.States), len(t.Steps))
-	if err := model.Replay(r.model, t); err != nil {
+	if err := model.Replay(b.model, t); err != nil {
 		return &exitError{exitViolated, fmt.Errorf("%s does not replay: %v", title, err)}
 	}
-	if err := printTrace(w, r, tj); err != nil {
+	if err := printTrace(w, b.model, t); err != nil {
 		return err
 	}
 	fmt.Fprintln(w, "  every step is a legal step of the daemon")
 	if t.IsLasso() {
 		legit := 0
 		for _, s := range t.States[t.LoopStart:] {
-			if r.legit(s) {
+			if b.check.Legit(s) {
 				legit++
 			}
 		}
@@ -98,8 +97,8 @@ func replayOne(w io.Writer, r *report, title string, tj *traceJSON) error {
 // recheckWitness re-evaluates a characterisation's predicate on its witness configuration:
 // it must hold there (that the configuration is unreachable is what mc check decided; run it
 // again to re-decide that).
-func recheckWitness(w io.Writer, r *report, b *built, ch checkJSON) error {
-	t, err := decodeTrace(r.model, ch.Witness)
+func recheckWitness(w io.Writer, b *built, ch checkJSON) error {
+	t, err := decodeTrace(b.model, ch.Witness)
 	if err != nil || len(t.States) != 1 {
 		return usageError("%s: the witness is not one configuration of this model (%v)", ch.Name, err)
 	}
@@ -111,7 +110,7 @@ func recheckWitness(w io.Writer, r *report, b *built, ch checkJSON) error {
 		if !p.Holds(t.States[0]) {
 			return &exitError{exitViolated, fmt.Errorf("%s: the predicate does not hold on the witness", ch.Name)}
 		}
-		if err := printTrace(w, r, ch.Witness); err != nil {
+		if err := printTrace(w, b.model, t); err != nil {
 			return err
 		}
 		fmt.Fprintln(w, "  the predicate holds on this configuration")

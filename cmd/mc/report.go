@@ -2,14 +2,23 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 )
 
-// report is one run as --json prints it, --trace-out saves it and `mc replay` reads it back.
+// report is one run: what was asked for and what the checker found, with the model that
+// prints its traces. check and sweep print it; --json and --trace-out write its JSON, which
+// mc replay reads back.
 type report struct {
+	about
+	res   *checker.Result
+	model model.Model
+	legit model.Predicate
+}
+
+// about describes a run as it was asked for, with defaults filled in and canonical names.
+type about struct {
 	Model    string         `json:"model"`
 	Params   map[string]int `json:"params"`
 	Topology string         `json:"topology,omitempty"`
@@ -17,182 +26,76 @@ type report struct {
 	Daemon   string         `json:"daemon"`
 	Fairness string         `json:"fairness"`
 	Notes    []string       `json:"notes,omitempty"`
-	Verdict  string         `json:"verdict"`
-	Checks   []checkJSON    `json:"checks"`
-	Stats    statsJSON      `json:"stats"`
-	Metrics  metricsJSON    `json:"metrics"`
+}
 
-	model model.Model // not serialised: what printing needs
-	legit model.Predicate
+func newReport(b *built, res *checker.Result) *report {
+	return &report{about: about{Model: b.spec.Model, Params: b.spec.Params, Topology: b.spec.Topology, Edges: b.edges,
+		Daemon: b.spec.Daemon, Fairness: b.spec.Fairness, Notes: b.notes}, res: res, model: b.model, legit: b.check.Legit}
+}
+
+// reportJSON is a report as JSON: the result's own fields (Stats, and the figures of
+// Metrics, are tagged in package checker) and its traces with values and rules by name.
+type reportJSON struct {
+	about
+	Verdict checker.Verdict `json:"verdict"`
+	Checks  []checkJSON     `json:"checks"`
+	Stats   checker.Stats   `json:"stats"`
+	Metrics metricsJSON     `json:"metrics"`
 }
 
 type checkJSON struct {
-	Name    string     `json:"name"`
-	Verdict string     `json:"verdict"`
-	Detail  string     `json:"detail,omitempty"`
-	Trace   *traceJSON `json:"trace,omitempty"`
+	checker.CheckResult
+	Trace *traceJSON `json:"trace,omitempty"`
 	// Witness is a configuration that shows the violation by itself, e.g. one that satisfies a
 	// characterisation but is unreachable; it has no trace.
 	Witness *traceJSON `json:"witness,omitempty"`
 }
 
-type statsJSON struct {
-	Universe             string  `json:"universe"`
-	UniverseSize         uint64  `json:"universe_size"`
-	InitialStates        uint64  `json:"initial_states"`
-	States               uint64  `json:"states"`
-	Transitions          uint64  `json:"transitions"`
-	Depth                uint32  `json:"depth"`
-	Seconds              float64 `json:"seconds"`
-	StatesPerSecond      float64 `json:"states_per_second"`
-	PeakMemoryBytes      uint64  `json:"peak_memory_bytes"`
-	Interrupted          bool    `json:"interrupted,omitempty"`
-	Store                string  `json:"store"`
-	CollisionProbability float64 `json:"collision_probability,omitempty"`
-	Checkpoint           string  `json:"checkpoint,omitempty"`
-	Resumed              bool    `json:"resumed,omitempty"`
-	SpilledStates        uint64  `json:"spilled_states,omitempty"`
-}
-
 type metricsJSON struct {
-	WorstCaseMoves *uint64    `json:"worst_case_moves"`
-	WorstCaseSteps *uint64    `json:"worst_case_steps"`
-	MovesWitness   *traceJSON `json:"worst_case_moves_witness,omitempty"`
-	StepsWitness   *traceJSON `json:"worst_case_steps_witness,omitempty"`
-	WorstCaseTicks *uint64    `json:"worst_case_ticks,omitempty"`
-	TicksWitness   *traceJSON `json:"worst_case_ticks_witness,omitempty"`
+	checker.Metrics
+	MovesWitness *traceJSON `json:"worst_case_moves_witness,omitempty"`
+	StepsWitness *traceJSON `json:"worst_case_steps_witness,omitempty"`
+	TicksWitness *traceJSON `json:"worst_case_ticks_witness,omitempty"`
 }
 
-// traceJSON is a trace with values by name: states[i] lists the values of variables, in
-// order; actions[i] is the step from states[i] (to states[i+1], or for the last step of a
-// lasso back to states[loop_start]).
-type traceJSON struct {
-	LoopStart *int         `json:"loop_start"`
-	Variables []string     `json:"variables"`
-	States    [][]any      `json:"states"`
-	Actions   []actionJSON `json:"actions"`
-}
-
-type actionJSON struct {
-	Index int        `json:"index"`
-	Moves []moveJSON `json:"moves"`
-}
-
-type moveJSON struct {
-	Process int    `json:"process"`
-	Rule    string `json:"rule"`
-}
-
-func newReport(b *built, res *checker.Result) (*report, error) {
-	r := &report{
-		Model: b.spec.Model, Params: b.spec.Params, Topology: b.spec.Topology, Edges: b.edges, Daemon: b.spec.Daemon,
-		Fairness: b.spec.Fairness, Notes: b.notes,
-		Verdict: res.Verdict().String(), model: b.model, legit: b.check.Legit,
-		Stats: statsJSON{
-			Universe: res.Stats.Universe, UniverseSize: res.Stats.UniverseSize,
-			InitialStates: res.Stats.InitialStates, States: res.Stats.States,
-			Transitions: res.Stats.Transitions, Depth: res.Stats.Depth, Seconds: res.Stats.Seconds,
-			StatesPerSecond: res.Stats.StatesPerSecond, PeakMemoryBytes: res.Stats.PeakMemoryBytes,
-			Interrupted: res.Stats.Interrupted, Store: res.Stats.Store, CollisionProbability: res.Stats.CollisionProbability,
-			Checkpoint: res.Stats.Checkpoint, Resumed: res.Stats.Resumed, SpilledStates: res.Stats.SpilledStates,
-		},
-		Metrics: metricsJSON{WorstCaseMoves: res.WorstCaseMoves, WorstCaseSteps: res.WorstCaseSteps, WorstCaseTicks: res.WorstCaseTicks},
-	}
+// json converts the report for --json and --trace-out.
+func (r *report) json() (*reportJSON, error) {
+	out := &reportJSON{about: r.about, Verdict: r.res.Verdict(), Stats: r.res.Stats, Metrics: metricsJSON{Metrics: r.res.Metrics}}
 	var err error
-	for _, c := range res.Checks {
-		cj := checkJSON{Name: c.Name, Verdict: c.Verdict.String(), Detail: c.Detail}
-		if cj.Trace, err = encodeTrace(b.model, c.Trace); err != nil {
+	for _, c := range r.res.Checks {
+		cj := checkJSON{CheckResult: c}
+		if cj.Trace, err = encodeTrace(r.model, c.Trace); err != nil {
 			return nil, err
 		}
 		if c.Witness != nil {
-			cj.Witness, _ = encodeTrace(b.model, &model.Trace{States: []model.State{c.Witness}, LoopStart: -1})
+			cj.Witness, _ = encodeTrace(r.model, &model.Trace{States: []model.State{c.Witness}, LoopStart: -1})
 		}
-		r.Checks = append(r.Checks, cj)
+		out.Checks = append(out.Checks, cj)
 	}
-	if r.Metrics.MovesWitness, err = encodeTrace(b.model, res.MovesWitness); err != nil {
-		return nil, err
+	m := &out.Metrics
+	for _, w := range []struct {
+		t   *model.Trace
+		out **traceJSON
+	}{{r.res.MovesWitness, &m.MovesWitness}, {r.res.StepsWitness, &m.StepsWitness}, {r.res.TicksWitness, &m.TicksWitness}} {
+		if *w.out, err = encodeTrace(r.model, w.t); err != nil {
+			return nil, err
+		}
 	}
-	if r.Metrics.StepsWitness, err = encodeTrace(b.model, res.StepsWitness); err != nil {
-		return nil, err
-	}
-	if r.Metrics.TicksWitness, err = encodeTrace(b.model, res.TicksWitness); err != nil {
-		return nil, err
-	}
-	return r, nil
+	return out, nil
 }
 
-func encodeTrace(m model.Model, t *model.Trace) (*traceJSON, error) {
-	if t == nil {
-		return nil, nil
-	}
-	sch := m.Schema()
-	tj := &traceJSON{}
-	if t.IsLasso() {
-		tj.LoopStart = &t.LoopStart
-	}
-	for _, v := range sch.Vars {
-		tj.Variables = append(tj.Variables, v.Name)
-	}
-	for _, s := range t.States {
-		row := make([]any, len(s))
-		for i, v := range sch.Vars {
-			if len(v.Domain.Names) == 0 {
-				row[i] = int(s[i])
-			} else {
-				row[i] = v.Domain.Name(s[i])
-			}
-		}
-		tj.States = append(tj.States, row)
-	}
-	moves, err := t.Moves(m)
-	if err != nil {
-		return nil, err
-	}
-	for i, ms := range moves {
-		a := actionJSON{Index: t.Steps[i]}
-		for _, mv := range ms {
-			a.Moves = append(a.Moves, moveJSON{Process: mv.Proc, Rule: ruleName(m, mv)})
-		}
-		tj.Actions = append(tj.Actions, a)
-	}
-	return tj, nil
-}
-
-func ruleName(m model.Model, mv model.Move) string {
-	if p, ok := m.(model.Processes); ok {
-		return p.RuleName(mv.Proc, mv.Rule)
-	}
-	return strconv.Itoa(mv.Rule)
-}
-
-// decodeTrace reads a saved trace back, checking its shape against the model's schema.
-func decodeTrace(m model.Model, tj *traceJSON) (*model.Trace, error) {
-	sch := m.Schema()
-	if len(tj.Variables) != sch.Width() {
-		return nil, fmt.Errorf("the trace has %d variables, the model %d", len(tj.Variables), sch.Width())
-	}
-	for i, v := range sch.Vars {
-		if tj.Variables[i] != v.Name {
-			return nil, fmt.Errorf("variable %d is %q in the trace, %q in the model", i, tj.Variables[i], v.Name)
-		}
-	}
-	t := &model.Trace{LoopStart: -1}
-	if tj.LoopStart != nil {
-		t.LoopStart = *tj.LoopStart
-	}
-	for i, row := range tj.States {
-		vals := make([]string, len(row))
-		for j, v := range row {
-			vals[j] = fmt.Sprint(v)
-		}
-		s, err := sch.ParseValues(vals)
+// jsonOf converts reports: a list, or with one false the first report alone.
+func jsonOf(reports []*report, list bool) (any, error) {
+	var out []*reportJSON
+	for _, r := range reports {
+		j, err := r.json()
 		if err != nil {
-			return nil, fmt.Errorf("state %d: %w", i, err)
+			return nil, fmt.Errorf("the report of %s: %w", r.Model, err)
 		}
-		t.States = append(t.States, s)
+		out = append(out, j)
 	}
-	for _, a := range tj.Actions {
-		t.Steps = append(t.Steps, a.Index)
+	if !list {
+		return out[0], nil
 	}
-	return t, nil
+	return out, nil
 }

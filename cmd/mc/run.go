@@ -113,7 +113,7 @@ func (b *built) run(ctx context.Context, opts checker.Options) (*report, error) 
 	case err != nil:
 		return nil, &exitError{exitUsage, err}
 	}
-	return newReport(b, res)
+	return newReport(b, res), nil
 }
 
 // runFlags are the flags shared by the commands that run the checker.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/models"
 	"github.com/urfave/cli/v2"
 )
@@ -91,13 +92,13 @@ func runSweep(c *cli.Context) error {
 			if err != nil {
 				return err
 			}
-			switch r.Verdict {
-			case "holds":
-				row.Smallest, row.States, row.WorstCaseMoves = &v, r.Stats.States, r.Metrics.WorstCaseMoves
+			switch r.res.Verdict() {
+			case checker.Holds:
+				row.Smallest, row.States, row.WorstCaseMoves = &v, r.res.Stats.States, r.res.WorstCaseMoves
 				if below != nil {
 					row.Counterexample = failureOf(below, v-1)
 				}
-			case "violated":
+			case checker.Violated:
 				below = r
 			default: // a larger value would not be known to be the smallest
 				inconclusive = true
@@ -118,13 +119,13 @@ func runSweep(c *cli.Context) error {
 }
 
 func failureOf(r *report, value int) *sweepFailure {
-	for _, ch := range r.Checks {
+	for _, ch := range r.res.Checks {
 		if ch.Trace == nil {
 			continue
 		}
-		f := &sweepFailure{Value: value, Check: ch.Name, Steps: len(ch.Trace.Actions)}
-		if ch.Trace.LoopStart != nil {
-			loop := len(ch.Trace.Actions) - *ch.Trace.LoopStart
+		f := &sweepFailure{Value: value, Check: ch.Name, Steps: len(ch.Trace.Steps)}
+		if ch.Trace.IsLasso() {
+			loop := len(ch.Trace.Steps) - ch.Trace.LoopStart
 			f.Loop = &loop
 		}
 		return f

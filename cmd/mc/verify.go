@@ -6,6 +6,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/mc-checker/mc/checker"
 	"github.com/urfave/cli/v2"
 	"go.yaml.in/yaml/v3"
 )
@@ -37,12 +38,12 @@ type proofRun struct {
 
 // expectation lists what must come out; figures left out are not compared.
 type expectation struct {
-	Verdicts       map[string]string `yaml:"verdicts"`
-	InitialStates  *uint64           `yaml:"initial_states"`
-	States         *uint64           `yaml:"states"`
-	Transitions    *uint64           `yaml:"transitions"`
-	WorstCaseMoves *uint64           `yaml:"worst_case_moves"`
-	WorstCaseSteps *uint64           `yaml:"worst_case_steps"`
+	Verdicts       map[string]checker.Verdict `yaml:"verdicts"`
+	InitialStates  *uint64                    `yaml:"initial_states"`
+	States         *uint64                    `yaml:"states"`
+	Transitions    *uint64                    `yaml:"transitions"`
+	WorstCaseMoves *uint64                    `yaml:"worst_case_moves"`
+	WorstCaseSteps *uint64                    `yaml:"worst_case_steps"`
 	// TraceSteps is the number of steps of each violated check's trace (a lasso's closing step
 	// included).
 	TraceSteps map[string]int `yaml:"trace_steps"`
@@ -128,8 +129,8 @@ func readProof(path string) (*proofFile, error) {
 // compare lists every deviation of r from the expectation, as "what: expected x, got y".
 func (e expectation) compare(r *report) []string {
 	var diffs []string
-	got := map[string]checkJSON{}
-	for _, c := range r.Checks {
+	got := map[string]checker.CheckResult{}
+	for _, c := range r.res.Checks {
 		got[c.Name] = c
 	}
 	for name, want := range e.Verdicts {
@@ -150,18 +151,18 @@ func (e expectation) compare(r *report) []string {
 			diffs = append(diffs, fmt.Sprintf("%s: expected %d, got %d", what, *want, *have))
 		}
 	}
-	figure("initial_states", e.InitialStates, &r.Stats.InitialStates)
-	figure("states", e.States, &r.Stats.States)
-	figure("transitions", e.Transitions, &r.Stats.Transitions)
-	figure("worst_case_moves", e.WorstCaseMoves, r.Metrics.WorstCaseMoves)
-	figure("worst_case_steps", e.WorstCaseSteps, r.Metrics.WorstCaseSteps)
+	figure("initial_states", e.InitialStates, &r.res.Stats.InitialStates)
+	figure("states", e.States, &r.res.Stats.States)
+	figure("transitions", e.Transitions, &r.res.Stats.Transitions)
+	figure("worst_case_moves", e.WorstCaseMoves, r.res.WorstCaseMoves)
+	figure("worst_case_steps", e.WorstCaseSteps, r.res.WorstCaseSteps)
 	for name, want := range e.TraceSteps {
 		c, ok := got[name]
 		switch {
 		case !ok || c.Trace == nil:
 			diffs = append(diffs, fmt.Sprintf("%s trace: expected %d steps, got no trace", name, want))
-		case len(c.Trace.Actions) != want:
-			diffs = append(diffs, fmt.Sprintf("%s trace: expected %d steps, got %d", name, want, len(c.Trace.Actions)))
+		case len(c.Trace.Steps) != want:
+			diffs = append(diffs, fmt.Sprintf("%s trace: expected %d steps, got %d", name, want, len(c.Trace.Steps)))
 		}
 	}
 	return diffs
