@@ -102,7 +102,7 @@ func TestWorkersDoNotMatter(t *testing.T) {
 		},
 		"hashed": func() (model.Model, model.Predicate) {
 			r, _ := dijkstra.New(5, 3)
-			m, _ := model.DaemonizeFrom(r, model.Central, []model.State{{0, 1, 2, 0, 1}, {2, 2, 2, 2, 2}})
+			m, _ := model.Daemonize(r, model.Central, model.From([]model.State{{0, 1, 2, 0, 1}, {2, 2, 2, 2, 2}}))
 			return m, r.Legitimate()
 		},
 	}
@@ -162,7 +162,7 @@ func TestWeakFairness(t *testing.T) {
 // two togglers from 00, flip 0 twice and flip 1 twice.
 func TestFairLoopThroughComponent(t *testing.T) {
 	p := newTogglers(2)
-	m, _ := model.DaemonizeFrom(p, model.Central, []model.State{{0, 0}})
+	m, _ := model.Daemonize(p, model.Central, model.From([]model.State{{0, 0}}))
 	spec := checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Legit: p.never, Fairness: checker.WeaklyFair}
 	c := run(t, m, spec, 2).Checks[0]
 	if c.Verdict != checker.Violated || c.Trace.LoopStart != 0 || len(c.Trace.Steps) != 4 {
@@ -186,7 +186,7 @@ func TestFairLoopThroughComponent(t *testing.T) {
 // configurations are closed and the privilege circulates).
 func TestExplicitInitialStates(t *testing.T) {
 	r, _ := dijkstra.New(4, 4)
-	m, err := model.DaemonizeFrom(r, model.Central, []model.State{{1, 1, 1, 1}})
+	m, err := model.Daemonize(r, model.Central, model.From([]model.State{{1, 1, 1, 1}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +251,7 @@ func TestReplayRejectsForgedTraces(t *testing.T) {
 // A bound or a cancelled context gives inconclusive verdicts, never holds.
 func TestInconclusive(t *testing.T) {
 	r, _ := dijkstra.New(5, 5)
-	m, _ := model.DaemonizeFrom(r, model.Central, []model.State{{0, 1, 2, 3, 4}})
+	m, _ := model.Daemonize(r, model.Central, model.From([]model.State{{0, 1, 2, 3, 4}}))
 	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
 	res, err := checker.Run(context.Background(), m, spec, checker.Options{MaxStates: 3})
 	if err != nil {
@@ -309,7 +309,7 @@ func TestFullByteDomain(t *testing.T) {
 func TestInvalidSuccessorIsAnError(t *testing.T) {
 	p := newSpinner(3, 3) // writes x = 3 into 0..2
 	dense, _ := model.Daemonize(p, model.Central)
-	explicit, _ := model.DaemonizeFrom(p, model.Central, []model.State{{0, 1}})
+	explicit, _ := model.Daemonize(p, model.Central, model.From([]model.State{{0, 1}}))
 	for name, m := range map[string]model.Model{"dense": dense, "explicit": explicit} {
 		for _, checks := range [][]checker.Check{{checker.CheckClosure}, {checker.CheckConvergence}} {
 			_, err := checker.Run(context.Background(), m, checker.Spec{Checks: checks, Legit: p.legit}, checker.Options{Workers: 2})
@@ -336,8 +336,8 @@ func TestLocallyCentralConflictsAreSymmetric(t *testing.T) {
 
 func TestNoInitialState(t *testing.T) {
 	p := newSpinner(3, -1)
-	explicit, _ := model.DaemonizeFrom(p, model.Central, []model.State{})
-	dense, _ := model.DaemonizeWhere(p, model.Central, func(model.State) bool { return false })
+	explicit, _ := model.Daemonize(p, model.Central, model.From([]model.State{}))
+	dense, _ := model.Daemonize(p, model.Central, model.Where(func(model.State) bool { return false }))
 	for _, m := range []model.Model{explicit, dense} {
 		if _, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: p.legit}, checker.Options{}); err == nil {
 			t.Fatal("an empty initial set passes")
@@ -351,14 +351,14 @@ func TestRestrictedInitialSet(t *testing.T) {
 	for _, k := range []int{3, 4} {
 		r, _ := dijkstra.New(5, k)
 		where := func(s model.State) bool { return s[0] == 0 && s[4] == 1 }
-		m, err := model.DaemonizeWhere(r, model.Central, where)
+		m, err := model.Daemonize(r, model.Central, model.Where(where))
 		if err != nil {
 			t.Fatal(err)
 		}
 		compareWithReference(t, m, r.Legitimate())
 		var init []model.State
 		m.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
-		explicit, _ := model.DaemonizeFrom(r, model.Central, init)
+		explicit, _ := model.Daemonize(r, model.Central, model.From(init))
 		spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
 		a, b := run(t, m, spec, 2), run(t, explicit, spec, 2)
 		if a.Stats.States != b.Stats.States || a.Stats.Transitions != b.Stats.Transitions ||
@@ -375,7 +375,7 @@ func TestRestrictedInitialSet(t *testing.T) {
 // whose ticks are counted by replay.
 func TestWorstCaseInTicks(t *testing.T) {
 	p := newAlarm()
-	m, _ := model.DaemonizeWhere(p, model.Central, func(s model.State) bool { return s[1] == 0 })
+	m, _ := model.Daemonize(p, model.Central, model.Where(func(s model.State) bool { return s[1] == 0 }))
 	res := run(t, m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence, checker.CheckWorstCase}, Legit: p.done}, 2)
 	if res.Verdict() != checker.Holds || *res.WorstCaseTicks != 3 || *res.WorstCaseSteps != 4 {
 		t.Fatalf("%+v ticks %v steps %v", res.Checks, res.WorstCaseTicks, res.WorstCaseSteps)
@@ -393,7 +393,7 @@ func TestMemoryBudget(t *testing.T) {
 	var init []model.State // every configuration, as the universal model enumerates them
 	universal, _ := model.Daemonize(r, model.Central)
 	universal.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
-	m, _ := model.DaemonizeFrom(r, model.Central, init)
+	m, _ := model.Daemonize(r, model.Central, model.From(init))
 	res, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: r.Legitimate()},
 		checker.Options{Workers: 2, MemoryBudget: 1 << 20})
 	if err != nil {
@@ -410,7 +410,7 @@ func TestActionInvariantBothGraphs(t *testing.T) {
 	r, dense := ring(t, 4, 4, model.Central)
 	var init []model.State
 	dense.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
-	explicit, _ := model.DaemonizeFrom(r, model.Central, init)
+	explicit, _ := model.Daemonize(r, model.Central, model.From(init))
 	spec := checker.Spec{Checks: []checker.Check{checker.CheckAction}, Actions: []model.ActionProperty{
 		{Name: "bottom-still", Holds: func(from model.State, _ model.Step, to model.State) bool { return from[0] == to[0] }},
 		{Name: "one-mover", Holds: func(_ model.State, st model.Step, _ model.State) bool { return len(st.Moves) == 1 }},

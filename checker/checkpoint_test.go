@@ -21,7 +21,7 @@ func everyConfiguration(t *testing.T, n, k int) (*dijkstra.Ring, model.Model) {
 	r, universal := ring(t, n, k, model.Central)
 	var init []model.State
 	universal.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
-	m, err := model.DaemonizeFrom(r, model.Central, init)
+	m, err := model.Daemonize(r, model.Central, model.From(init))
 	if err != nil {
 		t.Fatal(err)
 	}

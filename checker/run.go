@@ -30,8 +30,15 @@ func Run(ctx context.Context, m model.Model, spec Spec, opts Options) (*Result, 
 	if err := r.explore(); err != nil {
 		return nil, err
 	}
+	if err := audit(m); err != nil {
+		return nil, err
+	}
 	a := &checking{run: r, complete: r.complete, actionFirst: r.actionFirst}
-	if err := a.analyse(); err != nil {
+	err = a.analyse()
+	if aerr := audit(m); aerr != nil { // a breach may be why a counterexample did not replay
+		return nil, aerr
+	}
+	if err != nil {
 		return nil, err
 	}
 	if err := r.keepInterrupted(a); err != nil {
@@ -204,6 +211,15 @@ func (r *run) finish(start time.Time) {
 		res.Stats.StatesPerSecond = float64(res.Stats.States) / res.Stats.Seconds
 	}
 	res.Stats.PeakMemoryBytes = sys.PeakRSS()
+}
+
+// audit is the first breach of the protocol contract a model that checks it (model.Audited)
+// found.
+func audit(m model.Model) error {
+	if a, ok := m.(model.Audited); ok {
+		return a.Violation()
+	}
+	return nil
 }
 
 // universal reports whether m's initial set is described over the universe.

@@ -47,56 +47,38 @@ func ParseDaemon(s string) (Daemon, error) {
 // past what an explicit-state search can use.
 const MaxSubsetProcs = 24
 
-// daemonModel is a protocol under a daemon, starting from every configuration or from given
-// states.
-type daemonModel struct {
-	proto     Protocol
-	daemon    Daemon
-	init      []State   // nil: the universe
-	where     Predicate // with init nil: the initial configurations of the universe; nil: all
-	procs     int
-	clock     int        // the clock process of a Clocked protocol, else -1
-	conflicts []uint64   // locally-central only: bit q of conflicts[p] iff p or q reads the other
-	scratch   *sync.Pool // shared by the copies; used when own is nil
-	own       *scratch   // the buffers of a forked copy
+// Option chooses how Daemonize builds a model.
+type Option func(*options)
+
+type options struct {
+	init  []State   // nil: the universe
+	where Predicate // with init nil: the initial configurations of the universe; nil: all
+	lint  bool
 }
 
-// Identity names the transition relation for checkpoints: the protocol's type and the daemon.
-func (m *daemonModel) Identity() string { return fmt.Sprintf("%T/%v", m.proto, m.daemon) }
+// From starts the model from the given configurations instead of every configuration; the
+// checker explores them by BFS over a hashed store.
+func From(init []State) Option { return func(o *options) { o.init = init } }
 
-// scratch holds the buffers of one Successors call, pooled because the hot path of the explorer
-// would otherwise allocate them for every state.
-type scratch struct {
-	next    State
-	rules   []int
-	moves   []Move
-	enabled []enabledProc
-	choice  []int
-	_       noFalseSharing
-}
+// Where restricts the initial set to the configurations of the universe that satisfy where:
+// a bounded model whose counters start small but may grow. It is still explored in the dense
+// store, from those configurations only.
+func Where(where Predicate) Option { return func(o *options) { o.where = where } }
 
-type enabledProc struct {
-	p     int
-	rules []int
-}
+// WithLint checks the protocol's contract on every guard and statement the checker
+// evaluates, at a cost of many more evaluations (see Lint): the model then implements
+// Audited, and the checker reports the first breach as a model error.
+func WithLint() Option { return func(o *options) { o.lint = true } }
 
-// Daemonize turns a protocol into a model whose initial set is every configuration.
-func Daemonize(p Protocol, d Daemon) (Model, error) { return DaemonizeFrom(p, d, nil) }
-
-// DaemonizeWhere is Daemonize with the initial set restricted to the configurations that
-// satisfy where: a bounded model whose counters start small but may grow. It is still explored
-// in the dense store, from those configurations only.
-func DaemonizeWhere(p Protocol, d Daemon, where Predicate) (Model, error) {
-	m, err := DaemonizeFrom(p, d, nil)
-	if err != nil {
-		return nil, err
+// Daemonize turns a protocol into a model under daemon d, whose initial set is every
+// configuration unless From or Where says otherwise. It refuses a non-central daemon on more
+// than MaxSubsetProcs processes (2^24 subsets a step) up front, and neighbours outside the
+// processes.
+func Daemonize(p Protocol, d Daemon, opts ...Option) (Model, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
 	}
-	m.(*daemonModel).where = where
-	return m, nil
-}
-
-// DaemonizeFrom is Daemonize with an explicit initial set (nil means the universe).
-func DaemonizeFrom(p Protocol, d Daemon, init []State) (Model, error) {
 	n := p.Schema().Procs()
 	switch {
 	case (d == LocallyCentral || d == Distributed) && n > MaxSubsetProcs:
@@ -104,12 +86,17 @@ func DaemonizeFrom(p Protocol, d Daemon, init []State) (Model, error) {
 	case d == Synchronous && n >= 64:
 		return nil, fmt.Errorf("the synchronous daemon supports at most 63 processes, the protocol has %d", n)
 	}
-	for _, s := range init {
+	for _, s := range o.init {
 		if err := p.Schema().Valid(s); err != nil {
 			return nil, fmt.Errorf("initial state: %w", err)
 		}
 	}
-	m := &daemonModel{proto: p, daemon: d, init: init, procs: n, clock: -1}
+	neighbors, err := readers(p, n)
+	if err != nil {
+		return nil, err
+	}
+	m := &daemonModel{proto: p, daemon: d, init: o.init, where: o.where, procs: n, clock: -1,
+		identity: fmt.Sprintf("%T/%v", p, d)}
 	if c, ok := p.(Clocked); ok {
 		m.clock = c.Clock()
 	}
@@ -117,208 +104,31 @@ func DaemonizeFrom(p Protocol, d Daemon, init []State) (Model, error) {
 		// Reading is directed (p reads its parent), conflict is not: two processes conflict
 		// if either reads the other.
 		m.conflicts = make([]uint64, n)
-		for q := range n {
-			for _, r := range p.Neighbors(q) {
-				if r < 0 || r >= n {
-					return nil, fmt.Errorf("process %d has neighbour %d, outside 0..%d", q, r, n-1)
-				}
+		for q, nb := range neighbors {
+			for _, r := range nb {
 				m.conflicts[q] |= 1 << r
 				m.conflicts[r] |= 1 << q
 			}
 		}
 	}
+	if o.lint {
+		m.lint = newLint(p, neighbors, m.clock)
+		m.proto = m.lint
+	}
 	m.scratch = &sync.Pool{New: func() any { return m.newScratch() }}
 	return m, nil
 }
 
-func (m *daemonModel) newScratch() *scratch {
-	return &scratch{
-		next:   workerState(m.Schema().Width()),
-		rules:  make([]int, 0, lineBytes/8),
-		moves:  make([]Move, 0, max(m.procs, lineBytes/16)),
-		choice: make([]int, m.procs),
-	}
-}
-
-// Fork returns a copy with buffers of its own, for one worker.
-func (m *daemonModel) Fork() Model {
-	c := *m
-	c.own = m.newScratch()
-	return &c
-}
-
-// buffers returns the copy's own buffers or pooled ones, and how to give them back.
-func (m *daemonModel) buffers() (*scratch, func()) {
-	if m.own != nil {
-		return m.own, func() {}
-	}
-	sc := m.scratch.Get().(*scratch)
-	return sc, func() { m.scratch.Put(sc) }
-}
-
-func (m *daemonModel) Schema() *Schema { return m.proto.Schema() }
-
-func (m *daemonModel) UniverseInit() (Predicate, bool) { return m.where, m.init == nil }
-
-func (m *daemonModel) Init(yield func(State) bool) {
-	if m.init != nil {
-		for _, s := range m.init {
-			if !yield(s) {
-				return
-			}
-		}
-		return
-	}
-	u, err := NewUniverse(m.Schema())
-	if err != nil {
-		return
-	}
-	s := m.Schema().NewState()
-	for (m.where != nil && !m.where(s) || yield(s)) && u.Next(s) {
-	}
-}
-
-func (m *daemonModel) Procs() int { return m.procs }
-
-func (m *daemonModel) Timed() bool { return m.clock >= 0 }
-
-// OneMovePerStep: the central daemon fires one process a step, and so does any daemon on a
-// protocol of one process.
-func (m *daemonModel) OneMovePerStep() bool { return m.daemon == Central || m.procs <= 1 }
-
-// ticks is 1 if the clock is among the moves.
-func (m *daemonModel) ticks(moves []Move) int {
-	for _, mv := range moves {
-		if mv.Proc == m.clock {
-			return 1
-		}
-	}
-	return 0
-}
-
-func (m *daemonModel) RuleName(p, r int) string { return m.proto.RuleName(p, r) }
-
-func (m *daemonModel) EnabledMask(s State) uint64 {
-	sc, done := m.buffers()
-	defer done()
-	var mask uint64
-	for p := 0; p < m.procs && p < MaxFairProcs; p++ {
-		if sc.rules = m.proto.Enabled(s, p, sc.rules[:0]); len(sc.rules) > 0 {
-			mask |= 1 << p
-		}
-	}
-	return mask
-}
-
-// Successors enumerates, in a fixed order, every choice the daemon may make: for the central
-// daemon process by process and rule by rule; for the others, subsets of the enabled processes
-// by increasing bitmask and, within one subset, every combination of enabled rules.
-func (m *daemonModel) Successors(s State, yield func(Step, State) bool) {
-	sc, done := m.buffers()
-	defer done()
-	if m.daemon == Central {
-		m.central(s, sc, yield)
-	} else {
-		m.subsets(s, sc, yield)
-	}
-}
-
-func (m *daemonModel) central(s State, sc *scratch, yield func(Step, State) bool) {
-	idx := 0
-	for p := 0; p < m.procs; p++ {
-		sc.rules = m.proto.Enabled(s, p, sc.rules[:0])
-		for _, r := range sc.rules {
-			sc.moves = append(sc.moves[:0], Move{p, r})
-			copy(sc.next, s)
-			m.proto.Fire(s, sc.moves, sc.next)
-			if !yield(Step{Index: idx, Moves: sc.moves, Ticks: m.ticks(sc.moves)}, sc.next) {
-				return
-			}
-			idx++
-		}
-	}
-}
-
-func (m *daemonModel) subsets(s State, sc *scratch, yield func(Step, State) bool) {
-	enabled := sc.enabled[:0]
-	for p := 0; p < m.procs; p++ {
-		if rs := m.proto.Enabled(s, p, nil); len(rs) > 0 {
-			enabled = append(enabled, enabledProc{p, rs})
-		}
-	}
-	sc.enabled = enabled
-	if len(enabled) == 0 {
-		return
-	}
-	first := uint64(1)
-	if m.daemon == Synchronous {
-		first = 1<<len(enabled) - 1
-	}
-	idx := 0
-	choice := sc.choice[:len(enabled)]
-	for mask := first; mask < 1<<len(enabled); mask++ {
-		if m.daemon == LocallyCentral && !m.independent(enabled, mask) {
-			continue
-		}
-		clear(choice)
-		for {
-			sc.moves = sc.moves[:0]
-			for i, e := range enabled {
-				if mask&(1<<i) != 0 {
-					sc.moves = append(sc.moves, Move{e.p, e.rules[choice[i]]})
-				}
-			}
-			copy(sc.next, s)
-			m.proto.Fire(s, sc.moves, sc.next)
-			if !yield(Step{Index: idx, Moves: sc.moves, Ticks: m.ticks(sc.moves)}, sc.next) {
-				return
-			}
-			idx++
-			if !nextChoice(enabled, mask, choice) {
-				break
+// readers lists each process's neighbours, checking that they are processes.
+func readers(p Protocol, n int) ([][]int, error) {
+	out := make([][]int, n)
+	for q := range n {
+		out[q] = p.Neighbors(q)
+		for _, r := range out[q] {
+			if r < 0 || r >= n {
+				return nil, fmt.Errorf("process %d has neighbour %d, outside 0..%d", q, r, n-1)
 			}
 		}
 	}
-}
-
-// nextChoice advances the odometer of rule choices of the processes chosen by mask.
-func nextChoice(enabled []enabledProc, mask uint64, choice []int) bool {
-	for i := range enabled {
-		if mask&(1<<i) == 0 {
-			continue
-		}
-		if choice[i]++; choice[i] < len(enabled[i].rules) {
-			return true
-		}
-		choice[i] = 0
-	}
-	return false
-}
-
-// independent reports whether the processes chosen by mask are pairwise non-neighbours.
-func (m *daemonModel) independent(enabled []enabledProc, mask uint64) bool {
-	var chosen uint64
-	for i, e := range enabled {
-		if mask&(1<<i) != 0 {
-			if m.conflicts[e.p]&chosen != 0 {
-				return false
-			}
-			chosen |= 1 << e.p
-		}
-	}
-	return true
-}
-
-// noFalseSharing pads the scratch buffers of one worker, written on every state, so that two
-// workers' buffers never share a cache line (the line's ping-pong between cores halved the
-// speed of each worker).
-type noFalseSharing [128]byte
-
-// lineBytes is the capacity below which a scratch slice is padded: Go puts small objects of one
-// size class side by side, while objects of 128 bytes and more start on their own lines.
-const lineBytes = 128
-
-// workerState allocates a scratch configuration that no other worker's data shares a line with.
-func workerState(width int) State {
-	return make(State, width, max(lineBytes, (width+63)/64*64))
+	return out, nil
 }

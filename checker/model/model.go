@@ -112,3 +112,10 @@ type OneMovePerStep interface {
 type Identified interface {
 	Identity() string
 }
+
+// Audited is implemented by models that check the protocol contract as they run (Daemonize
+// with WithLint): Violation is the first breach found so far, or nil. A model that breaks
+// its contract has no verdict: the checker returns the breach as an error.
+type Audited interface {
+	Violation() error
+}

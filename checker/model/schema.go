@@ -62,12 +62,25 @@ func (d Domain) Parse(text string) (byte, error) {
 	return byte(v), nil
 }
 
-// Var is one variable of the schema.
+// Var is one variable of the schema. The process that owns it writes it; its neighbours may
+// read it. A channel's variable is owned by its sender and also written by its receiver,
+// which consumes its messages: declare it with Builder.Channel (or ChannelVar).
 type Var struct {
 	Name   string
 	Owner  Owner
 	Domain Domain
+	// receiver is 1 + the process that receives from a channel variable; 0 for the others.
+	receiver int
 }
+
+// ChannelVar is the variable of a channel from process from to process to: owned by from,
+// which sends, and written by to too, which receives.
+func ChannelVar(name string, from, to int, d Domain) Var {
+	return Var{Name: name, Owner: Owner(from), Domain: d, receiver: to + 1}
+}
+
+// Receiver is the process that receives from a channel variable.
+func (v Var) Receiver() (p int, ok bool) { return v.receiver - 1, v.receiver > 0 }
 
 // Schema lists a protocol's variables once; the encoding, the universe, the faults and the
 // pretty-printing of states are all derived from it.
@@ -91,6 +104,8 @@ func NewSchema(procs int, vars ...Var) (*Schema, error) {
 			return nil, fmt.Errorf("variable %s: %d value names for a domain of %d", v.Name, len(v.Domain.Names), v.Domain.Size)
 		case v.Owner != Global && (v.Owner < 0 || int(v.Owner) >= procs):
 			return nil, fmt.Errorf("variable %s: owner %d is not a process of 0..%d", v.Name, v.Owner, procs-1)
+		case v.receiver < 0 || v.receiver > procs:
+			return nil, fmt.Errorf("variable %s: receiver %d is not a process of 0..%d", v.Name, v.receiver-1, procs-1)
 		case seen[v.Name]:
 			return nil, fmt.Errorf("variable %s is declared twice", v.Name)
 		}

@@ -119,7 +119,7 @@ func checkRuns(c *cli.Context) (runs []*built, all bool, err error) {
 	}
 	for _, t := range trees {
 		b, err := runSpec{Model: entry.Name, Params: copyParams(params), Topology: c.String("topology"), Daemon: c.String("daemon"),
-			Fairness: c.String("fairness"), Checks: checks, tree: t}.build()
+			Fairness: c.String("fairness"), Checks: checks, Lint: c.Bool("lint"), tree: t}.build()
 		if err != nil {
 			return nil, false, usageError("%v", err)
 		}

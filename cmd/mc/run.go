@@ -28,6 +28,7 @@ type runSpec struct {
 	Daemon   string
 	Fairness string
 	Checks   []string       // empty: the model's default checks
+	Lint     bool           `json:",omitempty"` // check the protocol contract on every step
 	tree     *topology.Tree // the resolved topology, when the caller has it already
 }
 
@@ -92,7 +93,11 @@ func (rs runSpec) build() (*built, error) {
 		}
 		checks = append(checks, cs...)
 	}
-	m, err := model.DaemonizeFrom(inst.Protocol, daemon, inst.Init)
+	opts := []model.Option{model.From(inst.Init)}
+	if rs.Lint {
+		opts = append(opts, model.WithLint())
+	}
+	m, err := model.Daemonize(inst.Protocol, daemon, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +130,7 @@ func runFlags() []cli.Flag {
 		&cli.StringFlag{Name: "mem", Usage: "memory budget, e.g. 4GiB (default: 3/4 of the machine): a dense universe that needs more is refused; a hashed exploration goes to disk at half of it (--store auto) and stops inconclusive if its heap still passes it"},
 		&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr (default: when stderr is a terminal)"},
 		&cli.BoolFlag{Name: "exact", Usage: "key a hashed exploration's visited set by whole states, not 64-bit fingerprints: no collision possible, more memory"},
+		&cli.BoolFlag{Name: "lint", Usage: "check the protocol contract on every step the run meets: statements write only what their process owns, moves of one step write distinct variables, guards read only neighbours (slower; a breach is a model error, exit 2)"},
 	}
 }
 

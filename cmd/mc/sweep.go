@@ -84,7 +84,7 @@ func runSweep(c *cli.Context) error {
 			p := copyParams(params)
 			p[search] = v
 			b, err := runSpec{Model: entry.Name, Params: p, Daemon: c.String("daemon"), Fairness: c.String("fairness"),
-				Checks: strings.Split(c.String("check"), ",")}.build()
+				Checks: strings.Split(c.String("check"), ","), Lint: c.Bool("lint")}.build()
 			if err != nil {
 				return usageError("%v", err)
 			}

@@ -77,7 +77,7 @@ func runVerify(c *cli.Context) error {
 		if pr.Fairness == "" {
 			pr.Fairness = "unfair"
 		}
-		b, err := runSpec{Model: pr.Model, Params: params, Daemon: pr.Daemon, Fairness: pr.Fairness, Checks: pr.Checks}.build()
+		b, err := runSpec{Model: pr.Model, Params: params, Daemon: pr.Daemon, Fairness: pr.Fairness, Checks: pr.Checks, Lint: c.Bool("lint")}.build()
 		if err != nil {
 			return usageError("run %q: %v", pr.Name, err)
 		}

@@ -25,10 +25,12 @@ type Protocol struct {
 	f      int
 	schema *model.Schema
 	ch     *model.Channel
-	// choices[v] lists what p(v) may point to: v itself, then its neighbours.
+	// choices[v] lists what p(v) may point to: v itself, then its neighbours; arrow[v] is
+	// the variable p(v).
 	choices [][]int
-	// out[v][i] and in[v][i] are the variables of the channels v→Adj[v][i] and Adj[v][i]→v.
-	out, in [][]int
+	arrow   []model.Ref
+	// out[v][i] and in[v][i] are the channels v→Adj[v][i] and Adj[v][i]→v.
+	out, in [][]model.Ref
 }
 
 // New builds the protocol; F ≥ 1.
@@ -37,26 +39,21 @@ func New(tree *topology.Tree, f int) (*Protocol, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Protocol{tree: tree, f: f, ch: ch}
 	n := tree.N()
-	choices, vars := tree.Pointers()
-	p.choices = choices
-	p.out, p.in = make([][]int, n), make([][]int, n)
-	index := map[[2]int]int{}
+	p := &Protocol{tree: tree, f: f, ch: ch, out: make([][]model.Ref, n), in: make([][]model.Ref, n)}
+	b := model.NewBuilder(n)
+	p.choices, p.arrow = tree.Pointers(b)
 	for v := range n {
 		for _, w := range tree.Adj[v] {
-			index[[2]int{v, w}] = len(vars)
-			vars = append(vars, model.Var{Name: fmt.Sprintf("c%s>%s", tree.Labels[v], tree.Labels[w]),
-				Owner: model.Owner(v), Domain: ch.Domain()})
+			p.out[v] = append(p.out[v], b.Channel(fmt.Sprintf("c%s>%s", tree.Labels[v], tree.Labels[w]), v, w, ch.Domain()))
 		}
 	}
 	for v := range n {
 		for _, w := range tree.Adj[v] {
-			p.out[v] = append(p.out[v], index[[2]int{v, w}])
-			p.in[v] = append(p.in[v], index[[2]int{w, v}])
+			p.in[v] = append(p.in[v], p.out[w][p.slot(w, v)])
 		}
 	}
-	if p.schema, err = model.NewSchema(n, vars...); err != nil {
+	if p.schema, err = b.Schema(); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -66,7 +63,7 @@ func (p *Protocol) Schema() *model.Schema { return p.schema }
 func (p *Protocol) Neighbors(v int) []int { return p.tree.Adj[v] }
 
 // Arrow is p(v) as a node.
-func (p *Protocol) Arrow(s model.State, v int) int { return p.choices[v][s[v]] }
+func (p *Protocol) Arrow(s model.State, v int) int { return p.choices[v][s[p.arrow[v]]] }
 
 // slot is the position of neighbour w in v's adjacency (and so of their channels).
 func (p *Protocol) slot(v, w int) int {
@@ -117,7 +114,7 @@ func (p *Protocol) Fire(s model.State, moves []model.Move, next model.State) {
 		v, a := m.Proc, p.Arrow(s, m.Proc)
 		if m.Rule == 0 {
 			p.send(next, v, a)
-			next[v] = 0 // p(v) := v
+			next[p.arrow[v]] = 0 // p(v) := v
 			continue
 		}
 		c := p.in[v][m.Rule-1]
@@ -125,7 +122,7 @@ func (p *Protocol) Fire(s model.State, moves []model.Move, next model.State) {
 		if a != v {
 			p.send(next, v, a)
 		}
-		next[v] = byte(m.Rule) // p(v) := the sender, Adj[v][Rule-1] = choices[v][Rule]
+		next[p.arrow[v]] = byte(m.Rule) // p(v) := the sender, Adj[v][Rule-1] = choices[v][Rule]
 	}
 }
 
@@ -150,7 +147,7 @@ func (p *Protocol) Quiescent() []model.State {
 		s := p.schema.NewState()
 		for v, next := range p.tree.Toward(sink) {
 			if v != sink {
-				s[v] = byte(1 + p.slot(v, next))
+				s[p.arrow[v]] = byte(1 + p.slot(v, next))
 			}
 		}
 		out = append(out, s)

@@ -56,7 +56,7 @@ func BenchmarkHashed(b *testing.B) {
 	var init []model.State // every configuration, as the universal model enumerates them
 	universal, _ := model.Daemonize(r, model.Central)
 	universal.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
-	m, _ := model.DaemonizeFrom(r, model.Central, init)
+	m, _ := model.Daemonize(r, model.Central, model.From(init))
 	spec := checker.Spec{Checks: stabilization, Legit: r.Legitimate()}
 	var res *checker.Result
 	for b.Loop() {

@@ -63,7 +63,7 @@ func (p *Protocol) event(s model.State, v, r int, next model.State) bool {
 
 // push appends a message; a full channel gets a value outside its domain, which the checker
 // reports as the model's capacity being too small.
-func push(next model.State, c int, ch *model.TimedChannel, kind int) {
+func push(next model.State, c model.Ref, ch *model.TimedChannel, kind int) {
 	if !ch.Push(window(next, c, ch), kind) {
 		next[c] = outOfBounds
 	}
@@ -89,7 +89,7 @@ func (p *Protocol) request(s model.State, v int, next model.State) bool {
 		return false
 	}
 	p.sendFind(v, a, next)
-	next[v] = p.pointTo(v, v)
+	next[p.arrow[v]] = p.pointTo(v, v)
 	return true
 }
 
@@ -99,7 +99,7 @@ func (p *Protocol) arrowStep(s model.State, v, u int, next model.State) bool {
 	if a := p.Arrow(s, v); a != v {
 		p.sendFind(v, a, next)
 	}
-	next[v] = p.pointTo(v, u)
+	next[p.arrow[v]] = p.pointTo(v, u)
 	return true
 }
 
@@ -216,14 +216,14 @@ func (p *Protocol) tick(s model.State, next model.State) bool {
 
 // age ages the channel whose variables start at c; an overflow of its oldest age is reported,
 // never dropped.
-func age(s, next model.State, c int, ch *model.TimedChannel) {
+func age(s, next model.State, c model.Ref, ch *model.TimedChannel) {
 	if !ch.Tick(window(s, c, ch), window(next, c, ch)) {
 		next[c] = outOfBounds
 	}
 }
 
 // window is the variables of the channel that start at c.
-func window(s model.State, c int, ch *model.TimedChannel) []byte { return s[c : c+ch.Vars()] }
+func window(s model.State, c model.Ref, ch *model.TimedChannel) []byte { return s[c : int(c)+ch.Vars()] }
 
 func (p *Protocol) urgent(s model.State) bool {
 	var buf [128]byte

@@ -185,7 +185,7 @@ func (p *Protocol) InitialStates() ([]model.State, error) {
 	for v := range p.tree.N() {
 		var g []assignment
 		for i := range p.choices[v] {
-			g = append(g, assignment{{v, byte(i)}})
+			g = append(g, assignment{{p.arrow[v], byte(i)}})
 		}
 		groups = append(groups, g)
 	}
@@ -223,7 +223,7 @@ func (p *Protocol) InitialStates() ([]model.State, error) {
 
 // setVar gives variable v a value; an assignment gives several.
 type setVar struct {
-	v     int
+	v     model.Ref
 	value byte
 }
 
@@ -271,10 +271,10 @@ func (p *Protocol) initialEdges(b int) []assignment {
 			for _, c := range chans {
 				a := assignment{{p.phase[b], ph}, {p.timer[b], t}}
 				for age, v := range c.down {
-					a = append(a, setVar{p.chDown[b] + age, v})
+					a = append(a, setVar{p.chDown[b] + model.Ref(age), v})
 				}
 				for age, v := range c.up {
-					a = append(a, setVar{p.chUp[b] + age, v})
+					a = append(a, setVar{p.chUp[b] + model.Ref(age), v})
 				}
 				out = append(out, a)
 			}

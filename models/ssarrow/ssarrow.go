@@ -57,7 +57,8 @@ type Protocol struct {
 	// Variables of the edge whose child is b (-1 at the root): the parent's phase (observe
 	// with sent, or correct with φest) and timer, and the first variables of the channels
 	// down (a→b) and up (b→a).
-	phase, timer, chDown, chUp []int
+	phase, timer, chDown, chUp []model.Ref
+	arrow                      []model.Ref // p(v)
 	edges                      []int // the child of every edge, in tree.Edges order
 	clock                      int   // the process whose moves are ticks
 }
@@ -88,8 +89,8 @@ func New(tree *topology.Tree, cfg Config) (*Protocol, error) {
 	}
 	n := tree.N()
 	p := &Protocol{tree: tree, cfg: cfg, down: down, up: up, clock: n}
-	choices, vars := tree.Pointers()
-	p.choices = choices
+	b := model.NewBuilder(n + 1) // process n is the clock
+	p.choices, p.arrow = tree.Pointers(b)
 	for v := range n {
 		var kids []int
 		for _, w := range tree.Adj[v] {
@@ -107,53 +108,39 @@ func New(tree *topology.Tree, cfg Config) (*Protocol, error) {
 		phases = append(phases, fmt.Sprintf("cor:%d", k))
 	}
 	p.phase, p.timer, p.chDown, p.chUp = fill(n), fill(n), fill(n), fill(n)
-	for b := range n {
-		a := tree.Parent[b]
+	for c := range n {
+		a := tree.Parent[c]
 		if a < 0 {
 			continue
 		}
-		edge := tree.Labels[a] + tree.Labels[b]
-		owner := model.Owner(a)
-		p.phase[b] = len(vars)
-		vars = append(vars, model.Var{Name: "ph" + edge, Owner: owner, Domain: model.Enum(phases...)})
-		p.timer[b] = len(vars)
-		vars = append(vars, model.Var{Name: "t" + edge, Owner: owner, Domain: model.Range(cfg.Timeout + 1)})
-		p.chDown[b] = len(vars)
-		vars = append(vars, channelVars(tree.Labels[a]+">"+tree.Labels[b], owner, down)...)
-		p.chUp[b] = len(vars)
-		vars = append(vars, channelVars(tree.Labels[b]+">"+tree.Labels[a], model.Owner(b), up)...)
+		edge := tree.Labels[a] + tree.Labels[c]
+		p.phase[c] = b.Var("ph"+edge, model.Owner(a), model.Enum(phases...))
+		p.timer[c] = b.Var("t"+edge, model.Owner(a), model.Range(cfg.Timeout+1))
+		p.chDown[c] = b.TimedChannel("c"+tree.Labels[a]+">"+tree.Labels[c], a, c, down)
+		p.chUp[c] = b.TimedChannel("c"+tree.Labels[c]+">"+tree.Labels[a], c, a, up)
 	}
 	for _, e := range tree.Edges() {
 		p.edges = append(p.edges, e.Child)
 	}
-	if p.schema, err = model.NewSchema(n+1, vars...); err != nil { // process n is the clock
+	if p.schema, err = b.Schema(); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-func fill(n int) []int {
-	out := make([]int, n)
+func fill(n int) []model.Ref {
+	out := make([]model.Ref, n)
 	for i := range out {
 		out[i] = -1
 	}
 	return out
 }
 
-// channelVars declares a timed channel's variables, one per message age.
-func channelVars(name string, owner model.Owner, ch *model.TimedChannel) []model.Var {
-	var out []model.Var
-	for age := range ch.Vars() {
-		out = append(out, model.Var{Name: fmt.Sprintf("c%s@%d", name, age), Owner: owner, Domain: ch.Segment.Domain()})
-	}
-	return out
-}
-
 // info summarises the content of the channel whose variables start at c.
-func (p *Protocol) info(s model.State, c int, ch *model.TimedChannel, firstObserver int) chanInfo {
+func (p *Protocol) info(s model.State, c model.Ref, ch *model.TimedChannel, firstObserver int) chanInfo {
 	var buf [32]int
 	info := chanInfo{observed: -1}
-	for _, k := range ch.Kinds(s[c:c+ch.Vars()], buf[:0]) {
+	for _, k := range ch.Kinds(window(s, c, ch), buf[:0]) {
 		if k == 0 {
 			info.finds++
 			if info.observers == 0 {
@@ -195,7 +182,7 @@ func (p *Protocol) Neighbors(v int) []int {
 }
 
 // Arrow is p(v) as a node.
-func (p *Protocol) Arrow(s model.State, v int) int { return p.choices[v][s[v]] }
+func (p *Protocol) Arrow(s model.State, v int) int { return p.choices[v][s[p.arrow[v]]] }
 
 // pointTo is the value of p(v) that points to w.
 func (p *Protocol) pointTo(v, w int) byte {
@@ -242,7 +229,7 @@ func (p *Protocol) correct(phi int) byte {
 }
 
 // channel returns the variable and the kind of channel from v to its neighbour w.
-func (p *Protocol) channel(v, w int) (int, *model.TimedChannel) {
+func (p *Protocol) channel(v, w int) (model.Ref, *model.TimedChannel) {
 	if p.tree.Parent[w] == v {
 		return p.chDown[w], p.down
 	}

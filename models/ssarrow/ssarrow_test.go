@@ -24,7 +24,7 @@ func build(t testing.TB, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Prot
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := model.DaemonizeFrom(p, model.Central, init)
+	m, err := model.Daemonize(p, model.Central, model.From(init))
 	if err != nil {
 		t.Fatal(err)
 	}

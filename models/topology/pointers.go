@@ -2,10 +2,11 @@ package topology
 
 import "github.com/mc-checker/mc/checker/model"
 
-// Pointers declares the arrows of the arrow protocols: every node v has a variable "p<v>",
-// owned by v, that points to v itself or to one of its neighbours. choices[v] lists the
-// targets in the order of the variable's values: v first, then its neighbours.
-func (t *Tree) Pointers() (choices [][]int, vars []model.Var) {
+// Pointers declares the arrows of the arrow protocols in b: every node v has a variable
+// "p<v>", owned by v, that points to v itself or to one of its neighbours. choices[v] lists the
+// targets in the order of the variable's values: v first, then its neighbours; arrows[v] is
+// the variable's handle.
+func (t *Tree) Pointers(b *model.Builder) (choices [][]int, arrows []model.Ref) {
 	for v := range t.N() {
 		choice := append([]int{v}, t.Adj[v]...)
 		names := make([]string, len(choice))
@@ -13,7 +14,7 @@ func (t *Tree) Pointers() (choices [][]int, vars []model.Var) {
 			names[i] = t.Labels[w]
 		}
 		choices = append(choices, choice)
-		vars = append(vars, model.Var{Name: "p" + t.Labels[v], Owner: model.Owner(v), Domain: model.Enum(names...)})
+		arrows = append(arrows, b.Var("p"+t.Labels[v], model.Owner(v), model.Enum(names...)))
 	}
-	return choices, vars
+	return choices, arrows
 }

@@ -1,0 +1,55 @@
+package model
+
+import "fmt"
+
+// Ref is a variable's handle: its index in every State of its schema, so s[ref] is its value.
+type Ref int
+
+// Builder declares a schema's variables one at a time and hands back a handle to each, so
+// that a protocol keeps handles instead of counting indexes. Errors (a bad domain, a name
+// declared twice) are reported once, by Schema.
+//
+//	b := model.NewBuilder(n)
+//	x := b.Var("x0", 0, model.Range(k))
+//	c := b.Channel("c0>1", 0, 1, ch.Domain())
+//	sch, err := b.Schema()
+type Builder struct {
+	procs int
+	vars  []Var
+}
+
+// NewBuilder starts the schema of a protocol of procs processes.
+func NewBuilder(procs int) *Builder { return &Builder{procs: procs} }
+
+// Var declares a variable owned by owner (a process, or Global).
+func (b *Builder) Var(name string, owner Owner, d Domain) Ref {
+	return b.Add(Var{Name: name, Owner: owner, Domain: d})
+}
+
+// Add declares v as it is.
+func (b *Builder) Add(v Var) Ref {
+	b.vars = append(b.vars, v)
+	return Ref(len(b.vars) - 1)
+}
+
+// Channel declares the variable of a channel from process from to process to.
+func (b *Builder) Channel(name string, from, to int, d Domain) Ref {
+	return b.Add(ChannelVar(name, from, to, d))
+}
+
+// TimedChannel declares the Vars() variables of a timed channel from process from to process
+// to, named name@0, name@1, … by message age, and returns the handle of the first: the
+// channel's window in a state is s[ref : int(ref)+c.Vars()].
+func (b *Builder) TimedChannel(name string, from, to int, c *TimedChannel) Ref {
+	first := Ref(len(b.vars))
+	for age := range c.Vars() {
+		b.Channel(fmt.Sprintf("%s@%d", name, age), from, to, c.Segment.Domain())
+	}
+	return first
+}
+
+// Len is the number of variables declared so far.
+func (b *Builder) Len() int { return len(b.vars) }
+
+// Schema validates the variables and returns the schema.
+func (b *Builder) Schema() (*Schema, error) { return NewSchema(b.procs, b.vars...) }

@@ -1,0 +1,240 @@
+package model
+
+import (
+	"sync"
+)
+
+// daemonModel is a protocol under a daemon, starting from every configuration, from those
+// that satisfy a predicate, or from given states.
+type daemonModel struct {
+	proto     Protocol
+	daemon    Daemon
+	init      []State   // nil: the universe
+	where     Predicate // with init nil: the initial configurations of the universe; nil: all
+	procs     int
+	clock     int        // the clock process of a Clocked protocol, else -1
+	conflicts []uint64   // locally-central only: bit q of conflicts[p] iff p or q reads the other
+	scratch   *sync.Pool // shared by the copies; used when own is nil
+	own       *scratch   // the buffers of a forked copy
+	lint      *lint      // with WithLint: the protocol, checked; else nil
+	identity  string
+}
+
+// Identity names the transition relation for checkpoints: the protocol's type and the daemon.
+func (m *daemonModel) Identity() string { return m.identity }
+
+// scratch holds the buffers of one Successors call, pooled because the hot path of the explorer
+// would otherwise allocate them for every state.
+type scratch struct {
+	next    State
+	rules   []int
+	moves   []Move
+	enabled []enabledProc
+	choice  []int
+	_       noFalseSharing
+}
+
+type enabledProc struct {
+	p     int
+	rules []int
+}
+
+func (m *daemonModel) newScratch() *scratch {
+	return &scratch{
+		next:   workerState(m.Schema().Width()),
+		rules:  make([]int, 0, lineBytes/8),
+		moves:  make([]Move, 0, max(m.procs, lineBytes/16)),
+		choice: make([]int, m.procs),
+	}
+}
+
+// Fork returns a copy with buffers of its own, for one worker.
+func (m *daemonModel) Fork() Model {
+	c := *m
+	c.own = m.newScratch()
+	return &c
+}
+
+// buffers returns the copy's own buffers or pooled ones, and how to give them back.
+func (m *daemonModel) buffers() (*scratch, func()) {
+	if m.own != nil {
+		return m.own, func() {}
+	}
+	sc := m.scratch.Get().(*scratch)
+	return sc, func() { m.scratch.Put(sc) }
+}
+
+func (m *daemonModel) Schema() *Schema { return m.proto.Schema() }
+
+func (m *daemonModel) UniverseInit() (Predicate, bool) { return m.where, m.init == nil }
+
+func (m *daemonModel) Init(yield func(State) bool) {
+	if m.init != nil {
+		for _, s := range m.init {
+			if !yield(s) {
+				return
+			}
+		}
+		return
+	}
+	u, err := NewUniverse(m.Schema())
+	if err != nil {
+		return
+	}
+	s := m.Schema().NewState()
+	for (m.where != nil && !m.where(s) || yield(s)) && u.Next(s) {
+	}
+}
+
+func (m *daemonModel) Procs() int { return m.procs }
+
+func (m *daemonModel) Timed() bool { return m.clock >= 0 }
+
+// OneMovePerStep: the central daemon fires one process a step, and so does any daemon on a
+// protocol of one process.
+func (m *daemonModel) OneMovePerStep() bool { return m.daemon == Central || m.procs <= 1 }
+
+// Violation is the first breach of the protocol contract that WithLint found, or nil.
+func (m *daemonModel) Violation() error {
+	if m.lint == nil {
+		return nil
+	}
+	return m.lint.first()
+}
+
+// ticks is 1 if the clock is among the moves.
+func (m *daemonModel) ticks(moves []Move) int {
+	for _, mv := range moves {
+		if mv.Proc == m.clock {
+			return 1
+		}
+	}
+	return 0
+}
+
+func (m *daemonModel) RuleName(p, r int) string { return m.proto.RuleName(p, r) }
+
+func (m *daemonModel) EnabledMask(s State) uint64 {
+	sc, done := m.buffers()
+	defer done()
+	var mask uint64
+	for p := 0; p < m.procs && p < MaxFairProcs; p++ {
+		if sc.rules = m.proto.Enabled(s, p, sc.rules[:0]); len(sc.rules) > 0 {
+			mask |= 1 << p
+		}
+	}
+	return mask
+}
+
+// Successors enumerates, in a fixed order, every choice the daemon may make: for the central
+// daemon process by process and rule by rule; for the others, subsets of the enabled processes
+// by increasing bitmask and, within one subset, every combination of enabled rules.
+func (m *daemonModel) Successors(s State, yield func(Step, State) bool) {
+	sc, done := m.buffers()
+	defer done()
+	if m.daemon == Central {
+		m.central(s, sc, yield)
+	} else {
+		m.subsets(s, sc, yield)
+	}
+}
+
+func (m *daemonModel) central(s State, sc *scratch, yield func(Step, State) bool) {
+	idx := 0
+	for p := 0; p < m.procs; p++ {
+		sc.rules = m.proto.Enabled(s, p, sc.rules[:0])
+		for _, r := range sc.rules {
+			sc.moves = append(sc.moves[:0], Move{p, r})
+			copy(sc.next, s)
+			m.proto.Fire(s, sc.moves, sc.next)
+			if !yield(Step{Index: idx, Moves: sc.moves, Ticks: m.ticks(sc.moves)}, sc.next) {
+				return
+			}
+			idx++
+		}
+	}
+}
+
+func (m *daemonModel) subsets(s State, sc *scratch, yield func(Step, State) bool) {
+	enabled := sc.enabled[:0]
+	for p := 0; p < m.procs; p++ {
+		if rs := m.proto.Enabled(s, p, nil); len(rs) > 0 {
+			enabled = append(enabled, enabledProc{p, rs})
+		}
+	}
+	sc.enabled = enabled
+	if len(enabled) == 0 {
+		return
+	}
+	first := uint64(1)
+	if m.daemon == Synchronous {
+		first = 1<<len(enabled) - 1
+	}
+	idx := 0
+	choice := sc.choice[:len(enabled)]
+	for mask := first; mask < 1<<len(enabled); mask++ {
+		if m.daemon == LocallyCentral && !m.independent(enabled, mask) {
+			continue
+		}
+		clear(choice)
+		for {
+			sc.moves = sc.moves[:0]
+			for i, e := range enabled {
+				if mask&(1<<i) != 0 {
+					sc.moves = append(sc.moves, Move{e.p, e.rules[choice[i]]})
+				}
+			}
+			copy(sc.next, s)
+			m.proto.Fire(s, sc.moves, sc.next)
+			if !yield(Step{Index: idx, Moves: sc.moves, Ticks: m.ticks(sc.moves)}, sc.next) {
+				return
+			}
+			idx++
+			if !nextChoice(enabled, mask, choice) {
+				break
+			}
+		}
+	}
+}
+
+// nextChoice advances the odometer of rule choices of the processes chosen by mask.
+func nextChoice(enabled []enabledProc, mask uint64, choice []int) bool {
+	for i := range enabled {
+		if mask&(1<<i) == 0 {
+			continue
+		}
+		if choice[i]++; choice[i] < len(enabled[i].rules) {
+			return true
+		}
+		choice[i] = 0
+	}
+	return false
+}
+
+// independent reports whether the processes chosen by mask are pairwise non-neighbours.
+func (m *daemonModel) independent(enabled []enabledProc, mask uint64) bool {
+	var chosen uint64
+	for i, e := range enabled {
+		if mask&(1<<i) != 0 {
+			if m.conflicts[e.p]&chosen != 0 {
+				return false
+			}
+			chosen |= 1 << e.p
+		}
+	}
+	return true
+}
+
+// noFalseSharing pads the scratch buffers of one worker, written on every state, so that two
+// workers' buffers never share a cache line (the line's ping-pong between cores halved the
+// speed of each worker).
+type noFalseSharing [128]byte
+
+// lineBytes is the capacity below which a scratch slice is padded: Go puts small objects of one
+// size class side by side, while objects of 128 bytes and more start on their own lines.
+const lineBytes = 128
+
+// workerState allocates a scratch configuration that no other worker's data shares a line with.
+func workerState(width int) State {
+	return make(State, width, max(lineBytes, (width+63)/64*64))
+}

@@ -1,0 +1,190 @@
+package model
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync/atomic"
+)
+
+// Lint: the contract of Protocol, checked on the guards and statements a run evaluates
+// (Daemonize with WithLint). Three breaches are found:
+//
+//   - a statement that writes a variable its process does not own (nor receives from, for a
+//     channel variable): found by firing each move alone and looking at what changed;
+//   - two moves of one step that write one variable, or moves that do not compose (firing
+//     them together differs from firing each alone): the last write would silently win;
+//   - a guard or a statement that reads a variable of a process that is not a neighbour (nor
+//     the process itself; Global variables may be read by all): found by perturbing each such
+//     variable, to every value of a small domain or 16 values spread over a large one, and
+//     seeing the enabled rules, or what an enabled rule writes, change. A read that changes
+//     nothing on the configurations the run meets goes unseen.
+//
+// The clock of a Clocked protocol is the environment: time passes everywhere at once, so it
+// reads and writes every variable and is not checked.
+
+// ContractError is a breach of the protocol contract, with the move and the configuration.
+type ContractError struct {
+	Move   string // e.g. "P2 copy"
+	State  string // the configuration, formatted by the schema
+	Breach string // what the move did
+}
+
+func (e *ContractError) Error() string {
+	return fmt.Sprintf("model error: %s %s, in %s", e.Move, e.Breach, e.State)
+}
+
+// lint is a protocol whose guards and statements are checked as they are evaluated. It is
+// shared by the forks of its model: it allocates its scratch states per call.
+type lint struct {
+	Protocol
+	sch        *Schema
+	unreadable [][]int // per process, the variables it may not read
+	writable   [][]bool
+	clock      int
+	found      atomic.Pointer[ContractError]
+}
+
+func newLint(p Protocol, neighbors [][]int, clock int) *lint {
+	sch := p.Schema()
+	l := &lint{Protocol: p, sch: sch, clock: clock}
+	for q, nb := range neighbors {
+		reads := map[Owner]bool{Owner(q): true, Global: true}
+		for _, r := range nb {
+			reads[Owner(r)] = true
+		}
+		var unreadable []int
+		writable := make([]bool, sch.Width())
+		for i, v := range sch.Vars {
+			receiver, ok := v.Receiver()
+			if !reads[v.Owner] && !(ok && receiver == q) {
+				unreadable = append(unreadable, i)
+			}
+			writable[i] = v.Owner == Owner(q) || ok && receiver == q
+		}
+		l.unreadable, l.writable = append(l.unreadable, unreadable), append(l.writable, writable)
+	}
+	return l
+}
+
+func (l *lint) first() error {
+	if e := l.found.Load(); e != nil {
+		return e
+	}
+	return nil
+}
+
+// report keeps the first breach, by the moves (or, with none, by process p's guards).
+func (l *lint) report(s State, p int, moves []Move, format string, args ...any) {
+	names := []string{fmt.Sprintf("P%d", p)}
+	if len(moves) > 0 {
+		names = names[:0]
+	}
+	for _, m := range moves {
+		names = append(names, fmt.Sprintf("P%d %s", m.Proc, l.RuleName(m.Proc, m.Rule)))
+	}
+	l.found.CompareAndSwap(nil, &ContractError{Move: strings.Join(names, " and "), State: l.sch.Format(s), Breach: fmt.Sprintf(format, args...)})
+}
+
+// Enabled checks that the guards of p, and the statements of its enabled rules, read only
+// what p may read.
+func (l *lint) Enabled(s State, p int, dst []int) []int {
+	start := len(dst)
+	dst = l.Protocol.Enabled(s, p, dst)
+	if p == l.clock || l.found.Load() != nil {
+		return dst
+	}
+	rules := slices.Clone(dst[start:])
+	t := s.Clone()
+	for _, v := range l.unreadable[p] {
+		for _, x := range probes(l.sch.Vars[v].Domain.Size, s[v]) {
+			t[v] = x
+			if got := l.Protocol.Enabled(t, p, nil); !slices.Equal(got, rules) {
+				l.report(s, p, nil, "has a guard that reads %s, which neither it nor a neighbour owns (enabled rules %v, and %v when %s = %s)",
+					l.sch.Vars[v].Name, rules, got, l.sch.Vars[v].Name, l.sch.Vars[v].Domain.Name(x))
+				return dst
+			}
+			for _, r := range rules {
+				if !l.sameStatement(s, t, Move{p, r}, v) {
+					return dst
+				}
+			}
+		}
+		t[v] = s[v]
+	}
+	return dst
+}
+
+// sameStatement checks that move m writes the same values from s and from t, which differ in
+// variable v only, which m may not read.
+func (l *lint) sameStatement(s, t State, m Move, v int) bool {
+	a, b := s.Clone(), t.Clone()
+	l.Protocol.Fire(s, []Move{m}, a)
+	l.Protocol.Fire(t, []Move{m}, b)
+	for i := range a {
+		if i != v && a[i] != b[i] {
+			l.report(s, m.Proc, []Move{m}, "has a statement that reads %s, which neither it nor a neighbour owns (it writes %s = %s, and %s when %s = %s)",
+				l.sch.Vars[v].Name, l.sch.Vars[i].Name, l.sch.Vars[i].Domain.Name(a[i]), l.sch.Vars[i].Domain.Name(b[i]),
+				l.sch.Vars[v].Name, l.sch.Vars[v].Domain.Name(t[v]))
+			return false
+		}
+	}
+	return true
+}
+
+// probes are the values a perturbed variable takes: every other value of a small domain, 16
+// spread over a large one.
+func probes(size int, skip byte) []byte {
+	step := max(1, size/16)
+	var out []byte
+	for x := 0; x < size; x += step {
+		if byte(x) != skip {
+			out = append(out, byte(x))
+		}
+	}
+	return out
+}
+
+// Fire checks that each move writes only what its process owns, that no two moves write one
+// variable, that the moves compose, and that s is left as it was.
+func (l *lint) Fire(s State, moves []Move, next State) {
+	before := s.Clone()
+	l.Protocol.Fire(s, moves, next)
+	if l.found.Load() != nil {
+		return
+	}
+	if !s.Equal(before) {
+		l.report(before, -1, moves, "writes into the configuration it reads (a statement writes next, never s)")
+		return
+	}
+	merged, writer := s.Clone(), make([]int, len(s))
+	for k, m := range moves {
+		alone := s.Clone()
+		l.Protocol.Fire(s, moves[k:k+1], alone)
+		for v := range alone {
+			if alone[v] == s[v] {
+				continue
+			}
+			if m.Proc != l.clock && !l.writable[m.Proc][v] {
+				l.report(s, -1, moves[k:k+1], "writes %s, which %s owns", l.sch.Vars[v].Name, owner(l.sch.Vars[v]))
+				return
+			}
+			if writer[v] > 0 {
+				l.report(s, -1, []Move{moves[writer[v]-1], m}, "both write %s in one step (the last write would silently win)", l.sch.Vars[v].Name)
+				return
+			}
+			writer[v], merged[v] = k+1, alone[v]
+		}
+	}
+	if !merged.Equal(next) {
+		l.report(s, -1, moves, "do not compose: fired together they write %s, fired one by one %s (a statement reads what another writes, or two write one variable)",
+			l.sch.Format(next), l.sch.Format(merged))
+	}
+}
+
+func owner(v Var) string {
+	if v.Owner == Global {
+		return "no process"
+	}
+	return fmt.Sprintf("P%d", v.Owner)
+}
