@@ -223,7 +223,9 @@ func age(s, next model.State, c model.Ref, ch *model.TimedChannel) {
 }
 
 // window is the variables of the channel that start at c.
-func window(s model.State, c model.Ref, ch *model.TimedChannel) []byte { return s[c : int(c)+ch.Vars()] }
+func window(s model.State, c model.Ref, ch *model.TimedChannel) []byte {
+	return s[c : int(c)+ch.Vars()]
+}
 
 func (p *Protocol) urgent(s model.State) bool {
 	var buf [128]byte

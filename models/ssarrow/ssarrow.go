@@ -59,8 +59,8 @@ type Protocol struct {
 	// down (a→b) and up (b→a).
 	phase, timer, chDown, chUp []model.Ref
 	arrow                      []model.Ref // p(v)
-	edges                      []int // the child of every edge, in tree.Edges order
-	clock                      int   // the process whose moves are ticks
+	edges                      []int       // the child of every edge, in tree.Edges order
+	clock                      int         // the process whose moves are ticks
 }
 
 // chanInfo summarises a channel content for φ and the predicates of Section 6.
