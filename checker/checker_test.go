@@ -2,14 +2,17 @@ package checker_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/reference"
 	"github.com/mc-checker/mc/models/dijkstra"
+	"github.com/mc-checker/mc/models/toys"
 )
 
 var allChecks = []checker.Check{checker.CheckDeadlock, checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase}
@@ -37,7 +40,7 @@ func ring(t *testing.T, n, k int, d model.Daemon) (*dijkstra.Ring, model.Model) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := model.Daemonize(r, d)
+	m, err := model.Daemonize(r, d, model.WithLint())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +63,7 @@ func TestAgreesWithReference(t *testing.T) {
 	}
 	t.Run("starver", func(t *testing.T) {
 		p := newStarver(false)
-		m, _ := model.Daemonize(p, model.Central)
+		m, _ := model.Daemonize(p, model.Central, model.WithLint())
 		compareWithReference(t, m, p.done)
 	})
 }
@@ -102,7 +105,7 @@ func TestWorkersDoNotMatter(t *testing.T) {
 		},
 		"hashed": func() (model.Model, model.Predicate) {
 			r, _ := dijkstra.New(5, 3)
-			m, _ := model.Daemonize(r, model.Central, model.From([]model.State{{0, 1, 2, 0, 1}, {2, 2, 2, 2, 2}}))
+			m, _ := model.Daemonize(r, model.Central, model.From([]model.State{{0, 1, 2, 0, 1}, {2, 2, 2, 2, 2}}), model.WithLint())
 			return m, r.Legitimate()
 		},
 	}
@@ -140,7 +143,7 @@ func TestWeakFairness(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("gated=%v/%s", tc.gated, tc.fairness), func(t *testing.T) {
 			p := newStarver(tc.gated)
-			m, _ := model.Daemonize(p, model.Distributed)
+			m, _ := model.Daemonize(p, model.Distributed, model.WithLint())
 			res := run(t, m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Legit: p.done, Fairness: tc.fairness}, 2)
 			c := res.Checks[0]
 			if c.Verdict != tc.want {
@@ -162,7 +165,7 @@ func TestWeakFairness(t *testing.T) {
 // two togglers from 00, flip 0 twice and flip 1 twice.
 func TestFairLoopThroughComponent(t *testing.T) {
 	p := newTogglers(2)
-	m, _ := model.Daemonize(p, model.Central, model.From([]model.State{{0, 0}}))
+	m, _ := model.Daemonize(p, model.Central, model.From([]model.State{{0, 0}}), model.WithLint())
 	spec := checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Legit: p.never, Fairness: checker.WeaklyFair}
 	c := run(t, m, spec, 2).Checks[0]
 	if c.Verdict != checker.Violated || c.Trace.LoopStart != 0 || len(c.Trace.Steps) != 4 {
@@ -186,7 +189,7 @@ func TestFairLoopThroughComponent(t *testing.T) {
 // configurations are closed and the privilege circulates).
 func TestExplicitInitialStates(t *testing.T) {
 	r, _ := dijkstra.New(4, 4)
-	m, err := model.Daemonize(r, model.Central, model.From([]model.State{{1, 1, 1, 1}}))
+	m, err := model.Daemonize(r, model.Central, model.From([]model.State{{1, 1, 1, 1}}), model.WithLint())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +254,7 @@ func TestReplayRejectsForgedTraces(t *testing.T) {
 // A bound or a cancelled context gives inconclusive verdicts, never holds.
 func TestInconclusive(t *testing.T) {
 	r, _ := dijkstra.New(5, 5)
-	m, _ := model.Daemonize(r, model.Central, model.From([]model.State{{0, 1, 2, 3, 4}}))
+	m, _ := model.Daemonize(r, model.Central, model.From([]model.State{{0, 1, 2, 3, 4}}), model.WithLint())
 	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
 	res, err := checker.Run(context.Background(), m, spec, checker.Options{MaxStates: 3})
 	if err != nil {
@@ -296,7 +299,7 @@ func TestBadSpecs(t *testing.T) {
 // the dense scan hands out wrong configurations (a false "holds" was possible).
 func TestFullByteDomain(t *testing.T) {
 	p := newSpinner(256, -1)
-	m, _ := model.Daemonize(p, model.Central)
+	m, _ := model.Daemonize(p, model.Central, model.WithLint())
 	compareWithReference(t, m, p.legit)
 	res := run(t, m, checker.Spec{Checks: allChecks, Legit: p.legit}, 2)
 	if res.Stats.States != 512 || verdicts(res)["convergence"] != checker.Violated {
@@ -308,8 +311,8 @@ func TestFullByteDomain(t *testing.T) {
 // configuration (dense) or stored with a wrong width (explicit).
 func TestInvalidSuccessorIsAnError(t *testing.T) {
 	p := newSpinner(3, 3) // writes x = 3 into 0..2
-	dense, _ := model.Daemonize(p, model.Central)
-	explicit, _ := model.Daemonize(p, model.Central, model.From([]model.State{{0, 1}}))
+	dense, _ := model.Daemonize(p, model.Central, model.WithLint())
+	explicit, _ := model.Daemonize(p, model.Central, model.From([]model.State{{0, 1}}), model.WithLint())
 	for name, m := range map[string]model.Model{"dense": dense, "explicit": explicit} {
 		for _, checks := range [][]checker.Check{{checker.CheckClosure}, {checker.CheckConvergence}} {
 			_, err := checker.Run(context.Background(), m, checker.Spec{Checks: checks, Legit: p.legit}, checker.Options{Workers: 2})
@@ -325,7 +328,7 @@ func TestInvalidSuccessorIsAnError(t *testing.T) {
 func TestLocallyCentralConflictsAreSymmetric(t *testing.T) {
 	p := newSpinner(3, -1)
 	for d, want := range map[model.Daemon]int{model.LocallyCentral: 2, model.Distributed: 3} {
-		m, _ := model.Daemonize(p, d)
+		m, _ := model.Daemonize(p, d, model.WithLint())
 		n := 0
 		m.Successors(model.State{0, 1}, func(model.Step, model.State) bool { n++; return true })
 		if n != want {
@@ -336,8 +339,8 @@ func TestLocallyCentralConflictsAreSymmetric(t *testing.T) {
 
 func TestNoInitialState(t *testing.T) {
 	p := newSpinner(3, -1)
-	explicit, _ := model.Daemonize(p, model.Central, model.From([]model.State{}))
-	dense, _ := model.Daemonize(p, model.Central, model.Where(func(model.State) bool { return false }))
+	explicit, _ := model.Daemonize(p, model.Central, model.From([]model.State{}), model.WithLint())
+	dense, _ := model.Daemonize(p, model.Central, model.Where(func(model.State) bool { return false }), model.WithLint())
 	for _, m := range []model.Model{explicit, dense} {
 		if _, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: p.legit}, checker.Options{}); err == nil {
 			t.Fatal("an empty initial set passes")
@@ -351,14 +354,14 @@ func TestRestrictedInitialSet(t *testing.T) {
 	for _, k := range []int{3, 4} {
 		r, _ := dijkstra.New(5, k)
 		where := func(s model.State) bool { return s[0] == 0 && s[4] == 1 }
-		m, err := model.Daemonize(r, model.Central, model.Where(where))
+		m, err := model.Daemonize(r, model.Central, model.Where(where), model.WithLint())
 		if err != nil {
 			t.Fatal(err)
 		}
 		compareWithReference(t, m, r.Legitimate())
 		var init []model.State
 		m.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
-		explicit, _ := model.Daemonize(r, model.Central, model.From(init))
+		explicit, _ := model.Daemonize(r, model.Central, model.From(init), model.WithLint())
 		spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
 		a, b := run(t, m, spec, 2), run(t, explicit, spec, 2)
 		if a.Stats.States != b.Stats.States || a.Stats.Transitions != b.Stats.Transitions ||
@@ -375,7 +378,7 @@ func TestRestrictedInitialSet(t *testing.T) {
 // whose ticks are counted by replay.
 func TestWorstCaseInTicks(t *testing.T) {
 	p := newAlarm()
-	m, _ := model.Daemonize(p, model.Central, model.Where(func(s model.State) bool { return s[1] == 0 }))
+	m, _ := model.Daemonize(p, model.Central, model.Where(func(s model.State) bool { return s[1] == 0 }), model.WithLint())
 	res := run(t, m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence, checker.CheckWorstCase}, Legit: p.done}, 2)
 	if res.Verdict() != checker.Holds || *res.WorstCaseTicks != 3 || *res.WorstCaseSteps != 4 {
 		t.Fatalf("%+v ticks %v steps %v", res.Checks, res.WorstCaseTicks, res.WorstCaseSteps)
@@ -391,9 +394,9 @@ func TestWorstCaseInTicks(t *testing.T) {
 func TestMemoryBudget(t *testing.T) {
 	r, _ := dijkstra.New(6, 6)
 	var init []model.State // every configuration, as the universal model enumerates them
-	universal, _ := model.Daemonize(r, model.Central)
+	universal, _ := model.Daemonize(r, model.Central, model.WithLint())
 	universal.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
-	m, _ := model.Daemonize(r, model.Central, model.From(init))
+	m, _ := model.Daemonize(r, model.Central, model.From(init), model.WithLint())
 	res, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: r.Legitimate()},
 		checker.Options{Workers: 2, MemoryBudget: 1 << 20})
 	if err != nil {
@@ -410,7 +413,7 @@ func TestActionInvariantBothGraphs(t *testing.T) {
 	r, dense := ring(t, 4, 4, model.Central)
 	var init []model.State
 	dense.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
-	explicit, _ := model.Daemonize(r, model.Central, model.From(init))
+	explicit, _ := model.Daemonize(r, model.Central, model.From(init), model.WithLint())
 	spec := checker.Spec{Checks: []checker.Check{checker.CheckAction}, Actions: []model.ActionProperty{
 		{Name: "bottom-still", Holds: func(from model.State, _ model.Step, to model.State) bool { return from[0] == to[0] }},
 		{Name: "one-mover", Holds: func(_ model.State, st model.Step, _ model.State) bool { return len(st.Moves) == 1 }},
@@ -427,5 +430,50 @@ func TestActionInvariantBothGraphs(t *testing.T) {
 	}
 	if tr := a.Checks[0].Trace; len(tr.Steps) != 1 || model.Replay(dense, tr) != nil {
 		t.Fatalf("trace %+v", tr)
+	}
+}
+
+// A protocol that breaks its contract is a model error with the lint on, whatever the store,
+// never a verdict: a statement that writes another's variable, a guard that reads a
+// non-neighbour, two moves of one step that write one channel.
+func TestLintBreachIsAnError(t *testing.T) {
+	cases := []struct {
+		kind   toys.BreachKind
+		daemon model.Daemon
+		want   string
+	}{
+		{toys.WritesOther, model.Central, "P1 spill writes x2, which P2 owns, in x0=1 x1=0 x2=0"},
+		{toys.ReadsFar, model.Central, "P0 has a guard that reads x2"},
+		{toys.Collides, model.Distributed, "P0 send and P1 receive both write c0>1"},
+	}
+	for _, c := range cases {
+		for _, store := range []checker.StoreKind{checker.StoreMemory, checker.StoreDisk} {
+			p, legit := toys.Breach(c.kind)
+			m, err := model.Daemonize(p, c.daemon, model.WithLint())
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: legit},
+				checker.Options{Workers: 1, Store: store, Dir: t.TempDir()})
+			var breach *model.ContractError
+			if !errors.As(err, &breach) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s store: got %v, want %q", store, err, c.want)
+			}
+		}
+	}
+}
+
+// A counterexample that does not replay is an internal error, never a verdict: the model is
+// not deterministic (its first step from a configuration differs from the later ones).
+func TestReplayFailureIsAnInternalError(t *testing.T) {
+	p, init, legit := toys.Flaky()
+	m, err := model.Daemonize(p, model.Central, model.From(init))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Legit: legit}, checker.Options{})
+	var internal *checker.InternalError
+	if !errors.As(err, &internal) || internal.Check != "convergence" || res != nil {
+		t.Fatalf("got %v, %v", res, err)
 	}
 }

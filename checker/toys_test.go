@@ -125,8 +125,8 @@ func (p *togglers) Fire(s model.State, moves []model.Move, next model.State) {
 }
 func (p *togglers) never(s model.State) bool { return s[0] == 2 }
 
-// spinner: while f = 1, process 0 counts x up modulo the domain size forever, and process 1
-// (enabled when x = 0) rewrites f = 1: the legitimate set f = 0 is never reached from f = 1.
+// spinner: process 0 counts x up modulo the domain size forever, and process 1 (enabled when
+// x = 0 and f = 1) rewrites f = 1: the legitimate set f = 0 is never reached from f = 1.
 // With overflow ≥ 0 the step from the largest value writes overflow instead, outside the domain
 // when it is not smaller than the size: a model bug the checker must report.
 type spinner struct {
@@ -157,7 +157,7 @@ func (p *spinner) Neighbors(q int) []int {
 }
 func (p *spinner) RuleName(int, int) string { return "step" }
 func (p *spinner) Enabled(s model.State, q int, dst []int) []int {
-	if q == 0 && s[1] == 1 || q == 1 && s[1] == 1 && s[0] == 0 {
+	if q == 0 || q == 1 && s[1] == 1 && s[0] == 0 { // process 0 reads nobody
 		dst = append(dst, 0)
 	}
 	return dst

@@ -108,6 +108,17 @@ var catalogue = map[string]*Entry{}
 
 func register(e *Entry) { catalogue[e.Name] = e }
 
+// Register adds a model to the catalogue, for a program that embeds the catalogue with models
+// of its own, and for tests, and returns what takes it out again. It fails on a name already
+// taken. The catalogue is not safe for concurrent registration.
+func Register(e *Entry) (remove func(), err error) {
+	if _, taken := catalogue[e.Name]; taken || e.Name == "" {
+		return nil, fmt.Errorf("a model named %q is already in the catalogue", e.Name)
+	}
+	register(e)
+	return func() { delete(catalogue, e.Name) }, nil
+}
+
 // All lists the models by name.
 func All() []*Entry {
 	var out []*Entry

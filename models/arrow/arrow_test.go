@@ -16,7 +16,7 @@ func characterise(t *testing.T, tree *topology.Tree, f int, pred func(*arrow.Pro
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := model.Daemonize(p, model.Central, model.From(p.Quiescent()))
+	m, err := model.Daemonize(p, model.Central, model.From(p.Quiescent()), model.WithLint())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestWeakenedPredicatesFail(t *testing.T) {
 	if c.Verdict != checker.Violated || c.Trace == nil || len(c.Trace.Steps) != 1 {
 		t.Fatalf("no-finds: %+v", c)
 	}
-	m, _ := model.Daemonize(p, model.Central, model.From(p.Quiescent()))
+	m, _ := model.Daemonize(p, model.Central, model.From(p.Quiescent()), model.WithLint())
 	if err := model.Replay(m, c.Trace); err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func (p noFlip) Fire(s model.State, moves []model.Move, next model.State) {
 func TestMutantBreaksPhi(t *testing.T) {
 	tree, _ := topology.Path(3)
 	p, _ := arrow.New(tree, 1)
-	m, _ := model.Daemonize(noFlip{p}, model.Central, model.From(p.Quiescent()))
+	m, _ := model.Daemonize(noFlip{p}, model.Central, model.From(p.Quiescent()), model.WithLint())
 	res, err := checker.Run(context.Background(), m, checker.Spec{
 		Checks:  []checker.Check{checker.CheckAction},
 		Actions: []model.ActionProperty{{Name: "preserves-phi", Holds: p.PreservesPhi}},

@@ -12,9 +12,16 @@ import (
 
 var stabilization = []checker.Check{checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase}
 
+// check runs the stabilization checks on p under the central daemon, with the protocol
+// contract checked too on universes small enough that the lint's extra evaluations (a few
+// dozen a step) cost little.
 func check(t *testing.T, p model.Protocol, legit model.Predicate, workers int) *checker.Result {
 	t.Helper()
-	m, err := model.Daemonize(p, model.Central)
+	var opts []model.Option
+	if u, _ := model.NewUniverse(p.Schema()); u != nil && u.Size() <= 100_000 {
+		opts = append(opts, model.WithLint())
+	}
+	m, err := model.Daemonize(p, model.Central, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +90,7 @@ func TestSmallestK(t *testing.T) {
 // length and holds no legitimate configuration.
 func assertAvoidingLasso(t *testing.T, p model.Protocol, tr *model.Trace, loop int) {
 	t.Helper()
-	m, _ := model.Daemonize(p, model.Central)
+	m, _ := model.Daemonize(p, model.Central, model.WithLint())
 	if err := model.Replay(m, tr); err != nil {
 		t.Fatalf("the lasso does not replay: %v", err)
 	}
@@ -119,7 +126,7 @@ func TestMutants(t *testing.T) {
 			if res.Verdict() != checker.Violated {
 				t.Fatalf("mutant survives: %+v", res.Checks)
 			}
-			m, _ := model.Daemonize(tc.proto, model.Central)
+			m, _ := model.Daemonize(tc.proto, model.Central, model.WithLint())
 			for _, c := range res.Checks {
 				if c.Verdict == checker.Violated {
 					if err := model.Replay(m, c.Trace); err != nil {
@@ -183,7 +190,7 @@ func (c *copiesRight) Fire(s model.State, moves []model.Move, next model.State) 
 // The ring is never deadlocked: some machine is always privileged (Dijkstra 1974).
 func TestSomeMachineAlwaysPrivileged(t *testing.T) {
 	r := newRing(t, 6, 4)
-	m, _ := model.Daemonize(r, model.Central)
+	m, _ := model.Daemonize(r, model.Central, model.WithLint())
 	res, err := checker.Run(context.Background(), m, checker.Spec{
 		Checks:     []checker.Check{checker.CheckInvariant, checker.CheckDeadlock},
 		Legit:      r.Legitimate(),

@@ -24,7 +24,11 @@ func build(t testing.TB, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Prot
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := model.Daemonize(p, model.Central, model.From(init))
+	opts := []model.Option{model.From(init)}
+	if _, bench := t.(*testing.B); !bench { // tests check the protocol contract too
+		opts = append(opts, model.WithLint())
+	}
+	m, err := model.Daemonize(p, model.Central, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
