@@ -10,7 +10,6 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
-	"github.com/mc-checker/mc/checker/reference"
 	"github.com/mc-checker/mc/models/dijkstra"
 	"github.com/mc-checker/mc/models/toys"
 )
@@ -45,50 +44,6 @@ func ring(t *testing.T, n, k int, d model.Daemon) (*dijkstra.Ring, model.Model) 
 		t.Fatal(err)
 	}
 	return r, m
-}
-
-// The fast analyses (dense store, parallel DFS) agree with the naive reference on every
-// Dijkstra ring with n ≤ 5 and K ≤ n+1, under all four daemons: state and transition counts,
-// closure, deadlock, convergence and the worst case in moves and steps.
-func TestAgreesWithReference(t *testing.T) {
-	for _, d := range []model.Daemon{model.Central, model.LocallyCentral, model.Distributed, model.Synchronous} {
-		for n := 3; n <= 5; n++ {
-			for k := 2; k <= n+1; k++ {
-				t.Run(fmt.Sprintf("%s/n=%d/K=%d", d, n, k), func(t *testing.T) {
-					r, m := ring(t, n, k, d)
-					compareWithReference(t, m, r.Legitimate())
-				})
-			}
-		}
-	}
-	t.Run("starver", func(t *testing.T) {
-		p := newStarver(false)
-		m, _ := model.Daemonize(p, model.Central, model.WithLint())
-		compareWithReference(t, m, p.done)
-	})
-}
-
-func compareWithReference(t *testing.T, m model.Model, legit model.Predicate) {
-	t.Helper()
-	want := reference.Check(m, legit)
-	res := run(t, m, checker.Spec{Checks: allChecks, Legit: legit}, 2)
-	v := verdicts(res)
-	if res.Stats.States != uint64(want.States) || res.Stats.Transitions != uint64(want.Transitions) {
-		t.Errorf("states/transitions %d/%d, reference %d/%d", res.Stats.States, res.Stats.Transitions, want.States, want.Transitions)
-	}
-	if (v["closure"] == checker.Holds) != want.Closure {
-		t.Errorf("closure %v, reference %v", v["closure"], want.Closure)
-	}
-	if (v["deadlock"] == checker.Holds) == want.Deadlock {
-		t.Errorf("deadlock %v, reference deadlock=%v", v["deadlock"], want.Deadlock)
-	}
-	if (v["convergence"] == checker.Holds) != want.Converges {
-		t.Fatalf("convergence %v, reference %v", v["convergence"], want.Converges)
-	}
-	if want.Converges && (*res.WorstCaseSteps != uint64(want.WorstSteps) || *res.WorstCaseMoves != uint64(want.WorstMoves)) {
-		t.Errorf("worst case %d steps %d moves, reference %d steps %d moves",
-			*res.WorstCaseSteps, *res.WorstCaseMoves, want.WorstSteps, want.WorstMoves)
-	}
 }
 
 // Results (verdicts, counts, worst case, every trace) are identical for 1, 2 and 8 workers,
@@ -300,7 +255,7 @@ func TestBadSpecs(t *testing.T) {
 func TestFullByteDomain(t *testing.T) {
 	p := newSpinner(256, -1)
 	m, _ := model.Daemonize(p, model.Central, model.WithLint())
-	compareWithReference(t, m, p.legit)
+	compareAll(t, m, checker.Spec{Checks: allChecks, Legit: p.legit}, checker.Options{Workers: 2})
 	res := run(t, m, checker.Spec{Checks: allChecks, Legit: p.legit}, 2)
 	if res.Stats.States != 512 || verdicts(res)["convergence"] != checker.Violated {
 		t.Fatalf("%d states, %+v", res.Stats.States, res.Checks)
@@ -358,7 +313,7 @@ func TestRestrictedInitialSet(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		compareWithReference(t, m, r.Legitimate())
+		compareAll(t, m, checker.Spec{Checks: allChecks, Legit: r.Legitimate()}, checker.Options{Workers: 2})
 		var init []model.State
 		m.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
 		explicit, _ := model.Daemonize(r, model.Central, model.From(init), model.WithLint())

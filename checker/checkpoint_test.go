@@ -28,6 +28,14 @@ func everyConfiguration(t *testing.T, n, k int) (*dijkstra.Ring, model.Model) {
 	return r, m
 }
 
+// shortOr is small with -short, else full.
+func shortOr(small, full int) int {
+	if testing.Short() {
+		return small
+	}
+	return full
+}
+
 // sameResult compares everything but timings and the checkpoint bookkeeping.
 func sameResult(t *testing.T, a, b *checker.Result) {
 	t.Helper()
@@ -40,10 +48,10 @@ func sameResult(t *testing.T, a, b *checker.Result) {
 
 // A run interrupted at any point after its first save, resumed with another number of
 // workers, gives exactly the result of an uninterrupted run (Dijkstra n=7, K=7: 823,543
-// initial states, explored in several segments), with the visited set in memory and in
-// sorted runs (rebuilt from the saved states).
+// initial states, explored in several segments; n=6 with -short), with the visited set in
+// memory and in sorted runs (rebuilt from the saved states).
 func TestCheckpointResume(t *testing.T) {
-	r, m := everyConfiguration(t, 7, 7)
+	r, m := everyConfiguration(t, shortOr(6, 7), 7)
 	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
 	want := run(t, m, spec, 2)
 	for _, onDisk := range []bool{false, true} {
@@ -147,7 +155,7 @@ func TestExactStore(t *testing.T) {
 // results of one on the heap, under a memory budget that makes the run hand its mapped pages
 // back; its files go with the run.
 func TestGraphOnDisk(t *testing.T) {
-	r, m := everyConfiguration(t, 7, 7)
+	r, m := everyConfiguration(t, shortOr(5, 7), 7)
 	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
 	want := run(t, m, spec, 2)
 	dir := t.TempDir()
@@ -265,7 +273,7 @@ func TestCheckpointGuards(t *testing.T) {
 // result.
 func TestInterruptedAnalysesKeepTheGraph(t *testing.T) {
 	for _, k := range []int{7, 4} { // K = 4 < n-1: convergence fails, with a lasso
-		r, m := everyConfiguration(t, 7, k)
+		r, m := everyConfiguration(t, shortOr(6, 7), k)
 		spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
 		want := run(t, m, spec, 2)
 		dir := t.TempDir()

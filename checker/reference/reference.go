@@ -1,10 +1,19 @@
 // Package reference is a deliberately naive, sequential re-implementation of the checker's
-// analyses: maps instead of perfect hashes, explicit adjacency lists, and fixpoint iteration
-// instead of a depth-first search. It is slow and obviously right, and the tests of the fast
-// analyses compare against it on small models.
+// analyses: maps instead of perfect hashes, explicit adjacency lists, fixpoint iteration
+// instead of a depth-first search, and strongly connected components from mutual
+// reachability instead of Tarjan's algorithm. It is slow and obviously right, and the tests of
+// the fast analyses compare against it on small models, dense and hashed.
 package reference
 
 import "github.com/mc-checker/mc/checker/model"
+
+// Spec is what the reference decides besides closure, deadlock and convergence.
+type Spec struct {
+	Legit             model.Predicate
+	Invariants        []model.Property
+	Actions           []model.ActionProperty
+	Characterisations []model.Property
+}
 
 // Result holds what the reference computes.
 type Result struct {
@@ -12,70 +21,115 @@ type Result struct {
 	Closure             bool // no step leaves the legitimate set
 	Deadlock            bool // some reachable illegitimate state has no successor
 	Converges           bool // under an unfair daemon
+	// ConvergesFairly: under a weakly fair daemon (models of processes only): no reachable
+	// illegitimate deadlock and no strongly connected set of illegitimate states that an
+	// execution can stay in fairly.
+	ConvergesFairly bool
 	// Worst-case stabilization from an initial state, valid when Converges.
 	WorstSteps, WorstMoves int
+	// Invariants[i] is the length of a shortest execution from an initial state to a state
+	// that violates invariant i, or -1; Actions[i] the same to a step that violates action
+	// invariant i, that step included.
+	Invariants, Actions []int
+	// Characterised[i] says whether predicate i holds on exactly the reachable states of the
+	// universe.
+	Characterised []bool
 }
 
-type arc struct{ to, moves int }
+type arc struct {
+	to, moves int
+	movers    uint64
+}
 
-// Check explores m from its initial states and decides closure and unfair convergence to legit.
-func Check(m model.Model, legit model.Predicate) Result {
-	index := map[string]int{}
-	var states []model.State
-	var adj [][]arc
-	add := func(s model.State) int {
-		if i, ok := index[string(s)]; ok {
+// graph is the reachable graph, states numbered in BFS order from the initial ones.
+type graph struct {
+	m       model.Model
+	states  []model.State
+	index   map[string]int
+	adj     [][]arc
+	depth   []int // BFS distance from an initial state
+	initial int   // states 0..initial-1 are initial
+}
+
+func explore(m model.Model) *graph {
+	g := &graph{m: m, index: map[string]int{}}
+	add := func(s model.State, depth int) int {
+		if i, ok := g.index[string(s)]; ok {
 			return i
 		}
-		index[string(s)] = len(states)
-		states = append(states, s.Clone())
-		adj = append(adj, nil)
-		return len(states) - 1
+		g.index[string(s)] = len(g.states)
+		g.states, g.adj, g.depth = append(g.states, s.Clone()), append(g.adj, nil), append(g.depth, depth)
+		return len(g.states) - 1
 	}
-	m.Init(func(s model.State) bool { add(s); return true })
-	initial := len(states) // executions start here: the worst case is over these
-	var r Result
-	for i := 0; i < len(states); i++ {
-		m.Successors(states[i], func(st model.Step, t model.State) bool {
-			adj[i] = append(adj[i], arc{add(t), st.MoveCount()})
-			r.Transitions++
+	m.Init(func(s model.State) bool { add(s, 0); return true })
+	g.initial = len(g.states)
+	for i := 0; i < len(g.states); i++ {
+		m.Successors(g.states[i], func(st model.Step, t model.State) bool {
+			g.adj[i] = append(g.adj[i], arc{add(t, g.depth[i]+1), st.MoveCount(), st.Movers()})
 			return true
 		})
 	}
-	r.States = len(states)
-	r.Closure = true
-	inL := make([]bool, len(states))
-	for i, s := range states {
-		inL[i] = legit(s)
+	return g
+}
+
+// Check explores m from its initial states and decides closure and unfair convergence to legit.
+func Check(m model.Model, legit model.Predicate) Result { return CheckAll(m, Spec{Legit: legit}) }
+
+// CheckAll explores m from its initial states and decides everything spec asks.
+func CheckAll(m model.Model, spec Spec) Result {
+	g := explore(m)
+	r := Result{States: len(g.states), Closure: true, ConvergesFairly: true}
+	inL := make([]bool, len(g.states))
+	for i, s := range g.states {
+		inL[i] = spec.Legit != nil && spec.Legit(s)
 	}
-	for i := range states {
-		for _, a := range adj[i] {
+	for i := range g.states {
+		r.Transitions += len(g.adj[i])
+		for _, a := range g.adj[i] {
 			if inL[i] && !inL[a.to] {
 				r.Closure = false
 			}
 		}
-		if !inL[i] && len(adj[i]) == 0 {
+		if !inL[i] && len(g.adj[i]) == 0 {
 			r.Deadlock = true
 		}
 	}
-	// Longest distances to L by fixpoint: a state is done once all its successors are.
+	r.longest(g, inL)
+	if procs, ok := m.(model.Processes); ok {
+		r.ConvergesFairly = !r.Deadlock && !fairCycle(g, inL, procs)
+	}
+	for _, p := range spec.Invariants {
+		r.Invariants = append(r.Invariants, g.shortest(func(i int) bool { return !p.Holds(g.states[i]) }))
+	}
+	for _, a := range spec.Actions {
+		r.Actions = append(r.Actions, g.shortestStep(a))
+	}
+	for _, p := range spec.Characterisations {
+		r.Characterised = append(r.Characterised, g.characterised(p.Holds))
+	}
+	return r
+}
+
+// longest computes the longest distances to L by fixpoint: a state is done once all its
+// successors are.
+func (r *Result) longest(g *graph, inL []bool) {
 	done := append([]bool(nil), inL...)
-	steps := make([]int, len(states))
-	moves := make([]int, len(states))
+	steps := make([]int, len(g.states))
+	moves := make([]int, len(g.states))
 	for changed := true; changed; {
 		changed = false
-		for i := range states {
-			if done[i] || len(adj[i]) == 0 {
+		for i := range g.states {
+			if done[i] || len(g.adj[i]) == 0 {
 				continue
 			}
 			all := true
-			for _, a := range adj[i] {
+			for _, a := range g.adj[i] {
 				all = all && done[a.to]
 			}
 			if !all {
 				continue
 			}
-			for _, a := range adj[i] {
+			for _, a := range g.adj[i] {
 				steps[i] = max(steps[i], steps[a.to]+1)
 				moves[i] = max(moves[i], moves[a.to]+a.moves)
 			}
@@ -83,14 +137,61 @@ func Check(m model.Model, legit model.Predicate) Result {
 		}
 	}
 	r.Converges = true
-	for i := range states {
+	for i := range g.states {
 		if !done[i] {
 			r.Converges = false
 		}
-		if i < initial {
+		if i < g.initial {
 			r.WorstSteps = max(r.WorstSteps, steps[i])
 			r.WorstMoves = max(r.WorstMoves, moves[i])
 		}
 	}
-	return r
+}
+
+// shortest is the BFS depth of the shallowest state where bad holds, or -1.
+func (g *graph) shortest(bad func(int) bool) int {
+	best := -1
+	for i := range g.states {
+		if bad(i) && (best < 0 || g.depth[i] < best) {
+			best = g.depth[i]
+		}
+	}
+	return best
+}
+
+// shortestStep is the length of the shortest execution that ends with a step violating a.
+func (g *graph) shortestStep(a model.ActionProperty) int {
+	return g.shortestPlusOne(func(i int) bool {
+		bad := false
+		g.m.Successors(g.states[i], func(st model.Step, t model.State) bool {
+			bad = bad || !a.Holds(g.states[i], st, t)
+			return true
+		})
+		return bad
+	})
+}
+
+func (g *graph) shortestPlusOne(bad func(int) bool) int {
+	if d := g.shortest(bad); d >= 0 {
+		return d + 1
+	}
+	return -1
+}
+
+// characterised reports whether p holds on exactly the reachable states, among all those of
+// the universe.
+func (g *graph) characterised(p model.Predicate) bool {
+	u, err := model.NewUniverse(g.m.Schema())
+	if err != nil {
+		return false
+	}
+	s := g.m.Schema().NewState()
+	for {
+		if _, reached := g.index[string(s)]; p(s) != reached {
+			return false
+		}
+		if !u.Next(s) {
+			return true
+		}
+	}
 }

@@ -81,6 +81,9 @@ func sameRun(t *testing.T, want, got string) {
 // configuration of Dijkstra n=7 explored hashed on disk (--store disk), which --resume alone
 // must resume the same way, not in the dense store.
 func TestKilledRunResumes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills runs mid-way; TestCheckpointResume resumes interrupted runs in the library")
+	}
 	for _, tc := range []struct {
 		name  string
 		model []string

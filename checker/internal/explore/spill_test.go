@@ -73,14 +73,18 @@ func TestSpillStoreGraph(t *testing.T) {
 		edges  uint64 // segmentEdges
 	}
 	var tests []test
+	side := 40 // a torus of 64,000 states; 13,824 with -short
+	if testing.Short() {
+		side = 24
+	}
 	for _, badger := range []bool{true, false} {
-		tests = append(tests, test{newTorus(40), 1, badger, false, false, 0}, test{newTorus(40), 1, badger, true, false, 0},
-			test{newTorus(40), 300 << 10, badger, false, false, 0}, test{newTorus(40), 1, badger, false, true, 0})
+		tests = append(tests, test{newTorus(side), 1, badger, false, false, 0}, test{newTorus(side), 1, badger, true, false, 0},
+			test{newTorus(side), 300 << 10, badger, false, false, 0}, test{newTorus(side), 1, badger, false, true, 0})
 	}
 	universe := newTorus(20) // 8,000 states
 	universe.all = true
 	for _, exact := range []bool{false, true} {
-		tests = append(tests, test{newTorus(40), 1, false, exact, false, 5000}, test{newTorus(40), 0, false, exact, false, 5000},
+		tests = append(tests, test{newTorus(side), 1, false, exact, false, 5000}, test{newTorus(side), 0, false, exact, false, 5000},
 			test{universe, 1, true, exact, false, 1000}, test{universe, 1, false, exact, false, 1000}, test{universe, 0, false, exact, false, 1000})
 	}
 	want := map[*torus]*Explicit{}
