@@ -20,17 +20,22 @@ func (a *checking) invariants() error {
 			a.nothingFound(name, "")
 			continue
 		}
-		t := explore.PathTrace(a.g, id)
-		a.add(CheckResult{Name: name, Verdict: Violated, Trace: t,
-			Detail: fmt.Sprintf("violated after %d steps", len(t.Steps))},
-			func(t *model.Trace) error {
-				if inv.Holds(t.States[len(t.States)-1]) {
-					return errors.New("the last state satisfies the invariant")
-				}
-				return nil
-			})
+		a.failsAt(name, id, inv.Holds, "violated after %d steps", "the last state satisfies the invariant")
 	}
 	return nil
+}
+
+// failsAt reports a violation at node id: a shortest path there, whose last state must not
+// satisfy holds (else the replay says notFailing). detail has the path's steps as its verb.
+func (a *checking) failsAt(name string, id uint64, holds model.Predicate, detail, notFailing string) {
+	t := explore.PathTrace(a.g, id)
+	a.add(CheckResult{Name: name, Verdict: Violated, Trace: t, Detail: fmt.Sprintf(detail, len(t.Steps))},
+		func(t *model.Trace) error {
+			if holds(t.States[len(t.States)-1]) {
+				return errors.New(notFailing)
+			}
+			return nil
+		})
 }
 
 func (a *checking) deadlock() {
@@ -136,15 +141,8 @@ func (a *checking) characterise() error {
 		name := string(CheckCharacterise) + " " + p.Name
 		r := results[i]
 		if id, found := r.ReachableFails.Get(); found {
-			t := explore.PathTrace(a.g, id)
-			a.add(CheckResult{Name: name, Verdict: Violated, Trace: t,
-				Detail: fmt.Sprintf("a reachable configuration, %d steps from an initial one, does not satisfy it", len(t.Steps))},
-				func(t *model.Trace) error {
-					if p.Holds(t.States[len(t.States)-1]) {
-						return errors.New("the last state satisfies the predicate")
-					}
-					return nil
-				})
+			a.failsAt(name, id, p.Holds, "a reachable configuration, %d steps from an initial one, does not satisfy it",
+				"the last state satisfies the predicate")
 			continue
 		}
 		if rank, found := r.Unreachable.Get(); found {

@@ -26,7 +26,20 @@ const (
 	Collides
 )
 
-// ring is a protocol over variables x[0..n-1] in 0..k-1 on a ring, whose rule is given.
+// Ring is a protocol of n processes on a ring, each owning x<i> in 0..k-1 and one rule,
+// whose guard and statement are given: a statement writes into next, which holds a copy of s
+// (the rule of a toy that breaks the contract may write elsewhere). rules names the rule of
+// process p as rules[p mod len(rules)].
+func Ring(n, k int, rules []string, enabled func(s model.State, p int) bool, fire func(s model.State, p int, next model.State)) model.Protocol {
+	b := model.NewBuilder(n)
+	for i := range n {
+		b.Var(fmt.Sprintf("x%d", i), model.Owner(i), model.Range(k))
+	}
+	sch, _ := b.Schema()
+	return &ring{sch: sch, n: n, names: rules, enabled: enabled, fire: fire}
+}
+
+// ring is a protocol over a schema on a ring, whose rule is given.
 type ring struct {
 	sch     *model.Schema
 	n       int
@@ -62,23 +75,11 @@ func Breach(kind BreachKind) (model.Protocol, model.Predicate) {
 	never := func(model.State) bool { return false }
 	switch kind {
 	case WritesOther:
-		b := model.NewBuilder(3)
-		for i := range 3 {
-			b.Var(fmt.Sprintf("x%d", i), model.Owner(i), model.Range(2))
-		}
-		sch, _ := b.Schema()
-		return &ring{sch: sch, n: 3, names: []string{"spill"},
-			enabled: func(s model.State, p int) bool { return s[p] != s[(p+2)%3] },
-			fire:    func(s model.State, p int, next model.State) { next[p], next[(p+1)%3] = s[(p+2)%3], s[(p+2)%3] }}, never
+		return Ring(3, 2, []string{"spill"}, func(s model.State, p int) bool { return s[p] != s[(p+2)%3] },
+			func(s model.State, p int, next model.State) { next[p], next[(p+1)%3] = s[(p+2)%3], s[(p+2)%3] }), never
 	case ReadsFar:
-		b := model.NewBuilder(4)
-		for i := range 4 {
-			b.Var(fmt.Sprintf("x%d", i), model.Owner(i), model.Range(2))
-		}
-		sch, _ := b.Schema()
-		return &ring{sch: sch, n: 4, names: []string{"peek"},
-			enabled: func(s model.State, p int) bool { return p == 0 && s[0] != s[2] },
-			fire:    func(s model.State, p int, next model.State) { next[0] = s[2] }}, never
+		return Ring(4, 2, []string{"peek"}, func(s model.State, p int) bool { return p == 0 && s[0] != s[2] },
+			func(s model.State, p int, next model.State) { next[0] = s[2] }), never
 	}
 	b := model.NewBuilder(2)
 	b.Channel("c0>1", 0, 1, model.Range(3))

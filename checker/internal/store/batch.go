@@ -98,18 +98,7 @@ func (r *runSet) numberBatch(fps []uint64, key func(i uint32) []byte, next uint6
 	if uint64(len(fps)) > math.MaxUint32 {
 		return nil, errors.New("a batch of more than 2^32 states")
 	}
-	var count [storeShards]int
-	for _, fp := range fps {
-		count[orOne(fp)>>56]++
-	}
-	var shards [storeShards][]query
-	for s := range shards {
-		shards[s] = make([]query, 0, count[s])
-	}
-	for i, fp := range fps {
-		fp = orOne(fp)
-		shards[fp>>56] = append(shards[fp>>56], query{fp, uint32(i)})
-	}
+	shards := byShard(fps)
 	if r.width == 0 { // fingerprints are the keys: no state is read
 		key = func(uint32) []byte { return nil }
 	}
@@ -129,27 +118,64 @@ func (r *runSet) numberBatch(fps []uint64, key func(i uint32) []byte, next uint6
 			})
 		}
 	})
+	order, err := numberFresh(shards, fresh, len(fps), next, ids)
+	if err != nil || len(order) == 0 {
+		return nil, err
+	}
+	var news [storeShards]uint64
+	for s, gs := range fresh {
+		news[s] = uint64(len(gs))
+	}
+	err = r.add(&news, func(s int, put putEntry) error {
+		for _, g := range fresh[s] {
+			m := shards[s][g.start]
+			if err := put(m.fp, ids[m.i], key(m.i)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return order, err
+}
+
+// byShard buckets the queries of a batch by shard, in batch order.
+func byShard(fps []uint64) *[storeShards][]query {
+	var count [storeShards]int
+	for _, fp := range fps {
+		count[orOne(fp)>>56]++
+	}
+	var shards [storeShards][]query
+	for s := range shards {
+		shards[s] = make([]query, 0, count[s])
+	}
+	for i, fp := range fps {
+		fp = orOne(fp)
+		shards[fp>>56] = append(shards[fp>>56], query{fp, uint32(i)})
+	}
+	return &shards
+}
+
+// numberFresh gives the groups of states no run holds the ids from next on, in the order of
+// their first queries, into ids, and returns those first queries in id order.
+func numberFresh(shards *[storeShards][]query, fresh [][]group, queries int, next uint64, ids []uint32) ([]uint32, error) {
 	n := 0
 	for _, gs := range fresh {
 		n += len(gs)
+	}
+	if next+uint64(n) > MaxID {
+		return nil, ErrFull
 	}
 	firsts := make([]group, 0, n)
 	for _, gs := range fresh {
 		firsts = append(firsts, gs...)
 	}
-	if len(firsts) == 0 {
-		return nil, nil
-	}
-	if next+uint64(len(firsts)) > MaxID {
-		return nil, ErrFull
-	}
 	// Ids go in the order of the first queries, which are distinct positions in the batch: a
 	// table by position orders them in one pass.
-	byFirst := make([]uint32, len(fps)) // 1 + the group whose first query is there, or 0
+	byFirst := make([]uint32, queries) // 1 + the group whose first query is there, or 0
 	for k, g := range firsts {
 		byFirst[g.first] = uint32(k) + 1
 	}
-	order := make([]uint32, 0, len(firsts))
+	order := make([]uint32, 0, n)
 	for _, k := range byFirst {
 		if k == 0 {
 			continue
@@ -161,20 +187,7 @@ func (r *runSet) numberBatch(fps []uint64, key func(i uint32) []byte, next uint6
 		}
 		order = append(order, g.first)
 	}
-	var news [storeShards]uint64
-	for s, gs := range fresh {
-		news[s] = uint64(len(gs))
-	}
-	err := r.add(&news, func(s int, put putEntry) error {
-		for _, g := range fresh[s] {
-			m := shards[s][g.start]
-			if err := put(m.fp, ids[m.i], key(m.i)); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	return order, err
+	return order, nil
 }
 
 // findShard sorts the queries of one shard in place (key gives their states, compared in

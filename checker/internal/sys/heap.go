@@ -19,10 +19,6 @@ func HeapOver(budget uint64) bool {
 // the world.
 func HeapAlloc() uint64 { return readMetric("/memory/classes/heap/objects:bytes") }
 
-// goMapped is all the memory the Go runtime has mapped: what stands for the resident set
-// where the system does not say.
-func goMapped() uint64 { return readMetric("/memory/classes/total:bytes") }
-
 func readMetric(name string) uint64 {
 	sample := []metrics.Sample{{Name: name}}
 	metrics.Read(sample)
