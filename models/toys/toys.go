@@ -1,7 +1,3 @@
-// Package toys holds small protocols that break something on purpose, for the tests of the
-// checker and of the command line: contracts the lint must catch (Breach), and a protocol
-// that is not deterministic, whose counterexample must fail its replay (Flaky). Catalogue
-// lists them as models, which tests register; mc itself never does.
 package toys
 
 import (

@@ -1,0 +1,21 @@
+// Package checker explores a model (package model) and decides its checks: invariants,
+// action invariants, characterisations, deadlocks, closure, convergence under an unfair or a
+// weakly fair daemon, and the worst-case stabilization in moves, steps and ticks, with a
+// shortest counterexample for every violation, replayed through the model before it is
+// returned.
+//
+// Run is the whole job, in stages: choose the store, explore, analyse, build the
+// counterexamples and witnesses, replay them. Spec says what to check, Options how (workers,
+// memory budget, where the graph and the visited set live, checkpoints), and the Result
+// holds a three-valued verdict per check: Holds, Violated, or Inconclusive when a bound, a
+// time limit or an interruption stopped the search, which is never a pass. Results never
+// depend on the number of workers.
+//
+// A model that starts from its universe is explored in the dense store, where a node is a
+// configuration's rank; any other, by a parallel BFS over a hashed visited set in memory,
+// moving to files on disk when it outgrows memory (see StoreKind). The engine's parts are
+// internal packages, one job each: explore (the graphs), analysis (the passes over them),
+// store (visited sets), checkpoint (save and load), mapped and sys (files mapped into memory,
+// and every call to the operating system), par (parallel building blocks). docs/DESIGN.md
+// maps them.
+package checker

@@ -1,0 +1,54 @@
+// Package model is all a protocol author imports: the schema of a protocol's variables and
+// the states it encodes, the universe of every configuration, channels of messages, the
+// Protocol and Model interfaces, the daemons that turn a protocol into a model, steps,
+// traces and their replay, and the predicates checks are stated with. It depends on the
+// standard library and xxhash only: nothing here stores, maps or explores.
+//
+// # A protocol
+//
+// A Protocol declares its variables once, in a Schema (build it with a Builder, which hands
+// back a Ref to each variable), and its rules as guards (Enabled) and statements (Fire) of
+// processes on a topology (Neighbors). Daemonize puts it under a daemon — central,
+// locally-central, distributed or synchronous — and gives the Model the checker explores,
+// starting from every configuration of the universe unless From or Where says otherwise.
+//
+// # The contract
+//
+// The checker relies on these; a model that breaks them gets wrong answers, not errors,
+// unless it is run with WithLint (mc check --lint), which checks the first three on every
+// step a run meets and reports a breach as a *ContractError:
+//
+//   - A statement writes only what its process owns: its variables and its out-channels,
+//     and the channels it receives from (to consume a message). A guard and a statement read
+//     only the variables of their process, of its neighbours, and Global ones.
+//   - Every move of a step reads the old configuration s and writes into next, which holds a
+//     copy of s (composite atomicity): moves of one step never see each other's writes, and
+//     never write one variable.
+//   - Enabled, Fire, Successors, Init and every Predicate are pure functions of their
+//     arguments: the same state gives the same rules, successors and answers, in the same
+//     order, on every call and from any goroutine. Traces are replayed by step index, so the
+//     order of successors is part of the model.
+//   - "Valid only during the call": the State that Successors passes to yield, and a Step's
+//     Moves, live in buffers the next call reuses; Clone what you keep.
+//   - A successor stays inside the schema: every value within its variable's domain.
+//
+// # Optional interfaces
+//
+// Beyond Model, a model may implement (Daemonize's models implement all that apply):
+//
+//   - Universal: the initial set is described over the universe (every configuration, or
+//     those that satisfy a predicate): the checker uses the dense store.
+//   - Processes: steps are moves of processes; weak fairness and the enabled column of
+//     traces need it.
+//   - Forkable: Fork gives each worker a copy with scratch buffers of its own, so that
+//     Successors allocates nothing on the explorer's hot path.
+//   - Timed: steps carry ticks of time; the worst case is also measured in ticks.
+//   - OneMovePerStep: every step is one move (the central daemon), so moves need no label of
+//     their own.
+//   - Identified: names the transition relation beyond the Go type, for checkpoints.
+//   - Audited: checks the protocol contract as it runs (WithLint); Violation is the first
+//     breach.
+//
+// A Protocol may implement Clocked: its clock process's moves are ticks of time, and the
+// clock, the environment, may read and write every variable.
+package model
