@@ -6,7 +6,6 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/analysis"
 	"github.com/mc-checker/mc/checker/internal/checkpoint"
-	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/model"
 )
 
@@ -16,13 +15,11 @@ import (
 // result is returned.
 type checking struct {
 	*run
-	complete    bool
-	actionFirst []*par.MinTracker // the BFS's first action-invariant violations, or nil
-	scan        *analysis.ScanResult
-	labels      *analysis.Labels // the convergence search's, when it ran to the end
-	cutLabels   *analysis.Labels // the labels of an interrupted search, to save
-	found       []finding
-	witnesses   []witness
+	scan      *analysis.ScanResult
+	labels    *analysis.Labels // the convergence search's, when it ran to the end
+	cutLabels *analysis.Labels // the labels of an interrupted search, to save
+	found     []finding
+	witnesses []witness
 }
 
 // finding is a check's result before its replay.

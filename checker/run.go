@@ -33,7 +33,7 @@ func Run(ctx context.Context, m model.Model, spec Spec, opts Options) (*Result, 
 	if err := audit(m); err != nil {
 		return nil, err
 	}
-	a := &checking{run: r, complete: r.complete, actionFirst: r.actionFirst}
+	a := &checking{run: r}
 	err = a.analyse()
 	if aerr := audit(m); aerr != nil { // a breach may be why a counterexample did not replay
 		return nil, aerr

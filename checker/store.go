@@ -236,4 +236,7 @@ func (h *hashed) releaseVisited() {
 		c.Close()
 	}
 	h.visited = nil
+	if h.grow != nil {
+		h.grow.visited = nil
+	}
 }

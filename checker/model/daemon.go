@@ -85,6 +85,8 @@ func Daemonize(p Protocol, d Daemon, opts ...Option) (Model, error) {
 		return nil, fmt.Errorf("the %s daemon supports at most %d processes, the protocol has %d", d, MaxSubsetProcs, n)
 	case d == Synchronous && n >= 64:
 		return nil, fmt.Errorf("the synchronous daemon supports at most 63 processes, the protocol has %d", n)
+	case o.init != nil && o.where != nil:
+		return nil, fmt.Errorf("From and Where exclude each other: Where selects initial configurations of the universe")
 	}
 	for _, s := range o.init {
 		if err := p.Schema().Valid(s); err != nil {
