@@ -1,0 +1,22 @@
+package models_test
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// A protocol package depends on checker/model, xxhash and the standard library: never on the
+// engine's stores, its system calls or badger (go list -deps ./models/...).
+func TestProtocolsImportTheModelOnly(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "github.com/mc-checker/mc/models/...", "github.com/mc-checker/mc/invariants").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if strings.Contains(dep, "badger") || strings.Contains(dep, "/checker/internal/") || strings.HasPrefix(dep, "golang.org/x/sys") ||
+			dep == "github.com/mc-checker/mc/checker" {
+			t.Errorf("a protocol package depends on %s", dep)
+		}
+	}
+}
