@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/mc-checker/mc/checker/internal/analysis"
@@ -49,7 +50,7 @@ func (a *checking) fairConvergence() error {
 		return nil
 	}
 	scc, err := analysis.FindFairSCC(a.g, a.m.(model.Processes), a.labels)
-	if err == analysis.ErrNoMovers {
+	if errors.Is(err, analysis.ErrNoMovers) {
 		return &InternalError{Check: name, Err: err}
 	}
 	if err != nil {

@@ -27,18 +27,11 @@ func Run(ctx context.Context, m model.Model, spec Spec, opts Options) (*Result, 
 		return nil, err
 	}
 	defer r.close()
-	if err := r.explore(); err != nil {
-		return nil, err
-	}
-	if err := audit(m); err != nil {
+	if err := audited(m, r.explore()); err != nil {
 		return nil, err
 	}
 	a := &checking{run: r}
-	err = a.analyse()
-	if aerr := audit(m); aerr != nil { // a breach may be why a counterexample did not replay
-		return nil, aerr
-	}
-	if err != nil {
+	if err := audited(m, a.analyse()); err != nil {
 		return nil, err
 	}
 	if err := r.keepInterrupted(a); err != nil {
@@ -213,13 +206,14 @@ func (r *run) finish(start time.Time) {
 	res.Stats.PeakMemoryBytes = sys.PeakRSS()
 }
 
-// audit is the first breach of the protocol contract a model that checks it (model.Audited)
-// found.
-func audit(m model.Model) error {
-	if a, ok := m.(model.Audited); ok {
+// audited is a stage's error, unless a model that checks its contract (model.Audited) found a
+// breach: then the breach, which may be why the stage failed (a step outside the schema, a
+// counterexample that does not replay).
+func audited(m model.Model, err error) error {
+	if a, ok := m.(model.Audited); ok && a.Violation() != nil {
 		return a.Violation()
 	}
-	return nil
+	return err
 }
 
 // universal reports whether m's initial set is described over the universe.
