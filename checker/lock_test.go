@@ -31,3 +31,34 @@ func TestCheckpointDirectoryInUse(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// A run refused because its directory is in use leaves the files of the run that holds it:
+// the graph's directory and the checkpoints' are locked before the visited set clears its own.
+func TestDirectoryInUseKeepsItsFiles(t *testing.T) {
+	r, m := everyConfiguration(t, 4, 4)
+	for _, locked := range []string{"graph", "."} {
+		dir := t.TempDir()
+		keep := filepath.Join(dir, "visited", "run-000001")
+		if err := os.MkdirAll(filepath.Dir(keep), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(keep, []byte("the other run's"), 0o644)
+		os.MkdirAll(filepath.Join(dir, locked), 0o755)
+		f, err := os.Create(filepath.Join(dir, locked, "lock"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+			t.Fatal(err)
+		}
+		_, err = checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: r.Legitimate()},
+			checker.Options{Store: checker.StoreDisk, Dir: dir, Checkpoints: &checker.Checkpoints{Dir: dir}})
+		if err == nil || !strings.Contains(err.Error(), "in use") {
+			t.Fatalf("%s locked: got %v", locked, err)
+		}
+		if _, err := os.Stat(keep); err != nil {
+			t.Fatalf("%s locked: the other run's files are gone: %v", locked, err)
+		}
+	}
+}

@@ -27,11 +27,34 @@ type hashed struct {
 	ck      *checkpoint.Dir // nil without checkpoints
 }
 
-// openHashed chooses and opens the stores of a hashed exploration of m.
+// openHashed chooses and opens the stores of a hashed exploration of m. The directories are
+// locked before any file in them is touched: the graph's (its space) and the checkpoints',
+// then the visited set, which clears its directory.
 func openHashed(m model.Model, spec *Spec, opts Options) (*hashed, error) {
-	width, budget := m.Schema().Width(), opts.budget()
+	budget := opts.budget()
 	h := &hashed{kind: opts.Store, exact: opts.Exact, cfg: explore.Config{Workers: opts.workers(), MaxStates: opts.MaxStates,
 		Memory: budget, Progress: opts.Progress, Movers: spec.Fairness == WeaklyFair, Actions: spec.actionsToCheck()}}
+	var err error
+	if opts.Store.onDisk() {
+		h.space, err = mapped.NewSpace(opts.Dir, budget)
+		h.cfg.Space = h.space
+	}
+	if err == nil && opts.Checkpoints != nil {
+		h.ck, err = openCheckpoints(m, spec, opts)
+	}
+	if err == nil {
+		err = h.openVisited(m.Schema().Width(), opts)
+	}
+	if err != nil {
+		h.close()
+		return nil, err
+	}
+	return h, nil
+}
+
+// openVisited opens the visited set the store kind asks for.
+func (h *hashed) openVisited(width int, opts Options) error {
+	budget := opts.budget()
 	// Sorted runs are read once per segment: segments as large as a quarter of the budget
 	// allows, at about 96 bytes an edge and its target's bytes until the commit.
 	runSegment := min(budget/4/uint64(96+width), 1<<24)
@@ -44,8 +67,8 @@ func openHashed(m model.Model, spec *Spec, opts Options) (*hashed, error) {
 		h.visited = store.NewSpill("", false, opts.Exact, width, opts.workers(), budget/4)
 		h.cfg.SegmentEdges = runSegment
 		if sys.CanMap { // elsewhere the run stays in memory
-			h.grow = &onDemand{dir: opts.Dir, mark: budget / 2, budget: budget, visited: h.visited}
-			h.cfg.Grow = h.grow.check
+			h.grow = &onDemand{dir: opts.Dir, mark: budget / 2, budget: budget}
+			h.cfg.Grow = func(g *explore.Explicit) error { return h.grow.check(g, h.visited) }
 		}
 	case StoreDisk:
 		h.visited, err = store.NewBatch(visitedDir, opts.Exact, width, opts.workers())
@@ -53,18 +76,7 @@ func openHashed(m model.Model, spec *Spec, opts Options) (*hashed, error) {
 	case StoreBadger:
 		h.visited = store.NewSpill(visitedDir, true, opts.Exact, width, opts.workers(), budget/4)
 	}
-	if err == nil && opts.Store.onDisk() {
-		h.space, err = mapped.NewSpace(opts.Dir, budget)
-		h.cfg.Space = h.space
-	}
-	if err == nil && opts.Checkpoints != nil {
-		h.ck, err = openCheckpoints(m, spec, opts)
-	}
-	if err != nil {
-		h.close()
-		return nil, err
-	}
-	return h, nil
+	return err
 }
 
 // openCheckpoints opens the checkpoint directory of a run.
@@ -162,7 +174,7 @@ func (h *hashed) start(m model.Model, stats *Stats) (*explore.Explicit, error) {
 	}
 	g, err := h.ck.Load(m, h.cfg, func(g *explore.Explicit, bytes uint64) error {
 		if h.grow != nil && bytes > h.grow.mark { // a run that had moved to disk goes there first
-			return h.grow.move(g)
+			return h.grow.move(g, h.visited)
 		}
 		return nil
 	})
@@ -183,24 +195,23 @@ func (h *hashed) start(m model.Model, stats *Stats) (*explore.Explicit, error) {
 // pages come from files, and the visited set may spill to sorted runs, in dir or, if it is
 // empty, a temporary directory removed at close. Until then the run is the in-memory one.
 type onDemand struct {
-	dir     string
-	mark    uint64 // heap bytes
-	budget  uint64 // for the disk space's watcher
-	visited store.Store
-	tmp     string
-	space   *mapped.Space
+	dir    string
+	mark   uint64 // heap bytes
+	budget uint64 // for the disk space's watcher
+	tmp    string
+	space  *mapped.Space
 }
 
 // check moves g and the visited set to disk if the heap is past the mark; once.
-func (o *onDemand) check(g *explore.Explicit) error {
+func (o *onDemand) check(g *explore.Explicit, visited store.Store) error {
 	if o.space != nil || sys.HeapAlloc() < o.mark {
 		return nil
 	}
-	return o.move(g)
+	return o.move(g, visited)
 }
 
 // move moves g and the visited set to disk now.
-func (o *onDemand) move(g *explore.Explicit) error {
+func (o *onDemand) move(g *explore.Explicit, visited store.Store) error {
 	dir := o.dir
 	if dir == "" {
 		tmp, err := os.MkdirTemp("", "mc-")
@@ -214,7 +225,7 @@ func (o *onDemand) move(g *explore.Explicit) error {
 		return err
 	}
 	o.space = space
-	if s, ok := o.visited.(store.Spiller); ok {
+	if s, ok := visited.(store.Spiller); ok {
 		s.SpillTo(filepath.Join(dir, "visited"))
 	}
 	return g.UseDisk(space)
@@ -236,7 +247,4 @@ func (h *hashed) releaseVisited() {
 		c.Close()
 	}
 	h.visited = nil
-	if h.grow != nil {
-		h.grow.visited = nil
-	}
 }
