@@ -397,7 +397,7 @@ func TestLintBreachIsAnError(t *testing.T) {
 		daemon model.Daemon
 		want   string
 	}{
-		{toys.WritesOther, model.Central, "P1 spill writes x2, which P2 owns, in x0=1 x1=0 x2=0"},
+		{toys.WritesOther, model.Central, "P0 spill writes x1, which P1 owns, in x0=0 x1=0 x2=1"},
 		{toys.ReadsFar, model.Central, "P0 has a guard that reads x2"},
 		{toys.Collides, model.Distributed, "P0 send and P1 receive both write c0>1"},
 	}
@@ -409,10 +409,33 @@ func TestLintBreachIsAnError(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err = checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: legit},
-				checker.Options{Workers: 1, Store: store, Dir: t.TempDir()})
+				checker.Options{Workers: 2, Store: store, Dir: t.TempDir()})
 			var breach *model.ContractError
 			if !errors.As(err, &breach) || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("%s store: got %v, want %q", store, err, c.want)
+			}
+		}
+	}
+}
+
+// The breach the lint reports is the one in the smallest configuration, whatever the number
+// of workers and the store.
+func TestLintReportDoesNotDependOnWorkers(t *testing.T) {
+	p := toys.Ring(6, 3, []string{"spill"}, func(s model.State, q int) bool { return s[q] != s[(q+5)%6] },
+		func(s model.State, q int, next model.State) { next[q], next[(q+1)%6] = s[(q+5)%6], s[(q+5)%6] })
+	want := ""
+	for _, w := range []int{1, 2, 8} {
+		for _, store := range []checker.StoreKind{checker.StoreMemory, checker.StoreDisk} {
+			m, _ := model.Daemonize(p, model.Distributed, model.WithLint())
+			_, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: func(model.State) bool { return false }},
+				checker.Options{Workers: w, Store: store, Dir: t.TempDir()})
+			if err == nil {
+				t.Fatal("no breach found")
+			}
+			if want == "" {
+				want = err.Error()
+			} else if err.Error() != want {
+				t.Fatalf("%d workers, %s store: %v; 1 worker: %s", w, store, err, want)
 			}
 		}
 	}

@@ -24,10 +24,14 @@ import (
 // reads and writes every variable and is not checked.
 
 // ContractError is a breach of the protocol contract, with the move and the configuration.
+// Of the breaches a run meets, the lint keeps the one in the smallest configuration (by its
+// encoding; then by move and breach), so that the report does not depend on which worker met
+// which first.
 type ContractError struct {
 	Move   string // e.g. "P2 copy"
 	State  string // the configuration, formatted by the schema
 	Breach string // what the move did
+	key    string // the configuration's encoding, the move and the breach: the order kept
 }
 
 func (e *ContractError) Error() string {
@@ -83,7 +87,14 @@ func (l *lint) report(s State, p int, moves []Move, format string, args ...any) 
 	for _, m := range moves {
 		names = append(names, fmt.Sprintf("P%d %s", m.Proc, l.RuleName(m.Proc, m.Rule)))
 	}
-	l.found.CompareAndSwap(nil, &ContractError{Move: strings.Join(names, " and "), State: l.sch.Format(s), Breach: fmt.Sprintf(format, args...)})
+	e := &ContractError{Move: strings.Join(names, " and "), State: l.sch.Format(s), Breach: fmt.Sprintf(format, args...)}
+	e.key = string(s) + "\x00" + e.Move + "\x00" + e.Breach
+	for {
+		cur := l.found.Load()
+		if cur != nil && cur.key <= e.key || l.found.CompareAndSwap(cur, e) {
+			return
+		}
+	}
 }
 
 // Enabled checks that the guards of p, and the statements of its enabled rules, read only
@@ -91,7 +102,7 @@ func (l *lint) report(s State, p int, moves []Move, format string, args ...any) 
 func (l *lint) Enabled(s State, p int, dst []int) []int {
 	start := len(dst)
 	dst = l.Protocol.Enabled(s, p, dst)
-	if p == l.clock || l.found.Load() != nil {
+	if p == l.clock {
 		return dst
 	}
 	rules := slices.Clone(dst[start:])
@@ -150,9 +161,6 @@ func probes(size int, skip byte) []byte {
 func (l *lint) Fire(s State, moves []Move, next State) {
 	before := s.Clone()
 	l.Protocol.Fire(s, moves, next)
-	if l.found.Load() != nil {
-		return
-	}
 	if !s.Equal(before) {
 		l.report(before, -1, moves, "writes into the configuration it reads (a statement writes next, never s)")
 		return

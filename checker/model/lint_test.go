@@ -43,7 +43,7 @@ func TestLint(t *testing.T) {
 		{"keeps the contract", toys.Ring(3, 3, rule, differs, copyLeft), model.Distributed, ""},
 		{"writes another's variable", toys.Ring(3, 2, rule, differs, func(s model.State, p int, next model.State) {
 			next[(p+1)%3] = s[p]
-		}), model.Central, "writes x1, which P1 owns"},
+		}), model.Central, "P2 step writes x0, which P0 owns, in x0=0 x1=0 x2=1"},
 		{"guard reads a non-neighbour", toys.Ring(4, 2, rule, func(s model.State, p int) bool {
 			return p == 0 && s[2] == 1 && s[0] == 0
 		}, func(s model.State, p int, next model.State) { next[p] = 1 }), model.Central, "has a guard that reads x2"},

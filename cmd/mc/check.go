@@ -67,15 +67,10 @@ func runCheck(c *cli.Context) error {
 	if err := writeOutputs(c, reports, all); err != nil {
 		return err
 	}
-	switch {
-	case c.Bool("json"):
-	case !all:
-		err = printReport(c.App.Writer, reports[0], c.Bool("witness"))
-	default:
-		err = printTrees(c.App.Writer, reports, violated, inconclusive)
-	}
-	if err != nil {
-		return err
+	if !c.Bool("json") {
+		if err := printHuman(c, reports, all, violated, inconclusive); err != nil {
+			return err
+		}
 	}
 	return verdictExit(violated, inconclusive)
 }
@@ -140,25 +135,34 @@ func treesOf(entry *models.Entry, topo string, n int) ([]*topology.Tree, error) 
 	return models.Trees(topo, n)
 }
 
-// writeOutputs writes the JSON of the reports: to the file of --trace-out, and with --json to
-// stdout.
+// writeOutputs writes the JSON of the reports: the one run --trace-out saves (an object, which
+// mc replay reads), and with --json every run to stdout (a list with --topology all).
 func writeOutputs(c *cli.Context, reports []*report, all bool) error {
-	if c.String("trace-out") == "" && !c.Bool("json") {
+	if path := c.String("trace-out"); path != "" {
+		v, err := jsonOf(reports[:1], false)
+		if err == nil {
+			err = writeJSON(path, v)
+		}
+		if err != nil {
+			return &exitError{exitUsage, err}
+		}
+	}
+	if !c.Bool("json") {
 		return nil
 	}
 	v, err := jsonOf(reports, all)
 	if err != nil {
 		return err
 	}
-	if path := c.String("trace-out"); path != "" {
-		if err := writeJSON(path, v); err != nil {
-			return &exitError{exitUsage, err}
-		}
+	return printJSON(c.App.Writer, v)
+}
+
+// printHuman prints one run's report, or with --topology all a line a tree.
+func printHuman(c *cli.Context, reports []*report, all, violated, inconclusive bool) error {
+	if !all {
+		return printReport(c.App.Writer, reports[0], c.Bool("witness"))
 	}
-	if c.Bool("json") {
-		return printJSON(c.App.Writer, v)
-	}
-	return nil
+	return printTrees(c.App.Writer, reports, violated, inconclusive)
 }
 
 func printJSON(w io.Writer, v any) error {

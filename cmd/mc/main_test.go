@@ -219,3 +219,15 @@ func TestParseBytes(t *testing.T) {
 		}
 	}
 }
+
+// --trace-out saves one run as an object, which replay reads, also with --topology all on 2
+// nodes (one tree).
+func TestTraceOutOneTree(t *testing.T) {
+	path := t.TempDir() + "/run.json"
+	if code, _, stderr := mc(t, "check", "arrow", "-p", "n=2", "--topology", "all", "--trace-out", path); code != exitHolds {
+		t.Fatalf("check: exit %d: %s", code, stderr)
+	}
+	if code, out, stderr := mc(t, "replay", path); code != 0 || !strings.Contains(out, "arrow n=2") {
+		t.Fatalf("replay: exit %d: %s %s", code, out, stderr)
+	}
+}
