@@ -19,7 +19,6 @@ type checking struct {
 	labels    *analysis.Labels // the convergence search's, when it ran to the end
 	cutLabels *analysis.Labels // the labels of an interrupted search, to save
 	found     []finding
-	witnesses []witness
 }
 
 // finding is a check's result before its replay.
@@ -28,6 +27,8 @@ type finding struct {
 	// validate checks what the trace (or, without one, the witness configuration) must show
 	// beyond being an execution of the model from an initial state; nil: nothing more.
 	validate func(*model.Trace) error
+	// witnesses are the worst-case executions the result's figures rest on.
+	witnesses []witness
 }
 
 // witness is a worst-case witness before its replay: it must be as long as claimed.
@@ -70,11 +71,11 @@ func (a *checking) analyse() error {
 func (a *checking) check(c Check) error {
 	switch c {
 	case CheckInvariant:
-		return a.invariants()
+		a.invariants()
 	case CheckAction:
 		return a.actionInvariants()
 	case CheckCharacterise:
-		return a.characterise()
+		a.characterise()
 	case CheckDeadlock:
 		a.deadlock()
 	case CheckClosure:
@@ -104,7 +105,6 @@ func (a *checking) searchLongest() error {
 	}
 	for _, bits := range []uint{16, 32} {
 		if a.hashed == nil && bits == 32 { // the dense store's budget was checked for 16 bits
-
 			if err := a.opts.fits(a.g.Size(), a.g.Size()*8, "32-bit labels"); err != nil {
 				return fmt.Errorf("an execution is longer than 65,533 steps and 32-bit labels do not fit: %w", err)
 			}
@@ -128,7 +128,7 @@ func (a *checking) searchLongest() error {
 
 // add records a check's result, to be replayed.
 func (a *checking) add(c CheckResult, validate func(*model.Trace) error) {
-	a.found = append(a.found, finding{c, validate})
+	a.found = append(a.found, finding{result: c, validate: validate})
 }
 
 // partial is the verdict of a check that could not look at the whole graph.

@@ -6,13 +6,14 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/analysis"
 	"github.com/mc-checker/mc/checker/internal/explore"
+	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/model"
 )
 
 // The checks of one configuration or one step: invariants, deadlocks, closure, action
 // invariants and characterisations. Convergence and the worst case are in converge.go.
 
-func (a *checking) invariants() error {
+func (a *checking) invariants() {
 	for i, inv := range a.spec.Invariants {
 		name := string(CheckInvariant) + " " + inv.Name
 		id, found := a.scan.Invariant[i].Get()
@@ -22,7 +23,6 @@ func (a *checking) invariants() error {
 		}
 		a.failsAt(name, id, inv.Holds, "violated after %d steps", "the last state satisfies the invariant")
 	}
-	return nil
 }
 
 // failsAt reports a violation at node id: a shortest path there, whose last state must not
@@ -81,8 +81,10 @@ func (a *checking) closure() {
 }
 
 func (a *checking) actionInvariants() error {
-	first := a.actionFirst
-	if first == nil { // a dense graph: the exploration did not evaluate them
+	var first []*par.MinTracker
+	if a.explicit != nil { // the BFS evaluated them as it went
+		first = a.explicit.ActionFirst()
+	} else {
 		first = analysis.Actions(a.ctx, a.g, a.spec.Actions, a.opts.workers())
 	}
 	for i, act := range a.spec.Actions {
@@ -129,12 +131,12 @@ func (a *checking) violatingStep(id uint64, act model.ActionProperty) (*model.Tr
 	return t, nil
 }
 
-func (a *checking) characterise() error {
+func (a *checking) characterise() {
 	if !a.complete {
 		for _, p := range a.spec.Characterisations {
 			a.partial(string(CheckCharacterise) + " " + p.Name)
 		}
-		return nil
+		return
 	}
 	results := analysis.Characterise(a.ctx, a.g, a.u, a.spec.Characterisations, a.opts.workers())
 	for i, p := range a.spec.Characterisations {
@@ -160,5 +162,4 @@ func (a *checking) characterise() error {
 		}
 		a.nothingFound(name, fmt.Sprintf("exactly the %d reachable configurations (of %d) satisfy it", a.g.Size(), a.u.Size()))
 	}
-	return nil
 }

@@ -87,7 +87,7 @@ func (a *checking) worstCase() {
 	}
 	l := a.labels
 	steps, st := analysis.WorstWitness(a.g, l.Steps, l.Steps, func(explore.Edge) uint32 { return 1 })
-	a.witnesses = append(a.witnesses, witness{st, steps, nil})
+	witnesses := []witness{{st, steps, nil}}
 	a.res.WorstCaseSteps, a.res.StepsWitness = &steps, st
 	a.res.WorstCaseMoves, a.res.MovesWitness = &steps, st
 	detail := fmt.Sprintf("at most %d moves and %d steps", steps, steps)
@@ -97,7 +97,7 @@ func (a *checking) worstCase() {
 		}
 		mm := analysis.Measure(m)
 		worst, t := analysis.WorstWitness(a.g, l.Steps, labels, mm.Weight)
-		a.witnesses = append(a.witnesses, witness{t, worst, &mm})
+		witnesses = append(witnesses, witness{t, worst, &mm})
 		switch mm {
 		case analysis.ByMoves:
 			a.res.WorstCaseMoves, a.res.MovesWitness = &worst, t
@@ -107,5 +107,6 @@ func (a *checking) worstCase() {
 			detail += fmt.Sprintf(", %d ticks", worst)
 		}
 	}
-	a.add(CheckResult{Name: name, Verdict: Holds, Detail: detail + " before the legitimate set"}, nil)
+	a.found = append(a.found, finding{result: CheckResult{Name: name, Verdict: Holds, Detail: detail + " before the legitimate set"},
+		witnesses: witnesses})
 }

@@ -103,7 +103,7 @@ func everyGraph(t *testing.T, name string, p model.Protocol, d model.Daemon, spe
 // compareAll runs spec on m and compares every figure with the reference.
 func compareAll(t *testing.T, m model.Model, spec checker.Spec, opts checker.Options) {
 	t.Helper()
-	want := reference.CheckAll(m, reference.Spec{Legit: spec.Legit, Invariants: spec.Invariants, Actions: spec.Actions,
+	want := reference.Check(m, reference.Spec{Legit: spec.Legit, Invariants: spec.Invariants, Actions: spec.Actions,
 		Characterisations: spec.Characterisations})
 	res, err := checker.Run(t.Context(), m, spec, opts)
 	if err != nil {

@@ -13,13 +13,13 @@ import (
 // an execution as long as claimed. Only then are the results returned; a failure is an
 // *InternalError, never a verdict.
 func (a *checking) replay() error {
-	for _, w := range a.witnesses {
-		if err := a.checkWitness(w); err != nil {
-			return &InternalError{Check: string(CheckWorstCase), Err: err}
-		}
-	}
 	for _, f := range a.found {
 		c := f.result
+		for _, w := range f.witnesses {
+			if err := a.checkWitness(w); err != nil {
+				return &InternalError{Check: c.Name, Err: err}
+			}
+		}
 		err := error(nil)
 		if c.Trace != nil {
 			err = model.Replay(a.m, c.Trace)

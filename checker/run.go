@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/mc-checker/mc/checker/internal/explore"
-	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/internal/sys"
 	"github.com/mc-checker/mc/checker/model"
 )
@@ -52,11 +51,10 @@ type run struct {
 	// What the exploration leaves: the graph, complete unless a bound or an interruption
 	// stopped it, the same graph when a BFS built it and its stores, and the first violations
 	// of the action invariants the BFS evaluated as it went (nil: the analyses evaluate them).
-	g           explore.Graph
-	complete    bool
-	explicit    *explore.Explicit
-	hashed      *hashed
-	actionFirst []*par.MinTracker
+	g        explore.Graph
+	complete bool
+	explicit *explore.Explicit
+	hashed   *hashed
 }
 
 // newRun validates the inputs and sizes the universe.
@@ -148,7 +146,7 @@ func (r *run) exploreHashed() error {
 		// watcher bounds, not the heap's high-water mark on top.
 		debug.FreeOSMemory()
 	}
-	r.g, r.explicit, r.actionFirst = x, x, x.ActionFirst()
+	r.g, r.explicit = x, x
 	for id := uint64(0); id < x.Size() && x.Initial(id); id++ {
 		st.InitialStates++
 	}

@@ -56,8 +56,8 @@ type options struct {
 	lint  bool
 }
 
-// From starts the model from the given configurations instead of every configuration; the
-// checker explores them by BFS over a hashed store.
+// From starts the model from the given configurations instead of every configuration (nil:
+// every configuration, as without From); the checker explores them by BFS over a hashed store.
 func From(init []State) Option { return func(o *options) { o.init = init } }
 
 // Where restricts the initial set to the configurations of the universe that satisfy where:
@@ -66,8 +66,9 @@ func From(init []State) Option { return func(o *options) { o.init = init } }
 func Where(where Predicate) Option { return func(o *options) { o.where = where } }
 
 // WithLint checks the protocol's contract on every guard and statement the checker
-// evaluates, at a cost of many more evaluations (see Lint): the model then implements
-// Audited, and the checker reports the first breach as a model error.
+// evaluates, at the cost of a few dozen more evaluations a step (see "The contract" in the
+// package doc, and lint.go): the model's Violation (Audited) then reports a breach, and the
+// checker returns it as a model error.
 func WithLint() Option { return func(o *options) { o.lint = true } }
 
 // Daemonize turns a protocol into a model under daemon d, whose initial set is every
@@ -114,8 +115,7 @@ func Daemonize(p Protocol, d Daemon, opts ...Option) (Model, error) {
 		}
 	}
 	if o.lint {
-		m.lint = newLint(p, neighbors, m.clock)
-		m.proto = m.lint
+		m.proto = newLint(p, neighbors, m.clock)
 	}
 	m.scratch = &sync.Pool{New: func() any { return m.newScratch() }}
 	return m, nil

@@ -7,7 +7,7 @@ import (
 // daemonModel is a protocol under a daemon, starting from every configuration, from those
 // that satisfy a predicate, or from given states.
 type daemonModel struct {
-	proto     Protocol
+	proto     Protocol // with WithLint, wrapped in the lint
 	daemon    Daemon
 	init      []State   // nil: the universe
 	where     Predicate // with init nil: the initial configurations of the universe; nil: all
@@ -16,7 +16,6 @@ type daemonModel struct {
 	conflicts []uint64   // locally-central only: bit q of conflicts[p] iff p or q reads the other
 	scratch   *sync.Pool // shared by the copies; used when own is nil
 	own       *scratch   // the buffers of a forked copy
-	lint      *lint      // with WithLint: the protocol, checked; else nil
 	identity  string
 }
 
@@ -96,10 +95,10 @@ func (m *daemonModel) OneMovePerStep() bool { return m.daemon == Central || m.pr
 
 // Violation is the first breach of the protocol contract that WithLint found, or nil.
 func (m *daemonModel) Violation() error {
-	if m.lint == nil {
-		return nil
+	if l, ok := m.proto.(*lint); ok {
+		return l.first()
 	}
-	return m.lint.first()
+	return nil
 }
 
 // ticks is 1 if the clock is among the moves.

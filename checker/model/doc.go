@@ -14,9 +14,11 @@
 //
 // # The contract
 //
-// The checker relies on these; a model that breaks them gets wrong answers, not errors,
-// unless it is run with WithLint (mc check --lint), which checks the first three on every
-// step a run meets and reports a breach as a *ContractError:
+// The checker relies on these. A model that breaks the first two gets wrong answers, not
+// errors, unless it is run with WithLint (mc check --lint), which checks them on every step a
+// run meets and reports a breach as a *ContractError. The checker always rejects a successor
+// outside the schema (the last), and replays every trace, which a model that is not pure
+// (the third) usually fails: an internal error, never a verdict.
 //
 //   - A statement writes only what its process owns: its variables and its out-channels,
 //     and the channels it receives from (to consume a message). A guard and a statement read
@@ -50,5 +52,6 @@
 //     breach.
 //
 // A Protocol may implement Clocked: its clock process's moves are ticks of time, and the
-// clock, the environment, may read and write every variable.
+// clock, the environment, may read and write every variable (its moves must still compose
+// with the others' in one step).
 package model

@@ -20,8 +20,9 @@ import (
 //     seeing the enabled rules, or what an enabled rule writes, change. A read that changes
 //     nothing on the configurations the run meets goes unseen.
 //
-// The clock of a Clocked protocol is the environment: time passes everywhere at once, so it
-// reads and writes every variable and is not checked.
+// The clock of a Clocked protocol is the environment: time passes everywhere at once, so what
+// it reads and writes is not checked; its moves must still compose with the others' in one
+// step.
 
 // ContractError is a breach of the protocol contract, with the move and the configuration.
 // Of the breaches a run meets, the lint keeps the one in the smallest configuration (by its

@@ -67,11 +67,8 @@ func explore(m model.Model) *graph {
 	return g
 }
 
-// Check explores m from its initial states and decides closure and unfair convergence to legit.
-func Check(m model.Model, legit model.Predicate) Result { return CheckAll(m, Spec{Legit: legit}) }
-
-// CheckAll explores m from its initial states and decides everything spec asks.
-func CheckAll(m model.Model, spec Spec) Result {
+// Check explores m from its initial states and decides everything spec asks.
+func Check(m model.Model, spec Spec) Result {
 	g := explore(m)
 	r := Result{States: len(g.states), Closure: true, ConvergesFairly: true}
 	inL := make([]bool, len(g.states))

@@ -82,7 +82,7 @@ func checkRuns(c *cli.Context) (runs []*built, all bool, err error) {
 		if c.NArg() != 0 {
 			return nil, false, usageError("--resume continues the saved run; it takes no model")
 		}
-		for _, flag := range []string{"param", "daemon", "fairness", "check", "topology"} {
+		for _, flag := range []string{"param", "daemon", "fairness", "check", "topology", "lint"} {
 			if c.IsSet(flag) {
 				return nil, false, usageError("--resume continues the saved run as it was asked for; --%s does not apply", flag)
 			}

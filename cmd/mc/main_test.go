@@ -56,6 +56,7 @@ func TestUsageErrors(t *testing.T) {
 		{"check", "arrow", "--topology", "all", "--dir", os.TempDir() + "/mc-all"},
 		{"check", "--resume", "/nonexistent/run"},
 		{"check", "ssarrow", "--resume", "/nonexistent/run"},
+		{"check", "--resume", "/nonexistent/run", "--lint"},
 		{"check", "ssarrow", "--store", "disk"},
 		{"check", "ssarrow", "--store", "lsm", "--dir", os.TempDir() + "/mc-lsm"},
 		{"check", "ssarrow", "--store", "badger"},

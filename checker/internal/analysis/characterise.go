@@ -34,6 +34,9 @@ func Characterise(ctx context.Context, g explore.Graph, u *model.Universe, props
 			}
 		})
 	})
+	if ctx.Err() != nil { // the bitmap may miss reachable ranks: the second pass would lie
+		return out
+	}
 	universe := explore.NewDense(g.Model(), u)
 	par.ForChunks(ctx, u.Size(), par.Chunk(u.Size(), workers), workers, func(_ int, lo, hi uint64) {
 		universe.Scan(lo, hi, func(r uint64, s model.State) {

@@ -11,20 +11,20 @@ import (
 
 // Weak fairness per process: an infinite execution is fair unless some process is enabled in
 // every state from some point on and never moves again. An execution that stays in a strongly
-// connected component C can visit every state and take every explore.Edge of C infinitely often, so C
-// holds a fair cycle iff every process is disabled in some state of C or moves on some explore.Edge
-// inside C. (If a process p is enabled all over C and no explore.Edge of C moves p, no sub-cycle of C
+// connected component C can visit every state and take every edge of C infinitely often, so C
+// holds a fair cycle iff every process is disabled in some state of C or moves on some edge
+// inside C. (If a process p is enabled all over C and no edge of C moves p, no sub-cycle of C
 // can be fair either, so unlike strong fairness no refinement of C is needed.)
 
 // FairSCC is a component of the bad region that carries a fair cycle.
 type FairSCC struct {
 	nodes []uint64 // sorted
-	// needs lists what a fair loop through C must contain, one item per process: an explore.Edge of
+	// needs lists what a fair loop through C must contain, one item per process: an edge of
 	// C that moves it if it is enabled all over C, else a state of C where it is disabled.
 	needs []loopNeed
 }
 
-// loopNeed is a state to visit, or with take set, the explore.Edge e out of it to take.
+// loopNeed is a state to visit, or with take set, the edge e out of it to take.
 type loopNeed struct {
 	from uint64
 	e    explore.Edge

@@ -55,9 +55,9 @@ func AvoidingTrace(g explore.Graph, l *Labels, s0 uint64) *model.Trace {
 }
 
 // WorstWitness is a longest execution from an initial node to the legitimate set, measured by
-// labels with the given explore.Edge weights: from the smallest initial node of maximal label, it
-// follows at each node the first explore.Edge that keeps the label tight, until a legitimate node
-// (steps label 1; the explore.Graph outside the legitimate set is acyclic, so the walk ends).
+// labels with the given edge weights: from the smallest initial node of maximal label, it
+// follows at each node the first edge that keeps the label tight, until a legitimate node
+// (steps label 1; the graph outside the legitimate set is acyclic, so the walk ends).
 func WorstWitness(g explore.Graph, steps, labels *par.Cells, weight func(explore.Edge) uint32) (uint64, *model.Trace) {
 	best, bestID := uint32(0), par.NoNode
 	for id := uint64(0); id < g.Size(); id++ {

@@ -58,7 +58,7 @@ func NewSpill(dir string, badger, exact bool, width, workers int, budget uint64)
 func (s *spillStore) Spilled() uint64 { return s.moved }
 
 // newSpillStore makes the store; budget bounds its memory part. Its cold set is made in dir
-// (which may be set later, by onDemand) at the first spill.
+// (which may be given later, by SpillTo) at the first spill.
 func newSpillStore(dir string, badger, exact bool, width, workers int, budget uint64) *spillStore {
 	return &spillStore{hot: newMemStore(exact, width), dir: dir, badger: badger, workers: max(1, workers), budget: budget}
 }

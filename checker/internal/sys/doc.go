@@ -13,6 +13,10 @@ import "errors"
 // ErrUnsupported is returned by what this system cannot do.
 var ErrUnsupported = errors.New("not supported on this system")
 
+// ErrNoReserve is Reserve on a file system without fallocate: a full disk then fails a write
+// instead.
+var ErrNoReserve = errors.New("the file system cannot reserve blocks")
+
 // DiskError is a failure of the files a run keeps on disk (a full disk): an error of the
 // run, not of its input.
 type DiskError struct{ Err error }

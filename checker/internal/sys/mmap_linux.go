@@ -1,16 +1,12 @@
 package sys
 
 import (
-	"errors"
 	"os"
 	"syscall"
 )
 
 // CanMap reports whether files can be mapped into memory here.
 const CanMap = true
-
-// ErrNoReserve is Reserve on a file system without fallocate: a full disk then fails a write.
-var ErrNoReserve = errors.New("the file system cannot reserve blocks")
 
 // Map maps size bytes of f from off, shared: what is written is the file's content.
 func Map(f *os.File, off int64, size int, writable bool) ([]byte, error) {

@@ -3,15 +3,11 @@
 package sys
 
 import (
-	"errors"
 	"os"
 )
 
 // CanMap reports whether files can be mapped into memory here.
 const CanMap = false
-
-// ErrNoReserve is Reserve on a file system without fallocate.
-var ErrNoReserve = errors.New("the file system cannot reserve blocks")
 
 // Map is unsupported here.
 func Map(*os.File, int64, int, bool) ([]byte, error) { return nil, ErrUnsupported }
