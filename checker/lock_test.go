@@ -17,15 +17,8 @@ import (
 func TestCheckpointDirectoryInUse(t *testing.T) {
 	r, m := everyConfiguration(t, 4, 4)
 	dir := t.TempDir()
-	f, err := os.Create(filepath.Join(dir, "lock"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
-		t.Fatal(err)
-	}
-	_, err = checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: r.Legitimate()},
+	holdLock(t, dir)
+	_, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: r.Legitimate()},
 		checker.Options{Checkpoints: &checker.Checkpoints{Dir: dir}})
 	if err == nil || !strings.Contains(err.Error(), "in use") {
 		t.Fatalf("got %v", err)
@@ -43,16 +36,8 @@ func TestDirectoryInUseKeepsItsFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 		os.WriteFile(keep, []byte("the other run's"), 0o644)
-		os.MkdirAll(filepath.Join(dir, locked), 0o755)
-		f, err := os.Create(filepath.Join(dir, locked, "lock"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
-			t.Fatal(err)
-		}
-		_, err = checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: r.Legitimate()},
+		holdLock(t, filepath.Join(dir, locked))
+		_, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: r.Legitimate()},
 			checker.Options{Store: checker.StoreDisk, Dir: dir, Checkpoints: &checker.Checkpoints{Dir: dir}})
 		if err == nil || !strings.Contains(err.Error(), "in use") {
 			t.Fatalf("%s locked: got %v", locked, err)
@@ -60,5 +45,21 @@ func TestDirectoryInUseKeepsItsFiles(t *testing.T) {
 		if _, err := os.Stat(keep); err != nil {
 			t.Fatalf("%s locked: the other run's files are gone: %v", locked, err)
 		}
+	}
+}
+
+// holdLock locks dir as another run would, until the test ends.
+func holdLock(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(filepath.Join(dir, "lock"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
 	}
 }
