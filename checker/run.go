@@ -29,6 +29,14 @@ func Run(ctx context.Context, m model.Model, spec Spec, opts Options) (*Result, 
 	if err := audited(m, r.explore()); err != nil {
 		return nil, err
 	}
+	if r.g == nil { // interrupted before the initial states were all numbered
+		r.res.Stats.Interrupted = true
+		for _, c := range spec.Checks {
+			r.res.Checks = append(r.res.Checks, CheckResult{Name: string(c), Verdict: Inconclusive, Detail: "interrupted"})
+		}
+		r.finish(start)
+		return r.res, nil
+	}
 	a := &checking{run: r}
 	if err := audited(m, a.analyse()); err != nil {
 		return nil, err
@@ -125,7 +133,10 @@ func (r *run) exploreDense() error {
 }
 
 func (r *run) exploreHashed() error {
-	h, err := openHashed(r.m, r.spec, r.opts)
+	h, err := openHashed(r.ctx, r.m, r.spec, r.opts)
+	if stoppedEarly(err) { // interrupted while listing the initial states: no graph yet
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -140,6 +151,9 @@ func (r *run) exploreHashed() error {
 	}
 	st.SpilledStates, st.Store = h.spilled(), h.name()
 	h.releaseVisited()
+	if x == nil { // interrupted while numbering the initial states: no graph yet
+		return nil
+	}
 	if h.moved() {
 		// The exploration's segments are garbage now: their pages go back to the system,
 		// so that the analyses' resident set is their labels and the mapped pages the

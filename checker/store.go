@@ -30,7 +30,7 @@ type hashed struct {
 // openHashed chooses and opens the stores of a hashed exploration of m. The directories are
 // locked before any file in them is touched: the graph's (its space) and the checkpoints',
 // then the visited set, which clears its directory.
-func openHashed(m model.Model, spec *Spec, opts Options) (*hashed, error) {
+func openHashed(ctx context.Context, m model.Model, spec *Spec, opts Options) (*hashed, error) {
 	budget := opts.budget()
 	h := &hashed{kind: opts.Store, exact: opts.Exact, cfg: explore.Config{Workers: opts.workers(), MaxStates: opts.MaxStates,
 		Memory: budget, Progress: opts.Progress, Movers: spec.Fairness == WeaklyFair, Actions: spec.actionsToCheck()}}
@@ -40,7 +40,7 @@ func openHashed(m model.Model, spec *Spec, opts Options) (*hashed, error) {
 		h.cfg.Space = h.space
 	}
 	if err == nil && opts.Checkpoints != nil {
-		h.ck, err = openCheckpoints(m, spec, opts)
+		h.ck, err = openCheckpoints(ctx, m, spec, opts)
 	}
 	if err == nil {
 		err = h.openVisited(m.Schema().Width(), opts)
@@ -80,12 +80,12 @@ func (h *hashed) openVisited(width int, opts Options) error {
 }
 
 // openCheckpoints opens the checkpoint directory of a run.
-func openCheckpoints(m model.Model, spec *Spec, opts Options) (*checkpoint.Dir, error) {
+func openCheckpoints(ctx context.Context, m model.Model, spec *Spec, opts Options) (*checkpoint.Dir, error) {
 	checks := fmt.Sprintf("%v/%v/%v", spec.Checks, spec.Fairness, len(spec.actionsToCheck()))
 	for _, a := range spec.actionsToCheck() {
 		checks += "/" + a.Name
 	}
-	run, err := checkpoint.Identity(m, checks)
+	run, err := checkpoint.Identity(ctx, m, checks)
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +144,10 @@ func (h *hashed) explore(ctx context.Context, m model.Model, stats *Stats) (*exp
 	if h.ck == nil {
 		return explore.BFS(ctx, m, h.visited, h.cfg)
 	}
-	g, err := h.start(m, stats)
+	g, err := h.start(ctx, m, stats)
+	if g == nil {
+		return nil, err
+	}
 	if err == nil {
 		cfg := h.cfg
 		cfg.Committed = func(g *explore.Explicit) error {
@@ -168,9 +171,9 @@ func (h *hashed) explore(ctx context.Context, m model.Model, stats *Stats) (*exp
 }
 
 // start is the graph the BFS starts from: the saved one, or the initial states.
-func (h *hashed) start(m model.Model, stats *Stats) (*explore.Explicit, error) {
+func (h *hashed) start(ctx context.Context, m model.Model, stats *Stats) (*explore.Explicit, error) {
 	if !h.ck.Resume {
-		return explore.Start(m, h.visited, h.cfg)
+		return explore.Start(ctx, m, h.visited, h.cfg)
 	}
 	g, err := h.ck.Load(m, h.cfg, func(g *explore.Explicit, bytes uint64) error {
 		if h.grow != nil && bytes > h.grow.mark { // a run that had moved to disk goes there first

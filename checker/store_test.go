@@ -25,7 +25,7 @@ func TestAutoMovesToDisk(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, dir := range []string{t.TempDir(), ""} { // "": a temporary directory
-		h, err := openHashed(m, spec, Options{Store: StoreAuto, Dir: dir, Workers: 2})
+		h, err := openHashed(context.Background(), m, spec, Options{Store: StoreAuto, Dir: dir, Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -158,9 +158,11 @@ type Range struct {
 	Lo, Hi int
 }
 
-// ParseAssignments reads "name=v" or "name=lo..hi" items, checking names and bounds.
+// ParseAssignments reads "name=v" or "name=lo..hi" items, checking names, bounds, and that no
+// parameter is given twice.
 func (e *Entry) ParseAssignments(items []string) ([]Range, error) {
 	var out []Range
+	given := map[string]bool{}
 	for _, it := range items {
 		name, val, ok := strings.Cut(it, "=")
 		if !ok {
@@ -170,6 +172,10 @@ func (e *Entry) ParseAssignments(items []string) ([]Range, error) {
 		if err != nil {
 			return nil, err
 		}
+		if given[p.Name] {
+			return nil, fmt.Errorf("parameter %s is given twice", p.Name)
+		}
+		given[p.Name] = true
 		r := Range{Name: p.Name}
 		loText, hiText, isRange := strings.Cut(val, "..")
 		if r.Lo, err = p.parse(loText); err != nil {
@@ -194,10 +200,51 @@ func (p *Param) parse(text string) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("parameter %s: %q is not an integer", p.Name, text)
 	}
+	return v, p.check(v)
+}
+
+// check refuses a value outside the parameter's range.
+func (p *Param) check(v int) error {
 	if v < p.Min || v > p.Max {
-		return 0, fmt.Errorf("parameter %s = %d is outside %d..%d", p.Name, v, p.Min, p.Max)
+		return fmt.Errorf("parameter %s = %d is outside %d..%d", p.Name, v, p.Min, p.Max)
 	}
-	return v, nil
+	return nil
+}
+
+// Resolve validates parameter values given by name (a proof file's, a saved run's) and fills
+// in the defaults of the others: an unknown name or a value outside its range is an error.
+// It is what every command applies to a run before anything is built.
+func (e *Entry) Resolve(given map[string]int) (map[string]int, error) {
+	names := make([]string, 0, len(given))
+	for name := range given {
+		names = append(names, name)
+	}
+	sort.Strings(names) // the same error for the same input
+	vals := e.Defaults()
+	for _, name := range names {
+		p, err := e.param(name)
+		if err != nil {
+			return nil, err
+		}
+		if err := p.check(given[name]); err != nil {
+			return nil, err
+		}
+		vals[name] = given[name]
+	}
+	return vals, nil
+}
+
+// CheckTree refuses a tree whose size is outside the range of the model's n: a topology file
+// is measured before the model is built on it.
+func (e *Entry) CheckTree(t *topology.Tree) error {
+	p, err := e.param("n")
+	if err != nil {
+		return err
+	}
+	if err := p.check(t.N()); err != nil {
+		return fmt.Errorf("topology %s has %d nodes; model %s runs on %d..%d", t.Name, t.N(), e.Name, p.Min, p.Max)
+	}
+	return nil
 }
 
 // Values applies single-valued assignments over the defaults; ranges are an error here.

@@ -170,11 +170,3 @@ func combinations(defaults map[string]int, ranges []models.Range) []map[string]i
 	}
 	return out
 }
-
-func copyParams(p map[string]int) map[string]int {
-	c := make(map[string]int, len(p))
-	for k, v := range p {
-		c[k] = v
-	}
-	return c
-}

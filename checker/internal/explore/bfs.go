@@ -41,7 +41,7 @@ type Config struct {
 // would meet them (commit), so ids, parents, edges and every result are the same for any
 // number of workers.
 func BFS(ctx context.Context, m model.Model, visited store.Store, cfg Config) (*Explicit, error) {
-	g, err := Start(m, visited, cfg)
+	g, err := Start(ctx, m, visited, cfg)
 	if err != nil {
 		return g, err
 	}

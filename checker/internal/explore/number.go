@@ -10,8 +10,9 @@ import (
 	"github.com/mc-checker/mc/checker/model"
 )
 
-// Start is the graph of the initial states, none of them expanded yet.
-func Start(m model.Model, visited store.Store, cfg Config) (*Explicit, error) {
+// Start is the graph of the initial states, none of them expanded yet. Interrupted (ctx), it
+// returns no graph: a part of the initial level is no graph to resume from.
+func Start(ctx context.Context, m model.Model, visited store.Store, cfg Config) (*Explicit, error) {
 	g, err := Empty(m, cfg)
 	if err != nil {
 		return nil, err
@@ -57,13 +58,18 @@ func Start(m model.Model, visited store.Store, cfg Config) (*Explicit, error) {
 			return false
 		}
 		batch, fps = append(batch, s...), append(fps, s.Fingerprint())
-		if uint64(len(fps)) == batchLen {
+		if len(fps)%(1<<16) == 0 { // a batch may take seconds to list: look at ctx as it grows
+			err = ctx.Err()
+		}
+		if err == nil && uint64(len(fps)) == batchLen {
 			err = number()
 		}
 		return err == nil && !full
 	})
 	if err == nil && !full {
-		err = number()
+		if err = ctx.Err(); err == nil {
+			err = number()
+		}
 	}
 	if err == nil {
 		err = g.failed()

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+
+	"github.com/mc-checker/mc/checker"
+	"go.yaml.in/yaml/v3"
+)
+
+// proofFile is a regression proof: runs with the verdicts and figures they must produce.
+type proofFile struct {
+	Runs []proofRun `yaml:"runs"`
+}
+
+type proofRun struct {
+	Name     string         `yaml:"name"`
+	Model    string         `yaml:"model"`
+	Params   map[string]int `yaml:"params"` // missing ones take the model's defaults
+	Topology string         `yaml:"topology"`
+	Daemon   string         `yaml:"daemon"`
+	Fairness string         `yaml:"fairness"`
+	Checks   []string       `yaml:"checks"`
+	Expect   *expectation   `yaml:"expect"`
+}
+
+// expectation lists what must come out; figures left out are not compared. One that lists
+// nothing must say so: verdict: any.
+type expectation struct {
+	// Verdict is the run's overall verdict (holds, violated, inconclusive), or "any" for a
+	// run that is expected to complete and nothing more.
+	Verdict        string                     `yaml:"verdict"`
+	Verdicts       map[string]checker.Verdict `yaml:"verdicts"`
+	InitialStates  *uint64                    `yaml:"initial_states"`
+	States         *uint64                    `yaml:"states"`
+	Transitions    *uint64                    `yaml:"transitions"`
+	WorstCaseMoves *uint64                    `yaml:"worst_case_moves"`
+	WorstCaseSteps *uint64                    `yaml:"worst_case_steps"`
+	// TraceSteps is the number of steps of each violated check's trace (a lasso's closing step
+	// included).
+	TraceSteps map[string]int `yaml:"trace_steps"`
+}
+
+// readProof reads a proof file and validates every run in it, as mc check validates its
+// flags, before any is run: a file mc does not understand is an error, never a pass.
+func readProof(path string, lint bool) (*proofFile, []runSpec, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	var f proofFile
+	if err := dec.Decode(&f); err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(f.Runs) == 0 {
+		return nil, nil, fmt.Errorf("%s: no runs", path)
+	}
+	var specs []runSpec
+	for i, r := range f.Runs {
+		rs, err := r.spec(lint)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: run %d (%q): %w", path, i+1, r.Name, err)
+		}
+		specs = append(specs, rs)
+	}
+	return &f, specs, nil
+}
+
+// spec validates a proof run and returns its run description.
+func (r proofRun) spec(lint bool) (runSpec, error) {
+	if r.Name == "" || r.Model == "" || len(r.Checks) == 0 {
+		return runSpec{}, errors.New("a run needs a name, a model and checks")
+	}
+	if err := r.Expect.valid(); err != nil {
+		return runSpec{}, err
+	}
+	rs := runSpec{Model: r.Model, Params: r.Params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Checks: r.Checks, Lint: lint}
+	if rs.Daemon == "" {
+		rs.Daemon = "central"
+	}
+	if rs.Fairness == "" {
+		rs.Fairness = "unfair"
+	}
+	_, err := rs.validate()
+	return rs, err
+}
+
+// valid refuses an expectation that expects nothing without saying so, and one that pins a
+// trace on a check it expects to hold.
+func (e *expectation) valid() error {
+	switch {
+	case e == nil:
+		return errors.New("no expect: block (a run that expects nothing but to complete says expect: {verdict: any})")
+	case e.Verdict != "" && e.Verdict != "any":
+		if _, err := checker.ParseVerdict(e.Verdict); err != nil {
+			return fmt.Errorf("expect: verdict: %v (or any)", err)
+		}
+	case e.Verdict == "" && len(e.Verdicts) == 0 && len(e.TraceSteps) == 0 && e.InitialStates == nil && e.States == nil &&
+		e.Transitions == nil && e.WorstCaseMoves == nil && e.WorstCaseSteps == nil:
+		return errors.New("expect: lists nothing (a run that expects nothing but to complete says expect: {verdict: any})")
+	}
+	for _, name := range sortedKeys(e.TraceSteps) {
+		if v, ok := e.Verdicts[name]; ok && v == checker.Holds {
+			return fmt.Errorf("expect: trace_steps: %s is expected to hold, and a check that holds has no trace", name)
+		}
+		if e.TraceSteps[name] < 0 {
+			return fmt.Errorf("expect: trace_steps: %s: %d steps", name, e.TraceSteps[name])
+		}
+	}
+	return nil
+}
+
+// compare lists every deviation of r from the expectation, as "what: expected x, got y", in
+// a fixed order.
+func (e *expectation) compare(r *report) []string {
+	var diffs []string
+	got := map[string]checker.CheckResult{}
+	for _, c := range r.res.Checks {
+		got[c.Name] = c
+	}
+	if e.Verdict != "" && e.Verdict != "any" && e.Verdict != r.res.Verdict().String() {
+		diffs = append(diffs, fmt.Sprintf("verdict: expected %s, got %s", e.Verdict, r.res.Verdict()))
+	}
+	for _, name := range sortedKeys(e.Verdicts) {
+		c, ok := got[name]
+		switch want := e.Verdicts[name]; {
+		case !ok:
+			diffs = append(diffs, fmt.Sprintf("%s: expected %s, but the check was not run", name, want))
+		case c.Verdict != want:
+			diffs = append(diffs, fmt.Sprintf("%s: expected %s, got %s (%s)", name, want, c.Verdict, c.Detail))
+		}
+	}
+	figure := func(what string, want *uint64, have *uint64) {
+		switch {
+		case want == nil:
+		case have == nil:
+			diffs = append(diffs, fmt.Sprintf("%s: expected %d, got none", what, *want))
+		case *want != *have:
+			diffs = append(diffs, fmt.Sprintf("%s: expected %d, got %d", what, *want, *have))
+		}
+	}
+	figure("initial_states", e.InitialStates, &r.res.Stats.InitialStates)
+	figure("states", e.States, &r.res.Stats.States)
+	figure("transitions", e.Transitions, &r.res.Stats.Transitions)
+	figure("worst_case_moves", e.WorstCaseMoves, r.res.WorstCaseMoves)
+	figure("worst_case_steps", e.WorstCaseSteps, r.res.WorstCaseSteps)
+	for _, name := range sortedKeys(e.TraceSteps) {
+		c, ok := got[name]
+		switch want := e.TraceSteps[name]; {
+		case !ok || c.Trace == nil:
+			diffs = append(diffs, fmt.Sprintf("%s trace: expected %d steps, got no trace", name, want))
+		case len(c.Trace.Steps) != want:
+			diffs = append(diffs, fmt.Sprintf("%s trace: expected %d steps, got %d", name, want, len(c.Trace.Steps)))
+		}
+	}
+	return diffs
+}
+
+// sortedKeys lists the keys of a map in order.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}

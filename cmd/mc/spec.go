@@ -1,0 +1,153 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/models"
+	"github.com/mc-checker/mc/models/topology"
+)
+
+// runSpec is one run as a user describes it: a model with parameter values, a topology, a
+// daemon, a fairness and checks. `check` builds it from flags, `sweep` from a range, `verify`
+// from a proof file, `replay` from a saved run and `--resume` from a checkpoint; all of them
+// go through validate, before anything is built.
+type runSpec struct {
+	Model    string
+	Params   map[string]int // missing ones take the model's defaults
+	Topology string         // for models on a tree: path, star, tree:K or a .dot file (not "all")
+	Daemon   string
+	Fairness string
+	Checks   []string       // empty: the model's default checks
+	Lint     bool           `json:",omitempty"` // check the protocol contract on every step
+	tree     *topology.Tree // the resolved topology, when the caller has it already
+}
+
+// plan is a runSpec validated against the catalogue: every name resolved, every value in its
+// range, the defaults filled in, the topology read and measured; nothing built yet.
+type plan struct {
+	given    runSpec // as asked for: what --dir saves for --resume
+	spec     runSpec // canonical names and every parameter, as reports print them
+	entry    *models.Entry
+	tree     *topology.Tree
+	daemon   model.Daemon
+	fairness checker.Fairness
+	checks   []checker.Check
+}
+
+// validate checks the run description: the model, its parameters (names, ranges; defaults
+// for the missing ones), the topology (a file is read and its size checked against the
+// model's range before a model is built on it), the daemon, the fairness and the checks.
+func (rs runSpec) validate() (*plan, error) {
+	entry, err := models.Lookup(rs.Model)
+	if err != nil {
+		return nil, err
+	}
+	p := &plan{given: rs, entry: entry}
+	p.given.Params = copyParams(rs.Params)
+	params, err := entry.Resolve(rs.Params)
+	if err != nil {
+		return nil, err
+	}
+	if p.tree, err = treeOf(entry, rs, params["n"]); err != nil {
+		return nil, err
+	}
+	p.spec = rs
+	p.spec.Params = params
+	if p.tree != nil {
+		params["n"], p.spec.Topology = p.tree.N(), p.tree.Name
+	}
+	if p.daemon, err = model.ParseDaemon(rs.Daemon); err != nil {
+		return nil, err
+	}
+	if entry.Asynchronous && p.daemon != model.Central {
+		return nil, fmt.Errorf("model %s passes messages: it runs asynchronously, one event per step (the central daemon), not under the %s daemon", entry.Name, p.daemon)
+	}
+	if p.fairness, err = checker.ParseFairness(rs.Fairness); err != nil {
+		return nil, err
+	}
+	if len(rs.Checks) == 0 {
+		p.spec.Checks = entry.Checks
+	}
+	for _, name := range p.spec.Checks {
+		cs, err := checker.ParseChecks(name)
+		if err != nil {
+			return nil, err
+		}
+		p.checks = append(p.checks, cs...)
+	}
+	p.spec.Daemon, p.spec.Fairness = p.daemon.String(), p.fairness.String() // canonical names in reports
+	return p, nil
+}
+
+// treeOf is the one tree a run on a tree runs on, measured against the model's range of n,
+// or nil for a model with a fixed topology (which refuses any).
+func treeOf(entry *models.Entry, rs runSpec, n int) (*topology.Tree, error) {
+	switch {
+	case !entry.Tree && rs.Topology != "":
+		return nil, fmt.Errorf("model %s has a fixed topology; --topology does not apply", entry.Name)
+	case !entry.Tree:
+		return nil, nil
+	}
+	tree := rs.tree
+	if tree == nil {
+		trees, err := models.Trees(rs.Topology, n)
+		if err != nil {
+			return nil, err
+		}
+		if len(trees) != 1 {
+			return nil, fmt.Errorf("topology %q is %d trees; one run takes one", rs.Topology, len(trees))
+		}
+		tree = trees[0]
+	}
+	return tree, entry.CheckTree(tree)
+}
+
+// built is a validated run turned into library values.
+type built struct {
+	given runSpec // as asked for, before defaults: what --dir saves for --resume
+	spec  runSpec
+	model model.Model
+	check checker.Spec
+	notes []string
+	edges string // the tree of a model on a tree, as parent-child pairs
+}
+
+// build validates the run and builds its model.
+func (rs runSpec) build() (*built, error) {
+	p, err := rs.validate()
+	if err != nil {
+		return nil, err
+	}
+	return p.build()
+}
+
+// build builds the protocol and its model under the daemon.
+func (p *plan) build() (*built, error) {
+	inst, err := p.entry.Build(p.spec.Params, p.tree)
+	if err != nil {
+		return nil, err
+	}
+	opts := []model.Option{model.From(inst.Init)}
+	if p.spec.Lint {
+		opts = append(opts, model.WithLint())
+	}
+	m, err := model.Daemonize(inst.Protocol, p.daemon, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &built{given: p.given, spec: p.spec, model: m, notes: inst.Notes, edges: treeEdges(p.tree), check: checker.Spec{
+		Checks: p.checks, Legit: inst.Legit, Invariants: inst.Invariants, Actions: inst.Actions,
+		Characterisations: inst.Characterisations, Fairness: p.fairness,
+	}}, nil
+}
+
+// copyParams is a copy of p (nil: empty).
+func copyParams(p map[string]int) map[string]int {
+	c := make(map[string]int, len(p))
+	for k, v := range p {
+		c[k] = v
+	}
+	return c
+}
