@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker/internal/sys"
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // Options says how to check. The zero value checks in memory with every core.
@@ -119,3 +120,11 @@ func (o Options) fits(n, need uint64, what string) error {
 	}
 	return nil
 }
+
+// MachineMemory is the physical memory of this machine in bytes, or 0 if unknown: the budget
+// is three quarters of it unless Options.MemoryBudget says otherwise.
+func MachineMemory() uint64 { return sys.PhysicalMemory() }
+
+// Dense reports whether Run checks m in the dense store under these options: m starts from
+// its universe and the store keeps nothing on disk. MaxStates does not bound a dense run.
+func (o Options) Dense(m model.Model) bool { return universal(m) && !o.Store.onDisk() }

@@ -106,7 +106,7 @@ func (r *run) close() {
 // explore builds the graph: a universe goes to the dense store unless the run keeps its
 // files on disk, which explores every configuration as an initial state of a hashed BFS.
 func (r *run) explore() error {
-	if universal(r.m) && !r.opts.Store.onDisk() {
+	if r.opts.Dense(r.m) {
 		return r.exploreDense()
 	}
 	return r.exploreHashed()

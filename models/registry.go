@@ -139,6 +139,12 @@ func Lookup(name string) (*Entry, error) {
 	return nil, fmt.Errorf("unknown model %q (known: %s)", name, strings.Join(names, ", "))
 }
 
+// Param is the parameter of that name, or nil.
+func (e *Entry) Param(name string) *Param {
+	p, _ := e.param(name)
+	return p
+}
+
 func (e *Entry) param(name string) (*Param, error) {
 	for i := range e.Params {
 		if e.Params[i].Name == name {

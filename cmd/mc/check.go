@@ -51,6 +51,7 @@ func runCheck(c *cli.Context) error {
 	if err := storeOptions(c, &opts); err != nil {
 		return err
 	}
+	warnUnbounded(c, opts, runs...)
 	ctx, stop := runContext(c)
 	defer stop()
 	var reports []*report
@@ -102,8 +103,11 @@ func checkRuns(c *cli.Context) (runs []*built, all bool, err error) {
 		return nil, false, usageError("%v", err)
 	}
 	var checks []string
-	if c.String("check") != "" {
-		checks = strings.Split(c.String("check"), ",")
+	switch text := strings.TrimSpace(c.String("check")); {
+	case c.IsSet("check") && text == "":
+		return nil, false, usageError("--check names no check (want a comma-separated list; leave it out for the model's defaults)")
+	case text != "":
+		checks = strings.Split(text, ",")
 	}
 	trees, err := treesOf(entry, c.String("topology"), params["n"])
 	if err != nil {

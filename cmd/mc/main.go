@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/urfave/cli/v2"
 )
@@ -34,17 +35,32 @@ func usageError(format string, args ...any) error {
 
 func main() { os.Exit(run(os.Args, os.Stdout, os.Stderr)) }
 
+// exitCodes is what --help says of the exit codes (docs/ERRORS.md says more).
+const exitCodes = `Exit codes: 0 every check holds; 1 a check is violated (verify: a run deviates from its
+proof; replay: a trace does not replay); 2 usage or input error, or a model error;
+3 inconclusive (a bound, a time limit, an interrupt, an internal error): never a pass.`
+
 // run is the whole command line, returning the exit code, so that tests can call it.
 func run(args []string, stdout, stderr io.Writer) int {
 	app := &cli.App{
-		Name:  "mc",
-		Usage: "explicit-state model checker for self-stabilizing and fault-tolerant protocols",
+		Name:        "mc",
+		Usage:       "explicit-state model checker for self-stabilizing and fault-tolerant protocols",
+		Description: exitCodes,
+		Version:     version(),
 		Commands: []*cli.Command{
 			listCommand(), checkCommand(), sweepCommand(), replayCommand(), verifyCommand(),
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageError("unknown command %q (want list, check, sweep, replay or verify; mc --help)", c.Args().First())
+			}
+			cli.ShowAppHelp(c)
+			return usageError("a command is needed")
 		},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return &exitError{exitUsage, err}
 		},
+		ExitErrHandler:  func(*cli.Context, error) {}, // run maps every error to an exit code
 		HideHelpCommand: true,
 		Writer:          stdout,
 		ErrWriter:       stderr,
@@ -77,4 +93,22 @@ func verdictExit(violated, inconclusive bool) error {
 		return &exitError{exitInconclusive, errors.New("")}
 	}
 	return nil
+}
+
+// version is the module's version and, built from a checkout, its revision.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := info.Main.Version
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " " + s.Value[:12]
+		}
+		if s.Key == "vcs.modified" && s.Value == "true" {
+			v += " (modified)"
+		}
+	}
+	return v
 }

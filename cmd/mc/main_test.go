@@ -60,6 +60,17 @@ func TestUsageErrors(t *testing.T) {
 		{"check", "ssarrow", "--store", "disk"},
 		{"check", "ssarrow", "--store", "lsm", "--dir", os.TempDir() + "/mc-lsm"},
 		{"check", "ssarrow", "--store", "badger"},
+		{"foo"},
+		{},
+		{"check", "dijkstra", "--check", ""},
+		{"check", "dijkstra", "--check", " "},
+		{"check", "dijkstra", "--timeout", "-1s"},
+		{"check", "dijkstra", "--max-states", "0"},
+		{"check", "dijkstra", "-p", "n=3", "-p", "n=4"},
+		{"sweep", "dijkstra", "-p", "n=3", "-p", "K=2..3"},
+		{"sweep", "arrow"},
+		{"sweep", "arrow", "--search", "q"},
+		{"sweep", "dijkstra", "--check", ""},
 	} {
 		code, _, stderr := mc(t, args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")
@@ -230,5 +241,29 @@ func TestTraceOutOneTree(t *testing.T) {
 	}
 	if code, out, stderr := mc(t, "replay", path); code != 0 || !strings.Contains(out, "arrow n=2") {
 		t.Fatalf("replay: exit %d: %s %s", code, out, stderr)
+	}
+}
+
+// Options that change nothing on a run are stated, not silently accepted: --max-states on a
+// run in the dense store, a --mem over the machine's memory. --version and --help answer
+// with exit 0; --help lists the exit codes.
+func TestWarningsAndHelp(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		say  string
+	}{
+		{[]string{"check", "dijkstra", "-p", "n=4", "-p", "K=3", "--max-states", "10"}, "mc: warning: --max-states bounds a BFS from explicit initial states; dijkstra checks every configuration in the dense store"},
+		{[]string{"check", "dijkstra", "-p", "n=4", "-p", "K=3", "--mem", "1000TiB"}, "mc: warning: --mem 1000TiB is more than this machine's"},
+	} {
+		code, _, stderr := mc(t, c.args...)
+		if code != exitHolds || !strings.HasPrefix(stderr, c.say) {
+			t.Errorf("mc %s: exit %d, %q", strings.Join(c.args, " "), code, stderr)
+		}
+	}
+	if code, out, _ := mc(t, "--version"); code != 0 || !strings.HasPrefix(out, "mc version ") {
+		t.Errorf("--version: exit %d, %q", code, out)
+	}
+	if code, out, _ := mc(t, "--help"); code != 0 || !strings.Contains(out, "Exit codes: 0 every check holds") {
+		t.Errorf("--help: exit %d, %q", code, out)
 	}
 }

@@ -64,3 +64,58 @@ func TestLargeTopologyRefusedFirst(t *testing.T) {
 		t.Errorf("refused after %v", took)
 	}
 }
+
+// A saved run whose parameters, move labels or counterexamples were edited does not replay:
+// a parameter out of range is an input error before anything is built (n = 10^12 ran out of
+// memory), an edited move or a missing counterexample is exit 1; the saved run as written
+// replays.
+func TestReplayRejectsEditedRuns(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.json")
+	if code, _, _ := mc(t, "check", "dijkstra", "-p", "n=4", "-p", "K=2", "--check", "closure,convergence", "--trace-out", path); code != exitViolated {
+		t.Fatalf("check exit %d", code)
+	}
+	saved, _ := os.ReadFile(path)
+	for _, c := range []struct {
+		name, old, new string
+		code           int
+		says           string
+	}{
+		{"as saved", "", "", exitHolds, ""},
+		{"an unknown key", `"model":`, `"modle": "x", "model":`, exitUsage, "unknown field"},
+		{"n of 10^12", `"n": 4`, `"n": 1000000000000`, exitUsage, "parameter n = 1000000000000 is outside 2..64"},
+		{"a process", `"process": 2`, `"process": 1`, exitViolated, "the saved run names P1 copy, the step of index"},
+		{"a rule", `"rule": "increment"`, `"rule": "copy"`, exitViolated, "the saved run names P0 copy"},
+		{"no counterexample", `"trace": {`, `"untrace": {`, exitViolated, "convergence is violated, and the saved run has no counterexample"},
+	} {
+		edited := strings.Replace(string(saved), c.old, c.new, 1)
+		if c.old != "" && edited == string(saved) {
+			t.Fatalf("%s: nothing to edit", c.name)
+		}
+		if c.name == "no counterexample" { // remove the trace
+			i := strings.Index(edited, `"untrace": {`)
+			edited = edited[:i] + `"detail": ""` + edited[closing(edited, i+len(`"untrace": `)):]
+		}
+		p := filepath.Join(t.TempDir(), "edited.json")
+		os.WriteFile(p, []byte(edited), 0o644)
+		code, _, stderr := mc(t, "replay", p)
+		if code != c.code || !strings.Contains(stderr, c.says) {
+			t.Errorf("%s: exit %d, want %d with %q: %s", c.name, code, c.code, c.says, stderr)
+		}
+	}
+}
+
+// closing is the position just past the JSON object that starts at s[i].
+func closing(s string, i int) int {
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch s[j] {
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return len(s)
+}

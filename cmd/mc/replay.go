@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 
+	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/urfave/cli/v2"
 )
@@ -28,7 +30,9 @@ func runReplay(c *cli.Context) error {
 		return usageError("%v", err)
 	}
 	var r reportJSON
-	if err := json.Unmarshal(data, &r); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields() // a file mc did not write is not one it understands
+	if err := dec.Decode(&r); err != nil {
 		return usageError("%s is not a saved run: %v", c.Args().First(), err)
 	}
 	b, err := runSpec{Model: r.Model, Params: r.Params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness}.build()
@@ -39,6 +43,9 @@ func runReplay(c *cli.Context) error {
 	printHeader(w, &r.about)
 	traces := 0
 	for _, ch := range r.Checks {
+		if ch.Verdict == checker.Violated && ch.Trace == nil && ch.Witness == nil {
+			return &exitError{exitViolated, fmt.Errorf("%s is violated, and the saved run has no counterexample for it", ch.Name)}
+		}
 		if ch.Witness != nil {
 			traces++
 			if err := recheckWitness(w, b, ch); err != nil {
@@ -76,6 +83,9 @@ func replayOne(w io.Writer, b *built, title string, tj *traceJSON) error {
 	}
 	fmt.Fprintf(w, "\n%s: %d states, %d steps\n", title, len(t.States), len(t.Steps))
 	if err := model.Replay(b.model, t); err != nil {
+		return &exitError{exitViolated, fmt.Errorf("%s does not replay: %v", title, err)}
+	}
+	if err := sameMoves(b.model, t, tj); err != nil {
 		return &exitError{exitViolated, fmt.Errorf("%s does not replay: %v", title, err)}
 	}
 	if err := printTrace(w, b.model, t); err != nil {
@@ -117,4 +127,26 @@ func recheckWitness(w io.Writer, b *built, ch checkJSON) error {
 		return nil
 	}
 	return usageError("%s: this model has no such characterisation", ch.Name)
+}
+
+// sameMoves checks the moves a saved trace names (process and rule of each step) against the
+// steps of its indices, replayed: a trace whose labels were edited does not pass.
+func sameMoves(m model.Model, t *model.Trace, tj *traceJSON) error {
+	steps, err := t.StepsOf(m)
+	if err != nil {
+		return err
+	}
+	for i, st := range steps {
+		saved := tj.Actions[i].Moves
+		if len(saved) != len(st.Moves) {
+			return fmt.Errorf("step %d: the saved run names %d moves, the step of index %d has %d", i, len(saved), t.Steps[i], len(st.Moves))
+		}
+		for k, mv := range st.Moves {
+			if saved[k].Process != mv.Proc || saved[k].Rule != ruleName(m, mv) {
+				return fmt.Errorf("step %d: the saved run names P%d %s, the step of index %d is P%d %s",
+					i, saved[k].Process, saved[k].Rule, t.Steps[i], mv.Proc, ruleName(m, mv))
+			}
+		}
+	}
+	return nil
 }

@@ -54,14 +54,22 @@ func runContext(c *cli.Context) (context.Context, context.CancelFunc) {
 }
 
 func runOptions(c *cli.Context) (checker.Options, error) {
-	if c.Int("workers") < 0 {
+	switch {
+	case c.Int("workers") < 0:
 		return checker.Options{}, usageError("--workers must be positive")
+	case c.Duration("timeout") < 0:
+		return checker.Options{}, usageError("--timeout must be positive")
+	case c.IsSet("max-states") && c.Uint64("max-states") == 0:
+		return checker.Options{}, usageError("--max-states must be positive")
 	}
 	opts := checker.Options{Workers: c.Int("workers"), MaxStates: c.Uint64("max-states"), Exact: c.Bool("exact")}
 	if text := c.String("mem"); text != "" {
 		budget, err := parseBytes(text)
 		if err != nil {
 			return checker.Options{}, usageError("--mem: %v", err)
+		}
+		if machine := checker.MachineMemory(); machine > 0 && budget > machine {
+			warn(c, "--mem %s is more than this machine's %s of memory: the budget will not stop a run before the system does", text, gib(machine))
 		}
 		opts.MemoryBudget = budget
 		// The collector keeps the heap under the budget too, instead of letting it reach
@@ -125,4 +133,30 @@ func parseBytes(text string) (uint64, error) {
 		return 0, fmt.Errorf("%q is not a size like 4GiB", text)
 	}
 	return v << shift, nil
+}
+
+// warn writes a stated warning: the run goes on.
+func warn(c *cli.Context, format string, args ...any) {
+	fmt.Fprintf(c.App.ErrWriter, "mc: warning: "+format+"\n", args...)
+}
+
+// gib writes bytes in GiB, or MiB below one GiB.
+func gib(b uint64) string {
+	if b < 1<<30 {
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	}
+	return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+}
+
+// warnUnbounded says that --max-states does not bound the runs checked in the dense store.
+func warnUnbounded(c *cli.Context, opts checker.Options, runs ...*built) {
+	if opts.MaxStates == 0 {
+		return
+	}
+	for _, b := range runs {
+		if opts.Dense(b.model) {
+			warn(c, "--max-states bounds a BFS from explicit initial states; %s checks every configuration in the dense store, which it does not bound", b.spec.Model)
+			return
+		}
+	}
 }

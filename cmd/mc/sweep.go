@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -17,7 +18,7 @@ func sweepCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringSliceFlag{Name: "param", Aliases: []string{"p"}, Usage: "parameter `name=value` or name=lo..hi (repeatable)"},
 			&cli.StringFlag{Name: "search", Usage: "the parameter to minimise (default: the model's, e.g. K)"},
-			&cli.StringFlag{Name: "daemon", Value: "central", Usage: "central, locally-central, distributed or synchronous"},
+			&cli.StringFlag{Name: "daemon", Value: "central", Usage: "central, locally-central, distributed or synchronous (or cd, lcd, dd, sd)"},
 			&cli.StringFlag{Name: "fairness", Value: "unfair", Usage: "unfair or weakly-fair"},
 			&cli.StringFlag{Name: "check", Value: "closure,convergence,worst-case", Usage: "the checks that must hold"},
 			&cli.BoolFlag{Name: "json", Usage: "print the table as JSON"},
@@ -44,29 +45,9 @@ type sweepFailure struct {
 }
 
 func runSweep(c *cli.Context) error {
-	if c.NArg() != 1 {
-		return usageError("sweep needs exactly one model (see mc list)")
-	}
-	entry, err := models.Lookup(c.Args().First())
+	entry, ranges, search, err := sweepPlan(c)
 	if err != nil {
-		return usageError("%v", err)
-	}
-	ranges, err := entry.ParseAssignments(c.StringSlice("param"))
-	if err != nil {
-		return usageError("%v", err)
-	}
-	search := c.String("search")
-	if search == "" {
-		search = entry.Search
-	}
-	var lo, hi int
-	for _, p := range entry.Params {
-		if p.Name == search {
-			lo, hi = p.Min, p.Max
-		}
-	}
-	if hi == 0 {
-		return usageError("model %s has no parameter %q to search", entry.Name, search)
+		return err
 	}
 	opts, err := runOptions(c)
 	if err != nil {
@@ -77,35 +58,11 @@ func runSweep(c *cli.Context) error {
 	var rows []sweepRow
 	inconclusive := false
 	for _, params := range combinations(entry.Defaults(), ranges) {
-		row := sweepRow{Params: params}
-		var below *report
-	values:
-		for v := lo; v <= hi && row.Smallest == nil; v++ {
-			p := copyParams(params)
-			p[search] = v
-			b, err := runSpec{Model: entry.Name, Params: p, Daemon: c.String("daemon"), Fairness: c.String("fairness"),
-				Checks: strings.Split(c.String("check"), ","), Lint: c.Bool("lint")}.build()
-			if err != nil {
-				return usageError("%v", err)
-			}
-			r, err := b.run(ctx, opts)
-			if err != nil {
-				return err
-			}
-			switch r.res.Verdict() {
-			case checker.Holds:
-				row.Smallest, row.States, row.WorstCaseMoves = &v, r.res.Stats.States, r.res.WorstCaseMoves
-				if below != nil {
-					row.Counterexample = failureOf(below, v-1)
-				}
-			case checker.Violated:
-				below = r
-			default: // a larger value would not be known to be the smallest
-				inconclusive = true
-				break values
-			}
+		row, decided, err := smallest(ctx, c, opts, entry, search, params)
+		if err != nil {
+			return err
 		}
-		delete(row.Params, search)
+		inconclusive = inconclusive || !decided
 		rows = append(rows, row)
 	}
 	if c.Bool("json") {
@@ -116,6 +73,84 @@ func runSweep(c *cli.Context) error {
 		printSweep(c, entry, search, rows)
 	}
 	return verdictExit(false, inconclusive)
+}
+
+// sweepPlan validates a sweep's model, ranges, searched parameter and checks.
+func sweepPlan(c *cli.Context) (*models.Entry, []models.Range, *models.Param, error) {
+	if c.NArg() != 1 {
+		return nil, nil, nil, usageError("sweep needs exactly one model (see mc list)")
+	}
+	entry, err := models.Lookup(c.Args().First())
+	if err != nil {
+		return nil, nil, nil, usageError("%v", err)
+	}
+	ranges, err := entry.ParseAssignments(c.StringSlice("param"))
+	if err != nil {
+		return nil, nil, nil, usageError("%v", err)
+	}
+	name := c.String("search")
+	if name == "" && entry.Search == "" {
+		return nil, nil, nil, usageError("model %s has no parameter it searches by default: give --search NAME (%s)", entry.Name, paramNames(entry))
+	}
+	if name == "" {
+		name = entry.Search
+	}
+	search := entry.Param(name)
+	if search == nil {
+		return nil, nil, nil, usageError("model %s has no parameter %q to search (%s)", entry.Name, name, paramNames(entry))
+	}
+	for _, r := range ranges {
+		if r.Name == search.Name {
+			return nil, nil, nil, usageError("parameter %s is the one sweep searches, from %d to %d; give the others (or --search another)", r.Name, search.Min, search.Max)
+		}
+	}
+	if strings.TrimSpace(c.String("check")) == "" {
+		return nil, nil, nil, usageError("--check names no check")
+	}
+	return entry, ranges, search, nil
+}
+
+// paramNames lists a model's parameters.
+func paramNames(e *models.Entry) string {
+	var names []string
+	for _, p := range e.Params {
+		names = append(names, p.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// smallest runs the values of the searched parameter in turn, from its smallest, for one
+// assignment of the others, until the checks hold; decided is false when a run was
+// inconclusive (a larger value would not be known to be the smallest).
+func smallest(ctx context.Context, c *cli.Context, opts checker.Options, entry *models.Entry, search *models.Param, params map[string]int) (row sweepRow, decided bool, err error) {
+	row = sweepRow{Params: params}
+	var below *report
+	for v := search.Min; v <= search.Max && row.Smallest == nil; v++ {
+		p := copyParams(params)
+		p[search.Name] = v
+		b, err := runSpec{Model: entry.Name, Params: p, Daemon: c.String("daemon"), Fairness: c.String("fairness"),
+			Checks: strings.Split(c.String("check"), ","), Lint: c.Bool("lint")}.build()
+		if err != nil {
+			return row, false, usageError("%v", err)
+		}
+		r, err := b.run(ctx, opts)
+		if err != nil {
+			return row, false, err
+		}
+		switch r.res.Verdict() {
+		case checker.Holds:
+			row.Smallest, row.States, row.WorstCaseMoves = &v, r.res.Stats.States, r.res.WorstCaseMoves
+			if below != nil {
+				row.Counterexample = failureOf(below, v-1)
+			}
+		case checker.Violated:
+			below = r
+		default:
+			return row, false, nil
+		}
+	}
+	delete(row.Params, search.Name)
+	return row, true, nil
 }
 
 func failureOf(r *report, value int) *sweepFailure {
@@ -133,8 +168,8 @@ func failureOf(r *report, value int) *sweepFailure {
 	return nil
 }
 
-func printSweep(c *cli.Context, entry *models.Entry, search string, rows []sweepRow) {
-	table := [][]string{{"params", "smallest " + search, "states", "worst-case moves", fmt.Sprintf("counterexample at %s-1", search)}}
+func printSweep(c *cli.Context, entry *models.Entry, search *models.Param, rows []sweepRow) {
+	table := [][]string{{"params", "smallest " + search.Name, "states", "worst-case moves", fmt.Sprintf("counterexample at %s-1", search.Name)}}
 	for _, r := range rows {
 		line := []string{formatParams(entry.Name, r.Params), "none", "", "", ""}
 		if r.Smallest != nil {
@@ -144,7 +179,7 @@ func printSweep(c *cli.Context, entry *models.Entry, search string, rows []sweep
 			line[3] = fmt.Sprint(*r.WorstCaseMoves)
 		}
 		if f := r.Counterexample; f != nil {
-			line[4] = fmt.Sprintf("%s=%d: %s, %d steps", search, f.Value, f.Check, f.Steps)
+			line[4] = fmt.Sprintf("%s=%d: %s, %d steps", search.Name, f.Value, f.Check, f.Steps)
 			if f.Loop != nil {
 				line[4] += fmt.Sprintf(" (loop of %d)", *f.Loop)
 			}
