@@ -68,9 +68,11 @@ type Stats struct {
 	Seconds         float64 `json:"seconds"`
 	StatesPerSecond float64 `json:"states_per_second"`
 	PeakMemoryBytes uint64  `json:"peak_memory_bytes"`
-	// Interrupted: the run was cancelled (Ctrl-C, a time limit) before the analyses finished,
-	// so States and Transitions are what had been reached, not the whole graph.
-	Interrupted bool `json:"interrupted,omitempty"`
+	// Interrupted: the run was cancelled (Ctrl-C, a time limit) before the analyses finished.
+	// StoppedIn says where: "exploration" (States, Transitions and Depth are what the BFS had
+	// committed) or "analyses" (the graph was complete).
+	Interrupted bool   `json:"interrupted,omitempty"`
+	StoppedIn   string `json:"stopped_in,omitempty"`
 	// Store is "dense" (the universe indexed by rank: exact), or for a hashed exploration
 	// "memory", "disk" (the graph in files), "disk+runs" or "disk+badger" (and the visited
 	// set spilled to sorted runs or to badger), with ", exact" when the visited set keys

@@ -30,7 +30,7 @@ func Run(ctx context.Context, m model.Model, spec Spec, opts Options) (*Result, 
 		return nil, err
 	}
 	if r.g == nil { // interrupted before the initial states were all numbered
-		r.res.Stats.Interrupted = true
+		r.complete = false
 		for _, c := range spec.Checks {
 			r.res.Checks = append(r.res.Checks, CheckResult{Name: string(c), Verdict: Inconclusive, Detail: "interrupted"})
 		}
@@ -203,7 +203,13 @@ func (r *run) finish(start time.Time) {
 	if r.ctx.Err() != nil {
 		// A violation found before the interruption stands: its trace was replayed. Nothing
 		// else was decided.
-		res.Stats.Interrupted = true
+		res.Stats.Interrupted, res.Stats.StoppedIn = true, "analyses"
+		if !r.complete {
+			res.Stats.StoppedIn = "exploration"
+		}
+		if !r.complete && r.explicit != nil {
+			res.Stats.Transitions = r.explicit.Edges() // what the BFS committed
+		}
 		for i, c := range res.Checks {
 			if c.Verdict != Violated {
 				res.Checks[i] = CheckResult{Name: c.Name, Verdict: Inconclusive, Detail: "interrupted"}
@@ -212,7 +218,7 @@ func (r *run) finish(start time.Time) {
 		res.Metrics = Metrics{}
 	}
 	res.Stats.Seconds = time.Since(start).Seconds()
-	if res.Stats.Seconds > 0 && !res.Stats.Interrupted {
+	if res.Stats.Seconds > 0 && res.Stats.StoppedIn != "analyses" { // the rate of a whole run or of its exploration
 		res.Stats.StatesPerSecond = float64(res.Stats.States) / res.Stats.Seconds
 	}
 	res.Stats.PeakMemoryBytes = sys.PeakRSS()

@@ -61,9 +61,12 @@ func printStats(w io.Writer, res *checker.Result) {
 		fmt.Fprintf(w, "\n  universe     %s configurations\n", s.Universe)
 	}
 	fmt.Fprintf(w, "  initial      %s states\n", group(s.InitialStates))
-	if s.Interrupted {
-		fmt.Fprintf(w, "  explored     interrupted before the analyses finished (%s store)\n", s.Store)
-	} else {
+	switch {
+	case s.Interrupted && s.StoppedIn == "exploration":
+		fmt.Fprintf(w, "  explored     %s states, %s transitions, BFS depth %d when interrupted, %s store\n", group(s.States), group(s.Transitions), s.Depth, s.Store)
+	case s.Interrupted:
+		fmt.Fprintf(w, "  explored     %s states, BFS depth %d, %s store; interrupted during the analyses\n", group(s.States), s.Depth, s.Store)
+	default:
 		fmt.Fprintf(w, "  explored     %s states, %s transitions, BFS depth %d, %s store\n", group(s.States), group(s.Transitions), s.Depth, s.Store)
 	}
 	if s.SpilledStates > 0 {
@@ -72,7 +75,11 @@ func printStats(w io.Writer, res *checker.Result) {
 	if s.CollisionProbability > 0 {
 		fmt.Fprintf(w, "  fingerprint  collision probability %.2g\n", s.CollisionProbability)
 	}
-	fmt.Fprintf(w, "  time         %.2f s, %s states/s, peak memory %.1f MiB\n", s.Seconds, group(uint64(s.StatesPerSecond)), float64(s.PeakMemoryBytes)/(1<<20))
+	rate := ""
+	if s.StatesPerSecond > 0 {
+		rate = group(uint64(s.StatesPerSecond)) + " states/s, "
+	}
+	fmt.Fprintf(w, "  time         %.2f s, %speak memory %.1f MiB\n", s.Seconds, rate, float64(s.PeakMemoryBytes)/(1<<20))
 	if s.Resumed {
 		fmt.Fprintf(w, "  resumed      from the checkpoint in %s\n", s.Checkpoint)
 	}
