@@ -52,54 +52,68 @@ type Entry struct {
 
 // Trees resolves a --topology value for n nodes: "path", "star", "tree:K" (the K-th labelled
 // tree, 0-based), "all" (every labelled tree) or the path of a Graphviz file. Each tree is
-// named by the value that gives it alone, so a saved run can be rebuilt.
+// named by the value that gives it alone, so a saved run can be rebuilt. "all" lists every
+// tree at once; a run over all of them takes them one at a time (LabelledTree).
 func Trees(spec string, n int) ([]*topology.Tree, error) {
-	trees, err := trees(spec, n)
-	for i, t := range trees {
-		switch {
-		case spec == "all" || strings.HasPrefix(spec, "tree:"):
-			t.Name = "tree:" + strings.TrimPrefix(t.Name, fmt.Sprintf("tree(%d)#", n))
-		case spec == "":
-			t.Name = "path"
-		default:
-			t.Name = spec
-		}
-		trees[i] = t
-	}
-	return trees, err
-}
-
-func trees(spec string, n int) ([]*topology.Tree, error) {
-	one := func(t *topology.Tree, err error) ([]*topology.Tree, error) {
+	if spec != "all" {
+		t, err := Topology(spec, n)
 		if err != nil {
 			return nil, err
 		}
 		return []*topology.Tree{t}, nil
 	}
-	switch {
-	case spec == "" || spec == "path":
-		return one(topology.Path(n))
-	case spec == "star":
-		return one(topology.Star(n))
-	case spec == "all":
-		return topology.AllTrees(n)
-	case strings.HasPrefix(spec, "tree:"):
-		k, err := strconv.Atoi(strings.TrimPrefix(spec, "tree:"))
-		if err != nil {
-			return nil, fmt.Errorf("topology %q: want tree:K with K a number", spec)
-		}
-		all, err := topology.AllTrees(n)
+	var out []*topology.Tree
+	for k := range topology.Count(n) {
+		t, err := LabelledTree(n, k)
 		if err != nil {
 			return nil, err
 		}
-		if k < 0 || k >= len(all) {
-			return nil, fmt.Errorf("topology %q: there are %d labelled trees on %d nodes (tree:0..tree:%d)", spec, len(all), n, len(all)-1)
-		}
-		return all[k : k+1], nil
-	case strings.HasSuffix(spec, ".dot") || strings.HasSuffix(spec, ".gv"):
-		return one(topology.FromDot(spec))
+		out = append(out, t)
 	}
-	return nil, fmt.Errorf("unknown topology %q (want path, star, tree:K, all or a .dot file)", spec)
+	return out, nil
+}
+
+// LabelledTree is the k-th labelled tree on n nodes, named tree:k.
+func LabelledTree(n, k int) (*topology.Tree, error) {
+	t, err := topology.TreeAt(n, k)
+	if err == nil {
+		t.Name = fmt.Sprintf("tree:%d", k)
+	}
+	return t, err
+}
+
+// Topology resolves a --topology value that names one tree: path (the default), star,
+// tree:K or a Graphviz file.
+func Topology(spec string, n int) (*topology.Tree, error) {
+	var t *topology.Tree
+	var err error
+	switch {
+	case spec == "" || spec == "path":
+		t, err = topology.Path(n)
+		spec = "path"
+	case spec == "star":
+		t, err = topology.Star(n)
+	case strings.HasPrefix(spec, "tree:"):
+		k, perr := strconv.Atoi(strings.TrimPrefix(spec, "tree:"))
+		if perr != nil {
+			return nil, fmt.Errorf("topology %q: want tree:K with K a number", spec)
+		}
+		if c := topology.Count(n); k < 0 || k >= c {
+			return nil, fmt.Errorf("topology %q: there are %d labelled trees on %d nodes (tree:0..tree:%d)", spec, c, n, c-1)
+		}
+		return LabelledTree(n, k)
+	case strings.HasSuffix(spec, ".dot") || strings.HasSuffix(spec, ".gv"):
+		t, err = topology.FromDot(spec)
+	case spec == "all":
+		return nil, fmt.Errorf("topology all is every labelled tree on %d nodes; one run takes one", n)
+	default:
+		return nil, fmt.Errorf("unknown topology %q (want path, star, tree:K, all or a .dot file)", spec)
+	}
+	if err != nil {
+		return nil, err
+	}
+	t.Name = spec
+	return t, nil
 }
 
 var catalogue = map[string]*Entry{}

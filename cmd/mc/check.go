@@ -9,7 +9,6 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/models"
-	"github.com/mc-checker/mc/models/topology"
 	"github.com/urfave/cli/v2"
 )
 
@@ -37,7 +36,7 @@ func checkCommand() *cli.Command {
 }
 
 func runCheck(c *cli.Context) error {
-	runs, all, err := checkRuns(c)
+	one, all, err := checkRun(c)
 	if err != nil {
 		return err
 	}
@@ -45,105 +44,97 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if opts.Checkpoints, err = checkpoints(c, runs); err != nil {
+	if all != nil {
+		return checkAllTrees(c, *all, opts)
+	}
+	if opts.Checkpoints, err = checkpoints(c, one); err != nil {
 		return err
 	}
+	saving.Store(opts.Checkpoints != nil)
 	if err := storeOptions(c, &opts); err != nil {
 		return err
 	}
-	warnUnbounded(c, opts, runs...)
+	warnUnbounded(c, opts, one)
 	ctx, stop := runContext(c)
 	defer stop()
-	var reports []*report
-	violated, inconclusive := false, false
-	for _, b := range runs {
-		r, err := b.run(ctx, opts)
-		if err != nil {
-			return err
-		}
-		reports = append(reports, r)
-		violated = violated || r.res.Verdict() == checker.Violated
-		inconclusive = inconclusive || r.res.Verdict() == checker.Inconclusive
+	r, err := one.run(ctx, opts)
+	if err != nil {
+		return err
 	}
-	if err := writeOutputs(c, reports, all); err != nil {
+	if err := writeOutputs(c, r); err != nil {
 		return err
 	}
 	if !c.Bool("json") {
-		if err := printHuman(c, reports, all, violated, inconclusive); err != nil {
+		if err := printReport(c.App.Writer, r, c.Bool("witness")); err != nil {
 			return err
 		}
 	}
-	return verdictExit(violated, inconclusive)
+	return verdictExit(ctx, r.res.Verdict() == checker.Violated, r.res.Verdict() == checker.Inconclusive)
 }
 
-// checkRuns builds every run the command line asks for, checking all the input before any
-// runs: one per tree with --topology all, else one; with --resume, the saved run.
-func checkRuns(c *cli.Context) (runs []*built, all bool, err error) {
+// checkRun validates the run the command line asks for and builds it: the saved one with
+// --resume; with --topology all, the run of every labelled tree is returned unbuilt (all),
+// to be built when its turn comes.
+func checkRun(c *cli.Context) (one *built, all *runSpec, err error) {
 	if dir := c.String("resume"); dir != "" {
 		if c.NArg() != 0 {
-			return nil, false, usageError("--resume continues the saved run; it takes no model")
+			return nil, nil, usageError("--resume continues the saved run; it takes no model")
 		}
 		for _, flag := range []string{"param", "daemon", "fairness", "check", "topology", "lint"} {
 			if c.IsSet(flag) {
-				return nil, false, usageError("--resume continues the saved run as it was asked for; --%s does not apply", flag)
+				return nil, nil, usageError("--resume continues the saved run as it was asked for; --%s does not apply", flag)
 			}
 		}
-		b, err := savedRun(c, dir)
-		return []*built{b}, false, err
+		one, err = savedRun(c, dir)
+		return one, nil, err
 	}
 	if c.NArg() != 1 {
-		return nil, false, usageError("check needs exactly one model (see mc list)")
+		return nil, nil, usageError("check needs exactly one model (see mc list)")
 	}
 	entry, err := models.Lookup(c.Args().First())
 	if err != nil {
-		return nil, false, usageError("%v", err)
+		return nil, nil, usageError("%v", err)
 	}
 	params, err := entry.Values(c.StringSlice("param"))
 	if err != nil {
-		return nil, false, usageError("%v", err)
+		return nil, nil, usageError("%v", err)
 	}
 	var checks []string
 	switch text := strings.TrimSpace(c.String("check")); {
 	case c.IsSet("check") && text == "":
-		return nil, false, usageError("--check names no check (want a comma-separated list; leave it out for the model's defaults)")
+		return nil, nil, usageError("--check names no check (want a comma-separated list; leave it out for the model's defaults)")
 	case text != "":
 		checks = strings.Split(text, ",")
 	}
-	trees, err := treesOf(entry, c.String("topology"), params["n"])
-	if err != nil {
-		return nil, false, usageError("%v", err)
+	rs := runSpec{Model: entry.Name, Params: params, Topology: c.String("topology"), Daemon: c.String("daemon"),
+		Fairness: c.String("fairness"), Checks: checks, Lint: c.Bool("lint")}
+	if rs.Topology == "all" {
+		return nil, &rs, allTreesOnly(c, entry)
 	}
-	if len(trees) > 1 && c.String("trace-out") != "" {
-		return nil, false, usageError("--trace-out saves one run; --topology all makes %d", len(trees))
+	if one, err = rs.build(); err != nil {
+		return nil, nil, usageError("%v", err)
 	}
-	for _, t := range trees {
-		b, err := runSpec{Model: entry.Name, Params: copyParams(params), Topology: c.String("topology"), Daemon: c.String("daemon"),
-			Fairness: c.String("fairness"), Checks: checks, Lint: c.Bool("lint"), tree: t}.build()
-		if err != nil {
-			return nil, false, usageError("%v", err)
-		}
-		runs = append(runs, b)
-	}
-	return runs, c.String("topology") == "all", nil
+	return one, nil, nil
 }
 
-// treesOf resolves --topology: one tree, or with "all" every labelled tree on n nodes; nil
-// for a model with a fixed topology (which then refuses any --topology).
-func treesOf(entry *models.Entry, topo string, n int) ([]*topology.Tree, error) {
-	if !entry.Tree {
-		if topo != "" {
-			return nil, fmt.Errorf("model %s has a fixed topology; --topology does not apply", entry.Name)
-		}
-		return []*topology.Tree{nil}, nil
+// allTreesOnly refuses --topology all where it does not apply.
+func allTreesOnly(c *cli.Context, entry *models.Entry) error {
+	switch {
+	case !entry.Tree:
+		return usageError("model %s has a fixed topology; --topology does not apply", entry.Name)
+	case c.String("trace-out") != "":
+		return usageError("--trace-out saves one run; --topology all makes one per tree")
+	case c.String("dir") != "":
+		return usageError("--dir keeps one run; --topology all makes one per tree")
 	}
-	return models.Trees(topo, n)
+	return nil
 }
 
-// writeOutputs writes the JSON of the reports: the one run --trace-out saves (an object, which
-// mc replay reads), and with --json every run to stdout (a list with --topology all).
-func writeOutputs(c *cli.Context, reports []*report, all bool) error {
+// writeOutputs writes the JSON of a run: to the file of --trace-out (which mc replay reads),
+// and with --json to stdout.
+func writeOutputs(c *cli.Context, r *report) error {
 	if path := c.String("trace-out"); path != "" {
-		v, err := jsonOf(reports[:1], false)
+		v, err := r.json()
 		if err == nil {
 			err = writeJSON(path, v)
 		}
@@ -154,19 +145,11 @@ func writeOutputs(c *cli.Context, reports []*report, all bool) error {
 	if !c.Bool("json") {
 		return nil
 	}
-	v, err := jsonOf(reports, all)
+	v, err := r.json()
 	if err != nil {
 		return err
 	}
 	return printJSON(c.App.Writer, v)
-}
-
-// printHuman prints one run's report, or with --topology all a line a tree.
-func printHuman(c *cli.Context, reports []*report, all, violated, inconclusive bool) error {
-	if !all {
-		return printReport(c.App.Writer, reports[0], c.Bool("witness"))
-	}
-	return printTrees(c.App.Writer, reports, violated, inconclusive)
 }
 
 func printJSON(w io.Writer, v any) error {
@@ -183,32 +166,5 @@ func writeJSON(path string, v any) error {
 	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
 		return fmt.Errorf("cannot save the trace: %w", err)
 	}
-	return nil
-}
-
-// printTrees prints a run per tree: one line each, the full report of every tree where a
-// check does not hold, and the overall verdict.
-func printTrees(w io.Writer, reports []*report, violated, inconclusive bool) error {
-	rows := [][]string{{"tree", "edges (parent-child)", "verdict", "states", "universe"}}
-	for _, r := range reports {
-		rows = append(rows, []string{r.Topology, r.Edges, r.res.Verdict().String(), group(r.res.Stats.States), group(r.res.Stats.UniverseSize)})
-	}
-	writeTable(w, rows)
-	for _, r := range reports {
-		if r.res.Verdict() != checker.Holds {
-			fmt.Fprintln(w)
-			if err := printReport(w, r, false); err != nil {
-				return err
-			}
-		}
-	}
-	summary := "every check holds on every tree"
-	switch {
-	case violated:
-		summary = "violated"
-	case inconclusive:
-		summary = "inconclusive"
-	}
-	fmt.Fprintf(w, "\n%d trees on %d nodes: %s\n", len(reports), reports[0].Params["n"], summary)
 	return nil
 }

@@ -5,6 +5,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -68,7 +69,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, c := range app.Commands {
 		c.OnUsageError = app.OnUsageError
 	}
-	err := app.Run(interspersed(app, args))
+	ctx, stop := watchSignals(context.Background(), stderr)
+	defer stop()
+	err := app.RunContext(ctx, interspersed(app, args))
 	var ee *exitError
 	switch {
 	case err == nil:
@@ -84,15 +87,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 }
 
-// verdictExit maps the overall verdict of the runs to the exit code; nothing is printed.
-func verdictExit(violated, inconclusive bool) error {
+// verdictExit maps the overall verdict of the runs to the exit code. A violation prints
+// nothing more (the report says it); a run stopped by an interrupt or --timeout says so in
+// one line.
+func verdictExit(ctx context.Context, violated, inconclusive bool) error {
 	switch {
 	case violated:
 		return &exitError{exitViolated, errors.New("")}
 	case inconclusive:
-		return &exitError{exitInconclusive, errors.New("")}
+		return &exitError{exitInconclusive, errors.New(verdictCause(ctx))}
 	}
 	return nil
+}
+
+// verdictCause is why a run that was stopped is inconclusive, or "" for a bound.
+func verdictCause(ctx context.Context) string {
+	if ctx.Err() != nil {
+		return context.Cause(ctx).Error()
+	}
+	return ""
 }
 
 // version is the module's version and, built from a checkout, its revision.

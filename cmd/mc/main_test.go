@@ -232,11 +232,14 @@ func TestParseBytes(t *testing.T) {
 	}
 }
 
-// --trace-out saves one run as an object, which replay reads, also with --topology all on 2
-// nodes (one tree).
+// --trace-out saves one run: with --topology all it is refused (tree:K names one).
 func TestTraceOutOneTree(t *testing.T) {
 	path := t.TempDir() + "/run.json"
-	if code, _, stderr := mc(t, "check", "arrow", "-p", "n=2", "--topology", "all", "--trace-out", path); code != exitHolds {
+	code, _, stderr := mc(t, "check", "arrow", "-p", "n=2", "--topology", "all", "--trace-out", path)
+	if code != exitUsage || !strings.Contains(stderr, "--trace-out saves one run") {
+		t.Fatalf("check: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := mc(t, "check", "arrow", "-p", "n=2", "--topology", "tree:0", "--trace-out", path); code != exitHolds {
 		t.Fatalf("check: exit %d: %s", code, stderr)
 	}
 	if code, out, stderr := mc(t, "replay", path); code != 0 || !strings.Contains(out, "arrow n=2") {
@@ -271,7 +274,7 @@ func TestWarningsAndHelp(t *testing.T) {
 // An interrupted exploration says how far it got: the states, transitions and depth the BFS
 // had committed, and its rate.
 func TestInterruptedExplorationSaysHowFar(t *testing.T) {
-	code, out, _ := mc(t, "check", "ssarrow", "-p", "n=3", "-p", "init=0", "--timeout", "300ms")
+	code, out, _ := mc(t, "check", "ssarrow", "-p", "n=3", "--timeout", "300ms") // 19 M states
 	far := regexp.MustCompile(`explored     [1-9][\d,]* states, [\d,]+ transitions, BFS depth \d+ when interrupted, memory store`)
 	if code != exitInconclusive || !far.MatchString(out) || !regexp.MustCompile(`time .* [1-9][\d,]* states/s`).MatchString(out) {
 		t.Fatalf("exit %d:\n%s", code, out)

@@ -12,7 +12,7 @@ import (
 
 // checkpoints turns --dir, --checkpoint-every and --resume into the library's options. The
 // run as asked for is saved with the checkpoint, so that --resume needs nothing else.
-func checkpoints(c *cli.Context, runs []*built) (*checker.Checkpoints, error) {
+func checkpoints(c *cli.Context, run *built) (*checker.Checkpoints, error) {
 	if c.Duration("checkpoint-every") < 0 {
 		return nil, usageError("--checkpoint-every must be positive")
 	}
@@ -28,10 +28,8 @@ func checkpoints(c *cli.Context, runs []*built) (*checker.Checkpoints, error) {
 		return nil, usageError("--checkpoint-every needs --dir")
 	case dir == "":
 		return nil, nil
-	case len(runs) != 1:
-		return nil, usageError("--dir keeps one run; --topology all makes %d", len(runs))
 	}
-	given := runs[0].given
+	given := run.given
 	if strings.HasSuffix(given.Topology, ".dot") {
 		abs, err := filepath.Abs(given.Topology)
 		if err != nil {

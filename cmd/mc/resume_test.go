@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -28,6 +30,11 @@ func TestMain(m *testing.M) {
 
 // child starts mc in a process of its own.
 func child(t *testing.T, stdout *bytes.Buffer, args ...string) *exec.Cmd {
+	return childTo(t, stdout, args...)
+}
+
+// childTo is child writing to any writer.
+func childTo(t *testing.T, stdout io.Writer, args ...string) *exec.Cmd {
 	t.Helper()
 	argv, _ := json.Marshal(args)
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
@@ -145,4 +152,45 @@ func TestDiskFull(t *testing.T) {
 			t.Fatalf("--store %s: exit %d, stdout %q, stderr %q", store, code, stdout, stderr)
 		}
 	}
+}
+
+// Every labelled tree of 8 nodes (262,144 runs) streams a row per tree as each finishes, and
+// an interrupt ends the sweep within two seconds: exit 3, the rows so far, one line on stderr.
+func TestInterruptAllTrees(t *testing.T) {
+	var out lockedBuffer
+	cmd := childTo(t, &out, "check", "arrow", "-p", "n=8", "--topology", "all")
+	for start := time.Now(); !strings.Contains(out.String(), "tree:1 "); time.Sleep(10 * time.Millisecond) {
+		if time.Since(start) > time.Minute {
+			t.Fatalf("no row after a minute: %s", out.String())
+		}
+	}
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	cmd.Wait()
+	if took := time.Since(start); took > 2*time.Second || cmd.ProcessState.ExitCode() != exitInconclusive {
+		t.Fatalf("exit %d after %v", cmd.ProcessState.ExitCode(), took)
+	}
+	if !strings.Contains(out.String(), "262,144 trees on 8 nodes: interrupted after") || !strings.HasSuffix(out.String(), "mc: interrupted\n") {
+		t.Fatalf("%s", out.String())
+	}
+}
+
+// lockedBuffer is a buffer a child process writes while the test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -43,14 +43,13 @@ func runFlags() []cli.Flag {
 	}
 }
 
-// runContext is interrupted by Ctrl-C or SIGTERM and bounded by --timeout.
+// runContext is the command's context (interrupted by Ctrl-C or SIGTERM from the start of
+// the process) bounded by --timeout.
 func runContext(c *cli.Context) (context.Context, context.CancelFunc) {
-	ctx, stop := signalContext(c.Context)
 	if d := c.Duration("timeout"); d > 0 {
-		tctx, cancel := context.WithTimeout(ctx, d)
-		return tctx, func() { cancel(); stop() }
+		return context.WithTimeoutCause(c.Context, d, fmt.Errorf("stopped by --timeout %s", d))
 	}
-	return ctx, stop
+	return context.WithCancel(c.Context)
 }
 
 func runOptions(c *cli.Context) (checker.Options, error) {

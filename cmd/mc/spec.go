@@ -92,14 +92,10 @@ func treeOf(entry *models.Entry, rs runSpec, n int) (*topology.Tree, error) {
 	}
 	tree := rs.tree
 	if tree == nil {
-		trees, err := models.Trees(rs.Topology, n)
-		if err != nil {
+		var err error
+		if tree, err = models.Topology(rs.Topology, n); err != nil {
 			return nil, err
 		}
-		if len(trees) != 1 {
-			return nil, fmt.Errorf("topology %q is %d trees; one run takes one", rs.Topology, len(trees))
-		}
-		tree = trees[0]
 	}
 	return tree, entry.CheckTree(tree)
 }

@@ -72,7 +72,7 @@ func runSweep(c *cli.Context) error {
 	} else {
 		printSweep(c, entry, search, rows)
 	}
-	return verdictExit(false, inconclusive)
+	return verdictExit(ctx, false, inconclusive)
 }
 
 // sweepPlan validates a sweep's model, ranges, searched parameter and checks.

@@ -20,17 +20,22 @@ func writeTable(w io.Writer, rows [][]string) {
 		}
 	}
 	for _, row := range rows {
-		var b strings.Builder
-		b.WriteString(" ")
-		for i, cell := range row {
-			if i == 1 || i == len(row)-1 {
-				fmt.Fprintf(&b, " %-*s", widths[i], cell)
-			} else {
-				fmt.Fprintf(&b, " %*s", widths[i], cell)
-			}
-		}
-		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+		fmt.Fprintln(w, formatRow(widths, row))
 	}
+}
+
+// formatRow writes one row in columns of the given widths, as writeTable does.
+func formatRow(widths []int, row []string) string {
+	var b strings.Builder
+	b.WriteString(" ")
+	for i, cell := range row {
+		if i == 1 || i == len(row)-1 {
+			fmt.Fprintf(&b, " %-*s", widths[i], cell)
+		} else {
+			fmt.Fprintf(&b, " %*s", widths[i], cell)
+		}
+	}
+	return strings.TrimRight(b.String(), " ")
 }
 
 // formatParams writes parameter values in the order the model declares them.

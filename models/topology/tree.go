@@ -2,6 +2,7 @@ package topology
 
 import (
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -97,30 +98,49 @@ func Star(n int) (*Tree, error) {
 }
 
 // AllTrees lists every labelled tree on n ≥ 2 nodes (n^(n-2) of them, Cayley's formula), each
-// rooted at 0, by decoding every Prüfer sequence in lexicographic order.
+// Count is the number of labelled trees on n nodes, n^(n-2) (Cayley), or 0 past what an int
+// holds.
+func Count(n int) int {
+	if n < 2 {
+		return 0
+	}
+	c := 1
+	for range n - 2 {
+		if c > math.MaxInt/n {
+			return 0
+		}
+		c *= n
+	}
+	return c
+}
+
+// TreeAt is the k-th labelled tree on n nodes (0 ≤ k < Count(n)), rooted at node 0: the tree
+// of the k-th Prüfer sequence in lexicographic order, named tree(n)#k.
+func TreeAt(n, k int) (*Tree, error) {
+	if c := Count(n); n < 2 || k < 0 || k >= c {
+		return nil, fmt.Errorf("there are %d labelled trees on %d nodes; no tree %d", c, n, k)
+	}
+	seq := make([]int, n-2)
+	for i, rest := len(seq)-1, k; i >= 0; i-- {
+		seq[i], rest = rest%n, rest/n
+	}
+	return New(fmt.Sprintf("tree(%d)#%d", n, k), n, prufer(n, seq), 0)
+}
+
+// AllTrees lists every labelled tree on n nodes, TreeAt(n, 0) to TreeAt(n, Count(n)-1).
 func AllTrees(n int) ([]*Tree, error) {
 	if n < 2 {
 		return nil, fmt.Errorf("labelled trees need at least 2 nodes")
 	}
-	var out []*Tree
-	seq := make([]int, n-2)
-	for {
-		t, err := New(fmt.Sprintf("tree(%d)#%d", n, len(out)), n, prufer(n, seq), 0)
+	out := make([]*Tree, 0, Count(n))
+	for k := range Count(n) {
+		t, err := TreeAt(n, k)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, t)
-		i := len(seq) - 1
-		for ; i >= 0; i-- {
-			if seq[i]++; seq[i] < n {
-				break
-			}
-			seq[i] = 0
-		}
-		if i < 0 {
-			return out, nil
-		}
 	}
+	return out, nil
 }
 
 // prufer decodes a Prüfer sequence into the edges of its tree.
