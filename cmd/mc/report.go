@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 )
@@ -80,22 +78,6 @@ func (r *report) json() (*reportJSON, error) {
 		if *w.out, err = encodeTrace(r.model, w.t); err != nil {
 			return nil, err
 		}
-	}
-	return out, nil
-}
-
-// jsonOf converts reports: a list, or with one false the first report alone.
-func jsonOf(reports []*report, list bool) (any, error) {
-	var out []*reportJSON
-	for _, r := range reports {
-		j, err := r.json()
-		if err != nil {
-			return nil, fmt.Errorf("the report of %s: %w", r.Model, err)
-		}
-		out = append(out, j)
-	}
-	if !list {
-		return out[0], nil
 	}
 	return out, nil
 }
