@@ -160,6 +160,10 @@ func (a *checking) characterise() {
 				})
 			continue
 		}
-		a.nothingFound(name, fmt.Sprintf("exactly the %d reachable configurations (of %d) satisfy it", a.g.Size(), a.u.Size()))
+		detail := fmt.Sprintf("exactly the %s reachable configurations (of %s) satisfy it", grouped(a.g.Size()), grouped(a.u.Size()))
+		if a.g.Size() == 1 {
+			detail = fmt.Sprintf("exactly the one reachable configuration (of %s) satisfies it", grouped(a.u.Size()))
+		}
+		a.nothingFound(name, detail)
 	}
 }

@@ -3,6 +3,7 @@ package checker
 import (
 	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/mc-checker/mc/checker/internal/sys"
@@ -115,10 +116,27 @@ func (o Options) fitsDense(n uint64) error {
 func (o Options) fits(n, need uint64, what string) error {
 	budget := o.budget()
 	if budget > 0 && need > budget {
-		return fmt.Errorf("the universe has %d configurations; %s needs about %.1f GiB, over the memory budget of %.1f GiB",
-			n, what, float64(need)/(1<<30), float64(budget)/(1<<30))
+		return fmt.Errorf("the universe has %s configurations; %s needs about %s, over the memory budget of %s",
+			grouped(n), what, sizeText(need), sizeText(budget))
 	}
 	return nil
+}
+
+// grouped writes n with thousands separators: 196,608.
+func grouped(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// sizeText writes bytes in GiB, or MiB below a GiB: 1.0 MiB, not 0.0 GiB.
+func sizeText(b uint64) string {
+	if b < 1<<30 {
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	}
+	return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
 }
 
 // MachineMemory is the physical memory of this machine in bytes, or 0 if unknown: the budget

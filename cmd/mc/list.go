@@ -2,7 +2,10 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mc-checker/mc/models"
 	"github.com/urfave/cli/v2"
@@ -17,16 +20,33 @@ func listCommand() *cli.Command {
 				return usageError("list takes no arguments")
 			}
 			w := c.App.Writer
-			for _, e := range models.All() {
-				fmt.Fprintf(w, "%s\t%s\n", e.Name, e.Doc)
-				rows := [][]string{}
-				for _, p := range e.Params {
-					rows = append(rows, []string{" " + p.Name, fmt.Sprintf("default %d", p.Default), fmt.Sprintf("range %d..%d", p.Min, p.Max), p.Doc})
+			for i, e := range models.All() {
+				if i > 0 {
+					fmt.Fprintln(w)
 				}
-				writeTable(w, rows)
+				fmt.Fprintf(w, "%s: %s\n", e.Name, e.Doc)
+				printParams(w, e)
 				fmt.Fprintf(w, "  default checks: %s\n", strings.Join(e.Checks, ", "))
 			}
 			return nil
 		},
+	}
+}
+
+// printParams writes a model's parameters in aligned columns: name, default, range, doc.
+func printParams(w io.Writer, e *models.Entry) {
+	rows := [][]string{{"parameter", "default", "range", ""}}
+	for _, p := range e.Params {
+		rows = append(rows, []string{p.Name, strconv.Itoa(p.Default), fmt.Sprintf("%d..%d", p.Min, p.Max), p.Doc})
+	}
+	widths := make([]int, 3)
+	for _, r := range rows {
+		for i := range widths {
+			widths[i] = max(widths[i], utf8.RuneCountInString(r[i]))
+		}
+	}
+	for _, r := range rows {
+		line := fmt.Sprintf("  %-*s  %*s  %-*s  %s", widths[0], r[0], widths[1], r[1], widths[2], r[2], r[3])
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
 	}
 }

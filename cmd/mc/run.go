@@ -33,11 +33,11 @@ func (b *built) run(ctx context.Context, opts checker.Options) (*report, error) 
 // runFlags are the flags shared by the commands that run the checker.
 func runFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.IntFlag{Name: "workers", Usage: "exploring goroutines (default: GOMAXPROCS); results do not depend on it"},
-		&cli.DurationFlag{Name: "timeout", Usage: "stop after this long; the run is then inconclusive (exit 3)"},
-		&cli.Uint64Flag{Name: "max-states", Usage: "bound on the states of a hashed exploration (inconclusive when hit)"},
-		&cli.StringFlag{Name: "mem", Usage: "memory budget, e.g. 4GiB (default: 3/4 of the machine): a dense universe that needs more is refused; a hashed exploration goes to disk at half of it (--store auto) and stops inconclusive if its heap still passes it"},
-		&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr (default: when stderr is a terminal)"},
+		&cli.IntFlag{Name: "workers", DefaultText: "GOMAXPROCS", Usage: "exploring goroutines; results do not depend on it"},
+		&cli.DurationFlag{Name: "timeout", DefaultText: "none", Usage: "stop after this long; the run is then inconclusive (exit 3)"},
+		&cli.Uint64Flag{Name: "max-states", DefaultText: "none", Usage: "bound on the states of a hashed exploration (inconclusive when hit)"},
+		&cli.StringFlag{Name: "mem", DefaultText: "3/4 of the machine", Usage: "memory budget, e.g. 4GiB: a dense universe that needs more is refused; a hashed exploration goes to disk at half of it (--store auto) and stops inconclusive if its heap still passes it"},
+		&cli.BoolFlag{Name: "progress", DefaultText: "when stderr is a terminal", Usage: "report progress on stderr"},
 		&cli.BoolFlag{Name: "exact", Usage: "key a hashed exploration's visited set by whole states, not 64-bit fingerprints: no collision possible, more memory"},
 		&cli.BoolFlag{Name: "lint", Usage: "check the protocol contract on every step the run meets: statements write only what their process owns, moves of one step write distinct variables, guards read only neighbours (slower; a breach is a model error, exit 2)"},
 	}

@@ -2,6 +2,8 @@ package topology
 
 import (
 	"fmt"
+	"os"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -13,9 +15,16 @@ import (
 // whose edge statements (a -- b, a -> b, chains and {a b} groups) are read as undirected edges.
 // Nodes are numbered in order of first appearance; the first one is the root.
 func FromDot(path string) (*Tree, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if info.Size() > maxDotBytes {
+		return nil, fmt.Errorf("%s: a topology file of %d bytes; mc reads at most %d", path, info.Size(), maxDotBytes)
+	}
 	file, err := dot.ParseFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, fmt.Errorf("%s is not a Graphviz file: %s", path, parseError(err))
 	}
 	if len(file.Graphs) != 1 {
 		return nil, fmt.Errorf("%s: want one graph, found %d", path, len(file.Graphs))
@@ -102,4 +111,25 @@ func (r *dotReader) vertex(v ast.Vertex) ([]int, error) {
 		return out, nil
 	}
 	return nil, fmt.Errorf("unknown vertex %v", v)
+}
+
+// maxDotBytes bounds a topology file: a tree of 16 MiB has hundreds of thousands of nodes,
+// far past what an exhaustive check takes.
+const maxDotBytes = 16 << 20
+
+var dotPosition = regexp.MustCompile(`^(\d+):(\d+): error: (.*)$`)
+
+// parseError says a DOT parser's error in words: its position as line and column, and what a
+// Graphviz file starts with.
+func parseError(err error) string {
+	msg := err.Error()
+	m := dotPosition.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	what := m[3]
+	if strings.HasPrefix(what, "expected one of strict, graphx or digraph") {
+		what = "a Graphviz file starts with graph, digraph or strict"
+	}
+	return fmt.Sprintf("line %s, column %s: %s", m[1], m[2], what)
 }
