@@ -280,3 +280,27 @@ func TestInterruptedExplorationSaysHowFar(t *testing.T) {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
 }
+
+// The messages people read: a budget in MiB below a GiB, a topology file that does not parse
+// said in words, one default a flag in --help.
+func TestMessages(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		say  string
+	}{
+		{[]string{"check", "dijkstra", "-p", "n=9", "-p", "K=9", "--mem", "1MiB"}, "over the memory budget of 1.0 MiB"},
+		{[]string{"check", "arrow", "--topology", "../../testdata/topologies/broken.dot"}, "is not a Graphviz file: line 1, column 14: expected"},
+	} {
+		if code, _, stderr := mc(t, c.args...); code != exitUsage || !strings.Contains(stderr, c.say) {
+			t.Errorf("mc %s: exit %d, %q", strings.Join(c.args, " "), code, stderr)
+		}
+	}
+	for _, command := range []string{"check", "sweep", "verify"} {
+		_, out, _ := mc(t, command, "--help")
+		for _, line := range strings.Split(out, "\n") {
+			if strings.Count(line, "(default:") > 1 {
+				t.Errorf("mc %s --help: %q", command, line)
+			}
+		}
+	}
+}
