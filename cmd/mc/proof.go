@@ -51,6 +51,11 @@ func readProof(path string, lint bool) (*proofFile, []runSpec, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return parseProof(path, data, lint)
+}
+
+// parseProof reads the proof file named path from its text.
+func parseProof(path string, data []byte, lint bool) (*proofFile, []runSpec, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	var f proofFile

@@ -22,7 +22,18 @@ func FromDot(path string) (*Tree, error) {
 	if info.Size() > maxDotBytes {
 		return nil, fmt.Errorf("%s: a topology file of %d bytes; mc reads at most %d", path, info.Size(), maxDotBytes)
 	}
-	file, err := dot.ParseFile(path)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDot(path, data)
+}
+
+// ParseDot reads a tree from the Graphviz text data, named name (edges undirected, nodes
+// numbered in order of appearance, the first one the root).
+func ParseDot(name string, data []byte) (*Tree, error) {
+	path := name
+	file, err := dot.ParseBytes(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s is not a Graphviz file: %s", path, parseError(err))
 	}
@@ -78,6 +89,9 @@ func (r *dotReader) stmts(stmts []ast.Stmt) error {
 				if err != nil {
 					return err
 				}
+				if len(r.edges)+len(from)*len(to) > maxDotEdges {
+					return fmt.Errorf("more than %d edges: not a tree mc checks", maxDotEdges)
+				}
 				for _, a := range from {
 					for _, b := range to {
 						r.edges = append(r.edges, [2]int{a, b})
@@ -116,6 +130,10 @@ func (r *dotReader) vertex(v ast.Vertex) ([]int, error) {
 // maxDotBytes bounds a topology file: a tree of 16 MiB has hundreds of thousands of nodes,
 // far past what an exhaustive check takes.
 const maxDotBytes = 16 << 20
+
+// maxDotEdges bounds the edges a file may make: {a b c} -- {d e f} makes nine, and groups of
+// many nodes would make billions.
+const maxDotEdges = 1 << 20
 
 var dotPosition = regexp.MustCompile(`^(\d+):(\d+): error: (.*)$`)
 
