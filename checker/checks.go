@@ -160,10 +160,15 @@ func (a *checking) characterise() {
 				})
 			continue
 		}
-		detail := fmt.Sprintf("exactly the %s reachable configurations (of %s) satisfy it", grouped(a.g.Size()), grouped(a.u.Size()))
-		if a.g.Size() == 1 {
-			detail = fmt.Sprintf("exactly the one reachable configuration (of %s) satisfies it", grouped(a.u.Size()))
-		}
-		a.nothingFound(name, detail)
+		a.nothingFound(name, characterised(a.g.Size(), a.u.Size()))
 	}
+}
+
+// characterised says that a predicate holds on exactly the reached configurations of a
+// universe.
+func characterised(reached, universe uint64) string {
+	if reached == 1 {
+		return fmt.Sprintf("exactly the one reachable configuration (of %s) satisfies it", grouped(universe))
+	}
+	return fmt.Sprintf("exactly the %s reachable configurations (of %s) satisfy it", grouped(reached), grouped(universe))
 }

@@ -48,3 +48,18 @@ func TestAutoMovesToDisk(t *testing.T) {
 		h.close()
 	}
 }
+
+// Details group digits and agree in number.
+func TestCharacterisedDetail(t *testing.T) {
+	for _, c := range []struct {
+		reached, universe uint64
+		want              string
+	}{
+		{1, 972, "exactly the one reachable configuration (of 972) satisfies it"},
+		{56, 196608, "exactly the 56 reachable configurations (of 196,608) satisfy it"},
+	} {
+		if got := characterised(c.reached, c.universe); got != c.want {
+			t.Errorf("%q, want %q", got, c.want)
+		}
+	}
+}

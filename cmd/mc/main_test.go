@@ -295,6 +295,12 @@ func TestMessages(t *testing.T) {
 			t.Errorf("mc %s: exit %d, %q", strings.Join(c.args, " "), code, stderr)
 		}
 	}
+	if _, out, _ := mc(t, "check", "--help"); !strings.Contains(out, "TOPOLOGY is path, star, tree:K") {
+		t.Errorf("check --help hides the topologies: %s", out)
+	}
+	if _, out, _ := mc(t, "sweep", "--help"); !strings.Contains(out, "(or cd, lcd, dd, sd)") {
+		t.Errorf("sweep --help hides the daemons' short names: %s", out)
+	}
 	for _, command := range []string{"check", "sweep", "verify"} {
 		_, out, _ := mc(t, command, "--help")
 		for _, line := range strings.Split(out, "\n") {

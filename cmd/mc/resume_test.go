@@ -194,3 +194,20 @@ func (l *lockedBuffer) String() string {
 	defer l.mu.Unlock()
 	return l.b.String()
 }
+
+// An interrupt at any time ends mc within two seconds, exit 3 and one line, whatever it is
+// doing: validating, building, exploring, analysing.
+func TestInterruptAnyTime(t *testing.T) {
+	for _, wait := range []time.Duration{100 * time.Millisecond, 400 * time.Millisecond, 1500 * time.Millisecond} {
+		var out lockedBuffer
+		cmd := childTo(t, &out, "check", "dijkstra", "-p", "n=9", "-p", "K=9", "--store", "disk", "--dir", t.TempDir(), "--mem", "1GiB")
+		time.Sleep(wait)
+		cmd.Process.Signal(syscall.SIGINT)
+		start := time.Now()
+		cmd.Wait()
+		if took := time.Since(start); took > 2*time.Second || cmd.ProcessState.ExitCode() != exitInconclusive ||
+			!strings.Contains(out.String(), "mc: interrupted") {
+			t.Errorf("after %v: exit %d after %v: %s", wait, cmd.ProcessState.ExitCode(), took, out.String())
+		}
+	}
+}
