@@ -230,7 +230,9 @@ func otherCommand(t *testing.T, c docCommand, tmp string) {
 			}
 		}
 	case strings.HasPrefix(line, "go test ") && slices.Contains(words, "-bench"):
-		benchmarkExists(t, c.page, words)
+		targetExists(t, c.page, words, "-bench", "Benchmark")
+	case strings.HasPrefix(line, "go test ") && slices.Contains(words, "-fuzz"):
+		targetExists(t, c.page, words, "-fuzz", "")
 	case strings.HasPrefix(line, "bench/") && strings.HasSuffix(words[0], ".sh"):
 		if out, err := exec.Command("bash", "-n", words[0]).CombinedOutput(); err != nil {
 			t.Errorf("%s: %s does not parse: %v %s", c.page, words[0], err, out)
@@ -240,16 +242,17 @@ func otherCommand(t *testing.T, c docCommand, tmp string) {
 	}
 }
 
-// benchmarkExists checks that the package a go test -bench command names has the benchmark.
-func benchmarkExists(t *testing.T, page string, words []string) {
+// targetExists checks that the package a go test -bench or -fuzz command names has the
+// benchmark or the fuzz target (prefix: what go test puts before a benchmark's name).
+func targetExists(t *testing.T, page string, words []string, flag, prefix string) {
 	t.Helper()
 	if testing.Short() {
 		return
 	}
-	bench := words[slices.Index(words, "-bench")+1]
-	out, err := exec.Command("go", "test", words[2], "-run", "^$", "-list", "^Benchmark"+bench).CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "Benchmark"+bench) {
-		t.Errorf("%s: %s has no benchmark %s: %v %s", page, words[2], bench, err, out)
+	name := prefix + words[slices.Index(words, flag)+1]
+	out, err := exec.Command("go", "test", words[2], "-list", "^"+name).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), name) {
+		t.Errorf("%s: %s has no %s: %v %s", page, words[2], name, err, out)
 	}
 }
 
