@@ -47,7 +47,7 @@ type expectation struct {
 // readProof reads a proof file and validates every run in it, as mc check validates its
 // flags, before any is run: a file mc does not understand is an error, never a pass.
 func readProof(path string, lint bool) (*proofFile, []runSpec, error) {
-	data, err := os.ReadFile(path)
+	data, err := readInput(path, maxProofFile)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -174,4 +174,22 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// The largest files mc reads whole: a proof file is a few runs, a saved run a few traces.
+const (
+	maxProofFile = 16 << 20
+	maxSavedRun  = 256 << 20
+)
+
+// readInput reads a file a user gives, refusing one larger than limit before reading it.
+func readInput(path string, limit int64) ([]byte, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if info.Size() > limit {
+		return nil, fmt.Errorf("%s has %d bytes; mc reads at most %d here", path, info.Size(), limit)
+	}
+	return os.ReadFile(path)
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
@@ -25,7 +24,7 @@ func runReplay(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return usageError("replay needs exactly one trace file")
 	}
-	data, err := os.ReadFile(c.Args().First())
+	data, err := readInput(c.Args().First(), maxSavedRun)
 	if err != nil {
 		return usageError("%v", err)
 	}
