@@ -6,6 +6,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/analysis"
 	"github.com/mc-checker/mc/checker/internal/checkpoint"
+	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/model"
 )
 
@@ -42,8 +43,9 @@ type witness struct {
 // replay.
 func (a *checking) analyse() error {
 	search := a.complete && (a.spec.has(CheckConvergence) || a.spec.has(CheckWorstCase))
+	expandAll := !search || a.spec.has(CheckEventually) // eventually's searches count no transitions
 	a.scan = analysis.Scan(a.ctx, a.g, analysis.Pass{Legit: a.spec.Legit, Invariants: a.spec.Invariants,
-		ExpandAll: !search, Workers: a.opts.workers(), Progress: a.opts.Progress})
+		ExpandAll: expandAll, Workers: a.opts.workers(), Progress: a.opts.Progress})
 	if a.scan.Invalid != nil {
 		return a.scan.Invalid
 	}
@@ -52,7 +54,7 @@ func (a *checking) analyse() error {
 		if err := a.searchLongest(); err != nil {
 			return err
 		}
-		if a.labels != nil {
+		if a.labels != nil && !expandAll {
 			a.res.Stats.Transitions += a.labels.Transitions
 		}
 	}
@@ -84,6 +86,8 @@ func (a *checking) check(c Check) error {
 		return a.convergence()
 	case CheckWorstCase:
 		a.worstCase()
+	case CheckEventually:
+		return a.eventually()
 	}
 	return nil
 }
@@ -91,7 +95,34 @@ func (a *checking) check(c Check) error {
 // searchLongest runs the convergence search with 16-bit labels, and again with 32 bits if the
 // longest path does not fit.
 func (a *checking) searchLongest() error {
-	s := analysis.Search{Legit: a.scan.Legit, Workers: a.opts.workers(), Progress: a.opts.Progress}
+	l, err := a.search(a.scan.Legit, true)
+	if a.ctx.Err() != nil { // interrupted: labels are partial, decide nothing (but keep them)
+		a.cutLabels = l
+		return nil
+	}
+	a.labels = l
+	return err
+}
+
+// searchGoal runs the convergence search towards the nodes that satisfy goal; nil labels
+// without an error mean it was interrupted.
+func (a *checking) searchGoal(goal model.Predicate) (*analysis.Labels, error) {
+	marks := analysis.Mark(a.ctx, a.g, goal, a.opts.workers())
+	l, err := a.search(marks, false)
+	if a.ctx.Err() != nil {
+		return nil, nil
+	}
+	return l, err
+}
+
+// search labels every node with its longest distance to the nodes of legit, with 16-bit labels,
+// and again with 32 bits if the longest path does not fit. Only the run's own legitimate set
+// (own) resumes from saved labels and measures moves and ticks.
+func (a *checking) search(legit par.Bitmap, own bool) (*analysis.Labels, error) {
+	s := analysis.Search{Legit: legit, Workers: a.opts.workers(), Progress: a.opts.Progress}
+	if !own {
+		return a.searchBits(s)
+	}
 	// Moves differ from steps only when a step can fire several processes: not under the
 	// central daemon. A hand-written model may fill Step.Moves, so it gets both labels.
 	if one, ok := a.m.(model.OneMovePerStep); !ok || !one.OneMovePerStep() {
@@ -103,10 +134,14 @@ func (a *checking) searchLongest() error {
 	if ck := a.checkpoints(); ck != nil && a.res.Stats.Resumed {
 		s.Saved = ck.LoadLabels(a.explicit, a.scan.Legit)
 	}
+	return a.searchBits(s)
+}
+
+func (a *checking) searchBits(s analysis.Search) (*analysis.Labels, error) {
 	for _, bits := range []uint{16, 32} {
 		if a.hashed == nil && bits == 32 { // the dense store's budget was checked for 16 bits
 			if err := a.opts.fits(a.g.Size(), a.g.Size()*8, "32-bit labels"); err != nil {
-				return fmt.Errorf("an execution is longer than 65,533 steps and 32-bit labels do not fit: %w", err)
+				return nil, fmt.Errorf("an execution is longer than 65,533 steps and 32-bit labels do not fit: %w", err)
 			}
 		}
 		s.Bits = bits
@@ -114,16 +149,14 @@ func (a *checking) searchLongest() error {
 		switch {
 		case errors.Is(err, analysis.ErrCellOverflow):
 			continue
-		case a.ctx.Err() != nil: // interrupted: labels are partial, decide nothing (but keep them)
-			a.cutLabels = l
-			return nil
+		case a.ctx.Err() != nil:
+			return l, nil
 		case err != nil:
-			return err
+			return nil, err
 		}
-		a.labels = l
-		return nil
+		return l, nil
 	}
-	return fmt.Errorf("an execution is longer than 2^32 steps")
+	return nil, fmt.Errorf("an execution is longer than 2^32 steps")
 }
 
 // add records a check's result, to be replayed.

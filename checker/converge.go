@@ -3,6 +3,7 @@ package checker
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/mc-checker/mc/checker/internal/analysis"
 	"github.com/mc-checker/mc/checker/internal/explore"
@@ -11,66 +12,119 @@ import (
 
 func (a *checking) convergence() error {
 	name := string(CheckConvergence)
-	switch {
-	case a.labels == nil:
+	if a.labels == nil {
 		a.partial(name)
-	case !a.labels.Bad:
-		a.add(CheckResult{Name: name, Verdict: Holds}, nil)
+		return nil
+	}
+	return a.reaches(goal{name: name, holds: a.spec.Legit, labels: a.labels, set: "the legitimate set"})
+}
+
+// goal is a set every execution must reach: the legitimate set of convergence, or the goal of
+// an eventually property, with the convergence search's labels for it.
+type goal struct {
+	name   string
+	holds  model.Predicate
+	labels *analysis.Labels
+	set    string // how details name it
+}
+
+// reaches decides whether every execution reaches g (under the spec's fairness).
+func (a *checking) reaches(g goal) error {
+	switch {
+	case !g.labels.Bad:
+		a.add(CheckResult{Name: g.name, Verdict: Holds}, nil)
 	case a.spec.Fairness == WeaklyFair:
-		return a.fairConvergence()
+		return a.fairlyReaches(g)
 	default:
-		a.avoiding(name, "")
+		a.avoiding(g, "")
 	}
 	return nil
 }
 
-// avoiding reports the unfair counterexample: a lasso or a path to a deadlock, outside L.
-func (a *checking) avoiding(name, prefix string) {
-	t := analysis.AvoidingTrace(a.g, a.labels, analysis.FirstBad(a.g, a.labels))
-	c := CheckResult{Name: name, Verdict: Violated, Trace: t}
+// avoiding reports the unfair counterexample: a lasso or a path to a deadlock, outside g. A
+// lasso's detail names the fairness units its loop starves: the assumption that excludes it.
+func (a *checking) avoiding(g goal, prefix string) {
+	t := analysis.AvoidingTrace(a.g, g.labels, analysis.FirstBad(a.g, g.labels))
+	c := CheckResult{Name: g.name, Verdict: Violated, Trace: t}
 	if t.IsLasso() {
-		c.Detail = fmt.Sprintf("%sa cycle of %d steps avoids the legitimate set (stem of %d steps)",
-			prefix, len(t.States)-t.LoopStart, t.LoopStart)
-		a.add(c, a.loopAvoidsLegit)
+		c.Detail = fmt.Sprintf("%sa cycle of %d steps avoids %s (stem of %d steps)",
+			prefix, len(t.States)-t.LoopStart, g.set, t.LoopStart)
+		if f, starved, err := analysis.Starved(a.m, t); err == nil && starved != 0 {
+			c.Detail += fmt.Sprintf("; it starves %s, which weak fairness excludes",
+				strings.Join(model.UnitNames(f, starved), ", "))
+		}
+		a.add(c, a.loopAvoids(g.holds))
 		return
 	}
-	c.Detail = fmt.Sprintf("%san illegitimate configuration without successors, %d steps in", prefix, len(t.Steps))
-	a.add(c, a.endsInDeadlock)
+	c.Detail = fmt.Sprintf("%sa configuration outside %s without successors, %d steps in", prefix, g.set, len(t.Steps))
+	a.add(c, a.endsInDeadlockOutside(g.holds))
 }
 
-// fairConvergence: outside L there are cycles; convergence fails if a deadlock is reachable
-// outside L or one of the cycles can be run forever fairly.
-func (a *checking) fairConvergence() error {
-	name := string(CheckConvergence)
-	if id, found := a.labels.Deadlock.Get(); found {
+// fairlyReaches: outside g there are cycles; g is not reached if a deadlock is reachable
+// outside it or one of the cycles can be run forever fairly.
+func (a *checking) fairlyReaches(g goal) error {
+	if id, found := g.labels.Deadlock.Get(); found {
 		t := explore.PathTrace(a.g, id)
-		a.add(CheckResult{Name: name, Verdict: Violated, Trace: t,
-			Detail: fmt.Sprintf("an illegitimate configuration without successors, %d steps in", len(t.Steps))},
-			a.endsInDeadlock)
+		a.add(CheckResult{Name: g.name, Verdict: Violated, Trace: t,
+			Detail: fmt.Sprintf("a configuration outside %s without successors, %d steps in", g.set, len(t.Steps))},
+			a.endsInDeadlockOutside(g.holds))
 		return nil
 	}
-	scc, err := analysis.FindFairSCC(a.g, a.m.(model.Processes), a.labels)
+	f, ok := model.FairnessOf(a.m)
+	if !ok {
+		return &InternalError{Check: g.name, Err: errors.New("weak fairness needs a model made of processes")}
+	}
+	scc, err := analysis.FindFairSCC(a.g, f, g.labels)
 	if errors.Is(err, analysis.ErrNoMovers) {
-		return &InternalError{Check: name, Err: err}
+		return &InternalError{Check: g.name, Err: err}
 	}
 	if err != nil {
 		return err
 	}
 	if scc == nil {
-		a.add(CheckResult{Name: name, Verdict: Holds,
-			Detail: "every cycle outside the legitimate set is unfair to some process"}, nil)
+		a.add(CheckResult{Name: g.name, Verdict: Holds,
+			Detail: fmt.Sprintf("every cycle outside %s is unfair to some %s", g.set, unitKind(a.m))}, nil)
 		return nil
 	}
 	t := analysis.FairLasso(a.g, a.m, scc)
-	a.add(CheckResult{Name: name, Verdict: Violated, Trace: t,
-		Detail: fmt.Sprintf("a weakly fair cycle of %d steps avoids the legitimate set (stem of %d steps)",
-			len(t.States)-t.LoopStart, t.LoopStart)},
+	avoids := a.loopAvoids(g.holds)
+	a.add(CheckResult{Name: g.name, Verdict: Violated, Trace: t,
+		Detail: fmt.Sprintf("a weakly fair cycle of %d steps avoids %s (stem of %d steps)",
+			len(t.States)-t.LoopStart, g.set, t.LoopStart)},
 		func(t *model.Trace) error {
-			if err := a.loopAvoidsLegit(t); err != nil {
+			if err := avoids(t); err != nil {
 				return err
 			}
 			return analysis.LoopIsFair(a.m, t)
 		})
+	return nil
+}
+
+// unitKind names what weak fairness is fair to in m.
+func unitKind(m model.Model) string {
+	if f, ok := m.(model.Fairness); ok && f.Units() != nil {
+		return "fairness unit"
+	}
+	return "process"
+}
+
+// eventually checks each eventually property: from every reachable configuration, every
+// execution reaches its goal. Each is a convergence search of its own over the same graph.
+func (a *checking) eventually() error {
+	for _, p := range a.spec.Eventually {
+		name := string(CheckEventually) + " " + p.Name
+		if !a.complete {
+			a.partial(name)
+			continue
+		}
+		labels, err := a.searchGoal(p.Holds)
+		if err != nil || labels == nil {
+			return err
+		}
+		if err := a.reaches(goal{name: name, holds: p.Holds, labels: labels, set: "the goal"}); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -82,7 +136,7 @@ func (a *checking) worstCase() {
 	}
 	if a.labels.Bad {
 		// Unbounded: even under weak fairness an unfair cycle can be run any number of times.
-		a.avoiding(name, "unbounded: ")
+		a.avoiding(goal{name: name, holds: a.spec.Legit, labels: a.labels, set: "the legitimate set"}, "unbounded: ")
 		return
 	}
 	l := a.labels

@@ -75,9 +75,19 @@ func (a *checking) checkWitness(w witness) error {
 }
 
 func (a *checking) endsInDeadlock(t *model.Trace) error {
+	return a.endsInDeadlockOutside(a.spec.Legit)(t)
+}
+
+// endsInDeadlockOutside checks that a trace ends in a configuration without successors that
+// is outside goal (nil: anywhere).
+func (a *checking) endsInDeadlockOutside(goal model.Predicate) func(*model.Trace) error {
+	return func(t *model.Trace) error { return a.deadlockOutside(goal, t) }
+}
+
+func (a *checking) deadlockOutside(goal model.Predicate, t *model.Trace) error {
 	last := t.States[len(t.States)-1]
-	if a.spec.Legit != nil && a.spec.Legit(last) {
-		return errors.New("the last state is legitimate")
+	if goal != nil && goal(last) {
+		return errors.New("the last state is in the goal")
 	}
 	has := false
 	a.m.Successors(last, func(model.Step, model.State) bool { has = true; return false })
@@ -87,16 +97,19 @@ func (a *checking) endsInDeadlock(t *model.Trace) error {
 	return nil
 }
 
-func (a *checking) loopAvoidsLegit(t *model.Trace) error {
-	if !t.IsLasso() {
-		return errors.New("not a lasso")
-	}
-	for i := t.LoopStart; i < len(t.States); i++ {
-		if a.spec.Legit(t.States[i]) {
-			return fmt.Errorf("loop state %d is legitimate", i)
+// loopAvoids checks that a trace is a lasso whose loop stays outside goal.
+func (a *checking) loopAvoids(goal model.Predicate) func(*model.Trace) error {
+	return func(t *model.Trace) error {
+		if !t.IsLasso() {
+			return errors.New("not a lasso")
 		}
+		for i := t.LoopStart; i < len(t.States); i++ {
+			if goal(t.States[i]) {
+				return fmt.Errorf("loop state %d is in the goal", i)
+			}
+		}
+		return nil
 	}
-	return nil
 }
 
 // startsInit checks that a trace starts in an initial state.

@@ -27,10 +27,14 @@ const (
 	// CheckCharacterise: a predicate holds exactly on the configurations reachable from the
 	// initial ones, among all configurations of the universe (both inclusions).
 	CheckCharacterise Check = "characterise"
+	// CheckEventually: from every reachable configuration, every execution (under the
+	// fairness) reaches the goal of each eventually property: "v's outstanding request is
+	// eventually satisfied" when the goal is "v has no outstanding request".
+	CheckEventually Check = "eventually"
 )
 
 // AllChecks lists the checks in the order they are reported.
-var AllChecks = []Check{CheckInvariant, CheckAction, CheckCharacterise, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase}
+var AllChecks = []Check{CheckInvariant, CheckAction, CheckCharacterise, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase, CheckEventually}
 
 // ParseChecks reads a comma-separated list of check names.
 func ParseChecks(list string) ([]Check, error) {
@@ -85,7 +89,9 @@ type Spec struct {
 	Actions    []model.ActionProperty
 	// Characterisations are predicates that must hold exactly on the reachable configurations.
 	Characterisations []model.Property
-	Fairness          Fairness
+	// Eventually are goals every execution from every reachable configuration reaches.
+	Eventually []model.Property
+	Fairness   Fairness
 }
 
 func (s *Spec) has(c Check) bool {
@@ -119,13 +125,16 @@ func (s *Spec) validate(m model.Model) error {
 			return fmt.Errorf("characterise needs a model with explicit initial states")
 		}
 	}
+	if s.has(CheckEventually) && len(s.Eventually) == 0 {
+		return fmt.Errorf("the eventually check needs at least one goal")
+	}
 	if s.Fairness == WeaklyFair {
-		p, ok := m.(model.Processes)
+		f, ok := model.FairnessOf(m)
 		if !ok {
 			return fmt.Errorf("weak fairness needs a model made of processes")
 		}
-		if p.Procs() > model.MaxFairProcs {
-			return fmt.Errorf("weak fairness tracks at most %d processes, the model has %d", model.MaxFairProcs, p.Procs())
+		if len(f.Units()) > model.MaxFairProcs {
+			return fmt.Errorf("weak fairness tracks at most %d units, the model has %d", model.MaxFairProcs, len(f.Units()))
 		}
 	}
 	return nil

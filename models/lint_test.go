@@ -42,6 +42,13 @@ func TestEveryModelPassesLint(t *testing.T) {
 				}
 			}
 		}
+		if e.Rooted { // and from every rooted tree at once
+			inst, err := e.BuildSet(params, models.RootedSets[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			lintOne(t, e, inst, model.Central)
+		}
 	}
 }
 
@@ -60,7 +67,7 @@ func lintOne(t *testing.T, e *models.Entry, inst *models.Instance, d model.Daemo
 		checks = append(checks, c...)
 	}
 	spec := checker.Spec{Checks: checks, Legit: inst.Legit, Invariants: inst.Invariants, Actions: inst.Actions,
-		Characterisations: inst.Characterisations}
+		Characterisations: inst.Characterisations, Eventually: inst.Eventually}
 	if _, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 2}); err != nil {
 		t.Errorf("%s under the %s daemon: %v", e.Name, d, err)
 	}

@@ -16,6 +16,16 @@ type Param struct {
 	Default  int
 	Min, Max int
 	Doc      string
+	// Names, when set, name the values Min..Max (Names[v-Min]); a value may be given by name.
+	Names []string
+}
+
+// Format writes value v by its name, if the parameter names its values.
+func (p *Param) Format(v int) string {
+	if i := v - p.Min; i >= 0 && i < len(p.Names) {
+		return p.Names[i]
+	}
+	return strconv.Itoa(v)
 }
 
 // Instance is a model built for given parameter values.
@@ -29,6 +39,10 @@ type Instance struct {
 	Invariants        []model.Property
 	Actions           []model.ActionProperty
 	Characterisations []model.Property
+	// Eventually are goals every execution reaches from every reachable configuration.
+	Eventually []model.Property
+	// Checks, when set, replace the entry's default checks for this instance.
+	Checks []string
 	// Notes are modelling choices the output states, e.g. what a send on a full channel does.
 	Notes []string
 }
@@ -48,7 +62,16 @@ type Entry struct {
 	// Asynchronous: a message-passing model, one event per step (the central daemon only).
 	Asynchronous bool
 	Build        func(params map[string]int, tree *topology.Tree) (*Instance, error)
+	// Rooted: the model starts from rooted trees rather than running on a network tree;
+	// --topology names them: every rooted labelled tree (RootedSets[0], the default), one per
+	// isomorphism class (RootedSets[1]), or one tree rooted at its root (Build). BuildSet
+	// builds the model on a set.
+	Rooted   bool
+	BuildSet func(params map[string]int, set string) (*Instance, error)
 }
+
+// RootedSets are the --topology values of a Rooted model that name sets of rooted trees.
+var RootedSets = []string{"all", "iso"}
 
 // Trees resolves a --topology value for n nodes: "path", "star", "tree:K" (the K-th labelled
 // tree, 0-based), "all" (every labelled tree) or the path of a Graphviz file. Each tree is
@@ -216,7 +239,16 @@ func (e *Entry) ParseAssignments(items []string) ([]Range, error) {
 }
 
 func (p *Param) parse(text string) (int, error) {
-	v, err := strconv.Atoi(strings.TrimSpace(text))
+	text = strings.TrimSpace(text)
+	for i, name := range p.Names {
+		if text == name {
+			return p.Min + i, nil
+		}
+	}
+	v, err := strconv.Atoi(text)
+	if err != nil && len(p.Names) > 0 {
+		return 0, fmt.Errorf("parameter %s: %q is not one of %s", p.Name, text, strings.Join(p.Names, ", "))
+	}
 	if err != nil {
 		return 0, fmt.Errorf("parameter %s: %q is not an integer", p.Name, text)
 	}

@@ -37,6 +37,9 @@ func (b *Builder) Channel(name string, from, to int, d Domain) Ref {
 	return b.Add(ChannelVar(name, from, to, d))
 }
 
+// Network declares a variable of the network (see NetworkVar).
+func (b *Builder) Network(name string, d Domain) Ref { return b.Add(NetworkVar(name, d)) }
+
 // TimedChannel declares the Vars() variables of a timed channel from process from to process
 // to, named name@0, name@1, … by message age, and returns the handle of the first: the
 // channel's window in a state is s[ref : int(ref)+c.Vars()].

@@ -103,6 +103,12 @@ func Daemonize(p Protocol, d Daemon, opts ...Option) (Model, error) {
 	if c, ok := p.(Clocked); ok {
 		m.clock = c.Clock()
 	}
+	if u, ok := p.(FairUnits); ok {
+		if len(u.Units()) > MaxFairProcs {
+			return nil, fmt.Errorf("weak fairness tracks at most %d units, the protocol names %d", MaxFairProcs, len(u.Units()))
+		}
+		m.units = u
+	}
 	if d == LocallyCentral {
 		// Reading is directed (p reads its parent), conflict is not: two processes conflict
 		// if either reads the other.

@@ -7,7 +7,8 @@ import (
 // daemonModel is a protocol under a daemon, starting from every configuration, from those
 // that satisfy a predicate, or from given states.
 type daemonModel struct {
-	proto     Protocol // with WithLint, wrapped in the lint
+	proto     Protocol  // with WithLint, wrapped in the lint
+	units     FairUnits // the protocol's fairness units, or nil: its processes
 	daemon    Daemon
 	init      []State   // nil: the universe
 	where     Predicate // with init nil: the initial configurations of the universe; nil: all

@@ -65,7 +65,7 @@ func newLint(p Protocol, neighbors [][]int, clock int) *lint {
 			if !reads[v.Owner] && !(ok && receiver == q) {
 				unreadable = append(unreadable, i)
 			}
-			writable[i] = v.Owner == Owner(q) || ok && receiver == q
+			writable[i] = v.Owner == Owner(q) || ok && receiver == q || v.network
 		}
 		l.unreadable, l.writable = append(l.unreadable, unreadable), append(l.writable, writable)
 	}

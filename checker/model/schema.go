@@ -71,7 +71,22 @@ type Var struct {
 	Domain Domain
 	// receiver is 1 + the process that receives from a channel variable; 0 for the others.
 	receiver int
+	// network marks a message slot whose sender and receiver change as the message travels
+	// (NetworkVar): every process may write it.
+	network bool
 }
+
+// NetworkVar is a variable of the network rather than of a process: a message in transit
+// between any two processes, or a token that any process may hold, as in a protocol whose
+// pointers need not follow the edges of the network. It is Global, and every process may
+// read and write it; an asynchronous model (one event per step) is what keeps two moves from
+// writing it at once.
+func NetworkVar(name string, d Domain) Var {
+	return Var{Name: name, Owner: Global, Domain: d, network: true}
+}
+
+// Network reports whether the variable is a NetworkVar.
+func (v Var) Network() bool { return v.network }
 
 // ChannelVar is the variable of a channel from process from to process to: owned by from,
 // which sends, and written by to too, which receives.

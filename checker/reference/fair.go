@@ -4,10 +4,10 @@ import "github.com/mc-checker/mc/checker/model"
 
 // fairCycle reports whether an execution can stay forever, weakly fairly, among illegitimate
 // states: some strongly connected set C of them (states that reach each other through
-// illegitimate states, with an edge inside) where every process is disabled in some state of
-// C or moves on some edge inside C. Components are computed from mutual reachability, in
+// illegitimate states, with an edge inside) where every fairness unit (a process by default) is disabled in
+// some state of C or served on some edge inside C. Components are computed from mutual reachability, in
 // O(n·(n+m)).
-func fairCycle(g *graph, inL []bool, procs model.Processes) bool {
+func fairCycle(g *graph, inL []bool, procs model.Fairness) bool {
 	n := len(g.states)
 	reach := make([][]bool, n)
 	for u := range n {
@@ -52,7 +52,7 @@ func (g *graph) reachOutside(u int, inL []bool) []bool {
 }
 
 // fairComponent decides whether a component holds a weakly fair cycle.
-func fairComponent(g *graph, comp []int, procs model.Processes) bool {
+func fairComponent(g *graph, comp []int, procs model.Fairness) bool {
 	in := map[int]bool{}
 	for _, v := range comp {
 		in[v] = true
@@ -61,7 +61,7 @@ func fairComponent(g *graph, comp []int, procs model.Processes) bool {
 	var moved uint64
 	internal := false
 	for _, v := range comp {
-		everywhere &= procs.EnabledMask(g.states[v])
+		everywhere &= procs.EnabledUnits(g.states[v])
 		for _, a := range g.adj[v] {
 			if in[a.to] {
 				internal, moved = true, moved|a.movers

@@ -8,6 +8,7 @@ type Spec struct {
 	Invariants        []model.Property
 	Actions           []model.ActionProperty
 	Characterisations []model.Property
+	Eventually        []model.Property
 }
 
 // Result holds what the reference computes.
@@ -29,6 +30,10 @@ type Result struct {
 	// Characterised[i] says whether predicate i holds on exactly the reachable states of the
 	// universe.
 	Characterised []bool
+	// Eventually[i] says whether every execution from every reachable state reaches goal i
+	// under an unfair daemon, EventuallyFairly[i] under a weakly fair one (models of
+	// processes only).
+	Eventually, EventuallyFairly []bool
 }
 
 type arc struct {
@@ -48,6 +53,7 @@ type graph struct {
 
 func explore(m model.Model) *graph {
 	g := &graph{m: m, index: map[string]int{}}
+	fair, _ := model.FairnessOf(m)
 	add := func(s model.State, depth int) int {
 		if i, ok := g.index[string(s)]; ok {
 			return i
@@ -60,7 +66,7 @@ func explore(m model.Model) *graph {
 	g.initial = len(g.states)
 	for i := 0; i < len(g.states); i++ {
 		m.Successors(g.states[i], func(st model.Step, t model.State) bool {
-			g.adj[i] = append(g.adj[i], arc{add(t, g.depth[i]+1), st.MoveCount(), st.Movers()})
+			g.adj[i] = append(g.adj[i], arc{add(t, g.depth[i]+1), st.MoveCount(), model.Served(fair, st)})
 			return true
 		})
 	}
@@ -87,8 +93,18 @@ func Check(m model.Model, spec Spec) Result {
 		}
 	}
 	r.longest(g, inL)
-	if procs, ok := m.(model.Processes); ok {
-		r.ConvergesFairly = !r.Deadlock && !fairCycle(g, inL, procs)
+	fair, fairOK := model.FairnessOf(m)
+	if fairOK {
+		r.ConvergesFairly = !r.Deadlock && !fairCycle(g, inL, fair)
+	}
+	for _, p := range spec.Eventually {
+		in := make([]bool, len(g.states))
+		for i, s := range g.states {
+			in[i] = p.Holds(s)
+		}
+		stuck := g.stuckOutside(in)
+		r.Eventually = append(r.Eventually, !stuck && !g.cycleOutside(in))
+		r.EventuallyFairly = append(r.EventuallyFairly, fairOK && !stuck && !fairCycle(g, in, fair))
 	}
 	for _, p := range spec.Invariants {
 		r.Invariants = append(r.Invariants, g.shortest(func(i int) bool { return !p.Holds(g.states[i]) }))
@@ -186,4 +202,25 @@ func (g *graph) characterised(p model.Predicate) bool {
 			return true
 		}
 	}
+}
+
+// stuckOutside reports whether some reachable state outside in has no successor.
+func (g *graph) stuckOutside(in []bool) bool {
+	for i := range g.states {
+		if !in[i] && len(g.adj[i]) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// cycleOutside reports whether some state outside in reaches itself through states outside
+// in.
+func (g *graph) cycleOutside(in []bool) bool {
+	for u := range g.states {
+		if !in[u] && g.reachOutside(u, in)[u] {
+			return true
+		}
+	}
+	return false
 }

@@ -108,7 +108,7 @@ func checkRun(c *cli.Context) (one *built, all *runSpec, err error) {
 	}
 	rs := runSpec{Model: entry.Name, Params: params, Topology: c.String("topology"), Daemon: c.String("daemon"),
 		Fairness: c.String("fairness"), Checks: checks, Lint: c.Bool("lint")}
-	if rs.Topology == "all" {
+	if rs.Topology == "all" && !entry.Rooted { // a Rooted model starts from every rooted tree in one run
 		return nil, &rs, allTreesOnly(c, entry)
 	}
 	if one, err = rs.build(); err != nil {

@@ -15,7 +15,7 @@ import (
 
 // docPages are the pages whose commands, proof files and code the suite runs or checks.
 var docPages = []string{"README.md", "docs/ERRORS.md", "docs/PROTOCOLS.md", "docs/PERFORMANCE.md",
-	"docs/DESIGN.md", "docs/SSARROW.md", "bench/README.md"}
+	"docs/DESIGN.md", "docs/SSARROW.md", "docs/ARVY.md", "bench/README.md"}
 
 // heavy are the mc commands of the pages that take minutes or gigabytes: the test runs them
 // with a time limit, which must stop them inconclusive (exit 3). The command line is valid
@@ -30,10 +30,12 @@ var heavy = map[string]bool{
 	"check ssarrow -p n=4 -p init=0 --topology star --store disk --dir /tmp/g4 --mem 6GiB": true,
 	"check dijkstra -p n=9 -p K=9 --store disk --dir /tmp/d9 --mem 2GiB --progress":        true,
 	"check dijkstra -p n=9 -p K=9 --store badger --dir /tmp/b9 --mem 2GiB --progress":      true,
+	"check arvy -p n=6 --topology iso":                                                     true,
 }
 
 // slow are the mc commands -short passes over: a few seconds each.
-var slow = map[string]bool{"check arrow --topology all -p n=6": true}
+var slow = map[string]bool{"check arrow --topology all -p n=6": true,
+	"check arvy -p n=5 -p newparent=arrow": true, "arvy-ratio --n 4,6,8 --newparent ivy": true}
 
 // docCommand is one command of a page's sh blocks, and the output the page shows after it.
 type docCommand struct {

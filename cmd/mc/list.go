@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -37,7 +36,11 @@ func listCommand() *cli.Command {
 func printParams(w io.Writer, e *models.Entry) {
 	rows := [][]string{{"parameter", "default", "range", ""}}
 	for _, p := range e.Params {
-		rows = append(rows, []string{p.Name, strconv.Itoa(p.Default), fmt.Sprintf("%d..%d", p.Min, p.Max), p.Doc})
+		values := fmt.Sprintf("%d..%d", p.Min, p.Max)
+		if len(p.Names) > 0 {
+			values = strings.Join(p.Names, "|")
+		}
+		rows = append(rows, []string{p.Name, p.Format(p.Default), values, p.Doc})
 	}
 	widths := make([]int, 3)
 	for _, r := range rows {

@@ -71,6 +71,16 @@ func TestUsageErrors(t *testing.T) {
 		{"sweep", "arrow"},
 		{"sweep", "arrow", "--search", "q"},
 		{"sweep", "dijkstra", "--check", ""},
+		{"check", "arvy", "-p", "newparent=sideways"},
+		{"check", "arvy", "-p", "n=3", "-p", "newparent=bridge"},
+		{"check", "arvy", "-p", "newparent=bridge", "--topology", "iso"},
+		{"check", "arvy", "-p", "n=4", "-p", "newparent=bridge", "--topology", "path"},
+		{"check", "arvy", "--topology", "ring"},
+		{"arvy-ratio", "--n", "5"},
+		{"arvy-ratio", "--n", "10"},
+		{"arvy-ratio", "--newparent", "any"},
+		{"arvy-ratio", "--length", "0"},
+		{"arvy-ratio", "extra"},
 	} {
 		code, _, stderr := mc(t, args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")
@@ -153,12 +163,13 @@ func TestReplayWitness(t *testing.T) {
 	}
 }
 
-// The regression proof of the repository passes, and a wrong expectation is reported as a diff
+// The regression proofs of the repository pass, and a wrong expectation is reported as a diff
 // with exit code 1.
 func TestVerify(t *testing.T) {
-	code, out, stderr := mc(t, "verify", "../../testdata/proofs/dijkstra.yaml")
-	if code != 0 {
-		t.Fatalf("exit %d: %s %s", code, out, stderr)
+	for _, proof := range []string{"dijkstra.yaml", "arvy.yaml"} {
+		if code, out, stderr := mc(t, "verify", "../../testdata/proofs/"+proof); code != 0 {
+			t.Fatalf("%s: exit %d: %s %s", proof, code, out, stderr)
+		}
 	}
 	wrong := filepath.Join(t.TempDir(), "wrong.yaml")
 	os.WriteFile(wrong, []byte(`runs:
@@ -171,7 +182,7 @@ func TestVerify(t *testing.T) {
       states: 80
       worst_case_moves: 13
 `), 0o644)
-	code, out, _ = mc(t, "verify", wrong)
+	code, out, _ := mc(t, "verify", wrong)
 	if code != exitViolated || !strings.Contains(out, "convergence: expected violated, got holds") ||
 		!strings.Contains(out, "states: expected 80, got 81") || strings.Contains(out, "worst_case_moves") {
 		t.Fatalf("exit %d: %s", code, out)
@@ -198,6 +209,10 @@ func TestGolden(t *testing.T) {
 		"arrow-dot.txt":      {"check", "arrow", "--topology", "../../testdata/topologies/tree5.dot"},
 		"ssarrow.txt":        {"check", "ssarrow"},
 		"ssarrow-tau4.txt":   {"check", "ssarrow", "-p", "tau=4"},
+		"arvy.txt":           {"check", "arvy"},
+		"arvy-recycle.txt":   {"check", "arvy", "-p", "recycle=1", "--check", "eventually"},
+		"arvy-tree.txt":      {"check", "arvy", "-p", "n=4", "-p", "newparent=arrow", "--topology", "star"},
+		"arvy-ratio.txt":     {"arvy-ratio", "--n", "4,6", "--witness"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, out, _ := mc(t, args...)

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/models"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -17,14 +18,14 @@ type proofFile struct {
 }
 
 type proofRun struct {
-	Name     string         `yaml:"name"`
-	Model    string         `yaml:"model"`
-	Params   map[string]int `yaml:"params"` // missing ones take the model's defaults
-	Topology string         `yaml:"topology"`
-	Daemon   string         `yaml:"daemon"`
-	Fairness string         `yaml:"fairness"`
-	Checks   []string       `yaml:"checks"`
-	Expect   *expectation   `yaml:"expect"`
+	Name     string            `yaml:"name"`
+	Model    string            `yaml:"model"`
+	Params   map[string]string `yaml:"params"` // numbers or value names; missing ones take the model's defaults
+	Topology string            `yaml:"topology"`
+	Daemon   string            `yaml:"daemon"`
+	Fairness string            `yaml:"fairness"`
+	Checks   []string          `yaml:"checks"`
+	Expect   *expectation      `yaml:"expect"`
 }
 
 // expectation lists what must come out; figures left out are not compared. One that lists
@@ -84,15 +85,52 @@ func (r proofRun) spec(lint bool) (runSpec, error) {
 	if err := r.Expect.valid(); err != nil {
 		return runSpec{}, err
 	}
-	rs := runSpec{Model: r.Model, Params: r.Params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Checks: r.Checks, Lint: lint}
+	params, err := proofParams(r.Model, r.Params)
+	if err != nil {
+		return runSpec{}, err
+	}
+	rs := runSpec{Model: r.Model, Params: params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Checks: r.Checks, Lint: lint}
 	if rs.Daemon == "" {
 		rs.Daemon = "central"
 	}
 	if rs.Fairness == "" {
 		rs.Fairness = "unfair"
 	}
-	_, err := rs.validate()
+	_, err = rs.validate()
 	return rs, err
+}
+
+// proofParams reads a run's parameters, given as numbers or by the names of their values
+// (newparent: ivy), as mc check reads --param.
+func proofParams(modelName string, given map[string]string) (map[string]int, error) {
+	if len(given) == 0 {
+		return nil, nil
+	}
+	entry, err := models.Lookup(modelName)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(given))
+	for name := range given {
+		names = append(names, name)
+	}
+	slices.Sort(names) // the same error for the same file
+	items := make([]string, len(names))
+	for i, name := range names {
+		items[i] = name + "=" + given[name]
+	}
+	ranges, err := entry.ParseAssignments(items)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]int{}
+	for _, r := range ranges {
+		if r.Lo != r.Hi {
+			return nil, fmt.Errorf("parameter %s: a range %d..%d is only allowed in a sweep", r.Name, r.Lo, r.Hi)
+		}
+		out[r.Name] = r.Lo
+	}
+	return out, nil
 }
 
 // valid refuses an expectation that expects nothing without saying so, and one that pins a

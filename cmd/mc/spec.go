@@ -57,6 +57,8 @@ func (rs runSpec) validate() (*plan, error) {
 	p.spec.Params = params
 	if p.tree != nil {
 		params["n"], p.spec.Topology = p.tree.N(), p.tree.Name
+	} else if entry.Rooted {
+		p.spec.Topology = rootedSet(rs.Topology)
 	}
 	if p.daemon, err = model.ParseDaemon(rs.Daemon); err != nil {
 		return nil, err
@@ -70,12 +72,8 @@ func (rs runSpec) validate() (*plan, error) {
 	if len(rs.Checks) == 0 {
 		p.spec.Checks = entry.Checks
 	}
-	for _, name := range p.spec.Checks {
-		cs, err := checker.ParseChecks(name)
-		if err != nil {
-			return nil, err
-		}
-		p.checks = append(p.checks, cs...)
+	if p.checks, err = parseChecks(p.spec.Checks); err != nil {
+		return nil, err
 	}
 	p.spec.Daemon, p.spec.Fairness = p.daemon.String(), p.fairness.String() // canonical names in reports
 	return p, nil
@@ -89,6 +87,8 @@ func treeOf(entry *models.Entry, rs runSpec, n int) (*topology.Tree, error) {
 		return nil, fmt.Errorf("model %s has a fixed topology; --topology does not apply", entry.Name)
 	case !entry.Tree:
 		return nil, nil
+	case entry.Rooted && rootedSet(rs.Topology) != "":
+		return nil, nil // a set of rooted trees, which the model builds
 	}
 	tree := rs.tree
 	if tree == nil {
@@ -121,9 +121,21 @@ func (rs runSpec) build() (*built, error) {
 
 // build builds the protocol and its model under the daemon.
 func (p *plan) build() (*built, error) {
-	inst, err := p.entry.Build(p.spec.Params, p.tree)
+	var inst *models.Instance
+	var err error
+	if p.tree == nil && p.entry.Rooted {
+		inst, err = p.entry.BuildSet(p.spec.Params, p.spec.Topology)
+	} else {
+		inst, err = p.entry.Build(p.spec.Params, p.tree)
+	}
 	if err != nil {
 		return nil, err
+	}
+	if len(p.given.Checks) == 0 && inst.Checks != nil {
+		if p.checks, err = parseChecks(inst.Checks); err != nil {
+			return nil, err
+		}
+		p.spec.Checks = inst.Checks
 	}
 	opts := []model.Option{model.From(inst.Init)}
 	if p.spec.Lint {
@@ -135,8 +147,35 @@ func (p *plan) build() (*built, error) {
 	}
 	return &built{given: p.given, spec: p.spec, model: m, notes: inst.Notes, edges: treeEdges(p.tree), check: checker.Spec{
 		Checks: p.checks, Legit: inst.Legit, Invariants: inst.Invariants, Actions: inst.Actions,
-		Characterisations: inst.Characterisations, Fairness: p.fairness,
+		Characterisations: inst.Characterisations, Eventually: inst.Eventually, Fairness: p.fairness,
 	}}, nil
+}
+
+// rootedSet is the set of rooted trees a --topology value names for a Rooted model ("" is
+// the first, every rooted tree), or "" if it names one tree.
+func rootedSet(spec string) string {
+	if spec == "" {
+		return models.RootedSets[0]
+	}
+	for _, s := range models.RootedSets {
+		if spec == s {
+			return s
+		}
+	}
+	return ""
+}
+
+// parseChecks reads check names.
+func parseChecks(names []string) ([]checker.Check, error) {
+	var out []checker.Check
+	for _, name := range names {
+		cs, err := checker.ParseChecks(name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, cs...)
+	}
+	return out, nil
 }
 
 // copyParams is a copy of p (nil: empty).

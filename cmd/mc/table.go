@@ -44,7 +44,7 @@ func formatParams(name string, p map[string]int) string {
 	if e, err := models.Lookup(name); err == nil {
 		for _, prm := range e.Params {
 			if v, ok := p[prm.Name]; ok {
-				parts = append(parts, fmt.Sprintf("%s=%d", prm.Name, v))
+				parts = append(parts, fmt.Sprintf("%s=%s", prm.Name, prm.Format(v)))
 			}
 		}
 	}

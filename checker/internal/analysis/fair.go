@@ -4,13 +4,16 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/mc-checker/mc/checker/internal/explore"
 	"github.com/mc-checker/mc/checker/model"
 )
 
-// Weak fairness per process: an infinite execution is fair unless some process is enabled in
-// every state from some point on and never moves again. An execution that stays in a strongly
+// Weak fairness per unit (a process by default, or a unit the model names, such as the
+// delivery of one message: model.Fairness): an infinite execution is fair unless some unit is
+// enabled in every state from some point on and is never served again. Below, "process" reads
+// "unit". An execution that stays in a strongly
 // connected component C can visit every state and take every edge of C infinitely often, so C
 // holds a fair cycle iff every process is disabled in some state of C or moves on some edge
 // inside C. (If a process p is enabled all over C and no edge of C moves p, no sub-cycle of C
@@ -37,9 +40,9 @@ var ErrNoMovers = errors.New("the explored graph was built without the moving pr
 // FindFairSCC returns the fair component with the smallest node id, or nil. Components are
 // computed with an iterative Tarjan over the bad nodes only: every cycle outside the
 // legitimate set lies there.
-func FindFairSCC(g explore.Graph, procs model.Processes, l *Labels) (*FairSCC, error) {
-	if procs.Procs() > model.MaxFairProcs {
-		return nil, fmt.Errorf("weak fairness tracks at most %d processes, the model has %d", model.MaxFairProcs, procs.Procs())
+func FindFairSCC(g explore.Graph, procs model.Fairness, l *Labels) (*FairSCC, error) {
+	if len(procs.Units()) > model.MaxFairProcs {
+		return nil, fmt.Errorf("weak fairness tracks at most %d units, the model has %d", model.MaxFairProcs, len(procs.Units()))
 	}
 	if !g.Movers() {
 		return nil, ErrNoMovers
@@ -56,13 +59,14 @@ func FindFairSCC(g explore.Graph, procs model.Processes, l *Labels) (*FairSCC, e
 }
 
 // fairness decides whether component comp carries a fair cycle.
-func fairness(g explore.Graph, x *explore.Expander, procs model.Processes, comp []uint64) *FairSCC {
+func fairness(g explore.Graph, x *explore.Expander, procs model.Fairness, comp []uint64) *FairSCC {
+	units := len(procs.Units())
 	in := make(map[uint64]bool, len(comp))
 	for _, id := range comp {
 		in[id] = true
 	}
-	everywhere := ^uint64(0) >> (model.MaxFairProcs - procs.Procs())
-	if procs.Procs() == 0 {
+	everywhere := ^uint64(0) >> (model.MaxFairProcs - units)
+	if units == 0 {
 		everywhere = 0
 	}
 	var moved uint64
@@ -74,9 +78,9 @@ func fairness(g explore.Graph, x *explore.Expander, procs model.Processes, comp 
 	slices.Sort(sorted)
 	for _, id := range sorted {
 		g.State(id, s)
-		enabled := procs.EnabledMask(s)
+		enabled := procs.EnabledUnits(s)
 		everywhere &= enabled
-		for p := range procs.Procs() {
+		for p := range units {
 			if _, ok := disabledAt[p]; !ok && enabled&(1<<p) == 0 {
 				disabledAt[p] = id
 			}
@@ -86,7 +90,7 @@ func fairness(g explore.Graph, x *explore.Expander, procs model.Processes, comp 
 				continue
 			}
 			internal = true
-			for p := range procs.Procs() {
+			for p := range units {
 				if e.Movers&(1<<p) != 0 && moved&(1<<p) == 0 {
 					moved |= 1 << p
 					first[p] = loopNeed{from: id, e: e, take: true}
@@ -98,7 +102,7 @@ func fairness(g explore.Graph, x *explore.Expander, procs model.Processes, comp 
 		return nil
 	}
 	f := &FairSCC{nodes: sorted}
-	for p := range procs.Procs() {
+	for p := range units {
 		if everywhere&(1<<p) != 0 {
 			f.needs = append(f.needs, first[p])
 		} else {
@@ -207,24 +211,37 @@ func forEachSCC(g explore.Graph, x *explore.Expander, inside func(uint64) bool, 
 	}
 }
 
-// LoopIsFair checks weak fairness on the loop of a lasso: every process enabled in all of its
-// states moves in one of its steps.
+// LoopIsFair checks weak fairness on the loop of a lasso: every unit enabled in all of its
+// states is served by one of its steps.
 func LoopIsFair(m model.Model, t *model.Trace) error {
-	p := m.(model.Processes)
-	enabled := ^uint64(0)
-	for i := t.LoopStart; i < len(t.States); i++ {
-		enabled &= p.EnabledMask(t.States[i])
-	}
-	moves, err := t.Moves(m)
+	f, starved, err := Starved(m, t)
 	if err != nil {
 		return err
 	}
-	var moved uint64
-	for _, ms := range moves[t.LoopStart:] {
-		moved |= model.Step{Moves: ms}.Movers()
-	}
-	if starved := enabled &^ moved; starved != 0 {
-		return fmt.Errorf("the loop starves processes %b", starved)
+	if starved != 0 {
+		return fmt.Errorf("the loop starves %s", strings.Join(model.UnitNames(f, starved), ", "))
 	}
 	return nil
+}
+
+// Starved is the set of units that the loop of lasso t starves: enabled in every state of the
+// loop and served by none of its steps.
+func Starved(m model.Model, t *model.Trace) (model.Fairness, uint64, error) {
+	f, ok := model.FairnessOf(m)
+	if !ok {
+		return nil, 0, errors.New("the model has no processes to be fair to")
+	}
+	enabled := ^uint64(0)
+	for i := t.LoopStart; i < len(t.States); i++ {
+		enabled &= f.EnabledUnits(t.States[i])
+	}
+	moves, err := t.Moves(m)
+	if err != nil {
+		return nil, 0, err
+	}
+	var served uint64
+	for _, ms := range moves[t.LoopStart:] {
+		served |= f.Served(model.Step{Moves: ms})
+	}
+	return f, enabled &^ served, nil
 }

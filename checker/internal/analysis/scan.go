@@ -106,3 +106,18 @@ func leavesLegit(b *explore.Successors, legit model.Predicate) bool {
 	}
 	return false
 }
+
+// Mark is the bitmap of the reached nodes that satisfy pred, in one parallel pass: the goal
+// of an eventually property.
+func Mark(ctx context.Context, g explore.Graph, pred model.Predicate, workers int) par.Bitmap {
+	n := g.Size()
+	marks := par.NewBitmap(n)
+	par.ForChunks(ctx, n, par.Chunk(n, workers), workers, func(_ int, lo, hi uint64) {
+		g.Scan(lo, hi, func(id uint64, s model.State) {
+			if g.Reached(id) && pred(s) {
+				marks.Set(id)
+			}
+		})
+	})
+	return marks
+}

@@ -303,7 +303,7 @@ func expandChunk(m model.Model, g *Explicit, visited store.Store, actions []mode
 			}
 			r.edges = append(r.edges, storedEdge{uint32(seen.ID), edgeStep{uint32(st.Index), uint16(st.MoveCount()), uint16(st.Ticks)}})
 			if g.withMovers {
-				r.movers = append(r.movers, st.Movers())
+				r.movers = append(r.movers, model.Served(g.fair, st))
 			}
 			n++
 			return true

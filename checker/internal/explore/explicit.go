@@ -37,6 +37,7 @@ type Explicit struct {
 	// 8 bytes an edge it would otherwise be the largest column.
 	movers     column[uint64]
 	withMovers bool
+	fair       model.Fairness // the units an edge's movers hold (nil: its processes)
 	// actionFirst is, per action invariant, the smallest expanded node with a step that
 	// violates it: the BFS evaluates them on the steps it generates anyway.
 	actionFirst []*par.MinTracker
@@ -177,6 +178,7 @@ func (g *Explicit) addNode(s model.State, parent uint64, via uint32) {
 // checkpoint; with cfg.Space its columns are files.
 func Empty(m model.Model, cfg Config) (*Explicit, error) {
 	g := &Explicit{m: m, sch: m.Schema(), states: column[byte]{per: m.Schema().Width()}, withMovers: cfg.Movers}
+	g.fair, _ = model.FairnessOf(m)
 	for range cfg.Actions {
 		g.actionFirst = append(g.actionFirst, par.NewMinTracker())
 	}

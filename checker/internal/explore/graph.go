@@ -15,7 +15,7 @@ type Edge struct {
 	Index  uint32 // Step.Index: the position of the step among the successors of its source
 	Moves  uint32 // process actions in the step
 	Ticks  uint32 // time the step takes
-	Movers uint64 // bit p set iff process p moves; 0 when the graph does not keep them (Movers)
+	Movers uint64 // the fairness units the step serves (its moving processes by default); 0 when the graph does not keep them
 }
 
 // Graph is an explored configuration graph with nodes 0..Size()-1, either implicit (a dense
@@ -93,6 +93,7 @@ type Successors struct {
 	Invalid error
 	// Model is the worker's own copy of the graph's model (see model.Forkable).
 	Model model.Model
+	fair  model.Fairness // what an edge's Movers hold: the units its step serves
 	yield func(model.Step, model.State) bool
 	_     par.Pad
 }
@@ -103,6 +104,7 @@ func newSuccessors(m model.Model, width int) *Successors {
 	if f, ok := m.(model.Forkable); ok {
 		out.Model = f.Fork()
 	}
+	out.fair, _ = model.FairnessOf(out.Model)
 	out.yield = out.add
 	return out
 }
@@ -114,7 +116,7 @@ func (out *Successors) add(st model.Step, t model.State) bool {
 		out.Invalid = invalidSuccessor(out.Model.Schema(), out.from, t)
 		return false
 	}
-	out.Edges = append(out.Edges, Edge{To: to, Index: uint32(st.Index), Moves: uint32(st.MoveCount()), Ticks: uint32(st.Ticks), Movers: st.Movers()})
+	out.Edges = append(out.Edges, Edge{To: to, Index: uint32(st.Index), Moves: uint32(st.MoveCount()), Ticks: uint32(st.Ticks), Movers: model.Served(out.fair, st)})
 	out.states = append(out.states, t...)
 	return true
 }
