@@ -28,10 +28,20 @@ type Fairness interface {
 	Served(st Step) uint64
 }
 
+// NamedUnits is the fairness of a model that names units of its own, or nil for one whose
+// units are its processes: Served(nil, st) is then st.Movers(), which keeps an interface call
+// off the explorer's hot path.
+func NamedUnits(m Model) Fairness {
+	if f, ok := m.(Fairness); ok && f.Units() != nil {
+		return f
+	}
+	return nil
+}
+
 // FairnessOf is m's fairness: the units its protocol names, or its processes; ok is false for
 // a model without processes.
 func FairnessOf(m Model) (f Fairness, ok bool) {
-	if f, ok := m.(Fairness); ok && f.Units() != nil {
+	if f := NamedUnits(m); f != nil {
 		return f, true
 	}
 	p, ok := m.(Processes)
@@ -41,8 +51,8 @@ func FairnessOf(m Model) (f Fairness, ok bool) {
 	return processUnits{p}, true
 }
 
-// Served is the fairness units that step st of m serves: its movers for a model whose units
-// are its processes.
+// Served is the fairness units that step st serves under f: its movers when f is nil (see
+// NamedUnits).
 func Served(f Fairness, st Step) uint64 {
 	if f == nil {
 		return st.Movers()

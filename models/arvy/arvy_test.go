@@ -220,3 +220,28 @@ func TestBridgeInvariants(t *testing.T) {
 		}
 	}
 }
+
+// perNode hides the protocol's fairness units: weak fairness is then per node.
+type perNode struct{ model.Protocol }
+
+// Fairness per node is not enough for Theorem 5 with unbounded requests: the loop that keeps
+// a find in transit moves its receiver (it requests and passes the token on), so it is fair
+// to every node. Only fairness per message excludes it.
+func TestPerNodeFairnessIsNotEnough(t *testing.T) {
+	p, _, spec := instance(t, arvy.Config{N: 3, Recycle: true, NewParent: arvy.Any}, nil)
+	init, err := p.Starts(arvy.RootedTrees(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := model.Daemonize(perNode{p}, model.Central, model.From(init))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec.Fairness = checker.WeaklyFair
+	spec.Checks = []checker.Check{checker.CheckEventually}
+	for _, c := range run(t, m, spec, 2).Checks {
+		if c.Verdict != checker.Violated || !c.Trace.IsLasso() {
+			t.Errorf("%s under fairness per node: %s %q", c.Name, c.Verdict, c.Detail)
+		}
+	}
+}

@@ -178,7 +178,7 @@ func (g *Explicit) addNode(s model.State, parent uint64, via uint32) {
 // checkpoint; with cfg.Space its columns are files.
 func Empty(m model.Model, cfg Config) (*Explicit, error) {
 	g := &Explicit{m: m, sch: m.Schema(), states: column[byte]{per: m.Schema().Width()}, withMovers: cfg.Movers}
-	g.fair, _ = model.FairnessOf(m)
+	g.fair = model.NamedUnits(m)
 	for range cfg.Actions {
 		g.actionFirst = append(g.actionFirst, par.NewMinTracker())
 	}
