@@ -16,7 +16,8 @@ func (a *checking) convergence() error {
 		a.partial(name)
 		return nil
 	}
-	return a.reaches(goal{name: name, holds: a.spec.Legit, labels: a.labels, set: "the legitimate set"})
+	return a.reaches(goal{name: name, holds: a.spec.Legit, labels: a.labels, set: "the legitimate set",
+		strict: a.spec.Reading == Strict})
 }
 
 // goal is a set every execution must reach: the legitimate set of convergence, or the goal of
@@ -26,12 +27,25 @@ type goal struct {
 	holds  model.Predicate
 	labels *analysis.Labels
 	set    string // how details name it
+	// strict: only executions from an initial configuration, up to their first configuration
+	// in the goal, count (Reading Strict).
+	strict bool
+}
+
+// firstBad is where the counterexample to g starts, if there is one: the smallest bad node,
+// or under the strict reading the smallest bad initial node.
+func (a *checking) firstBad(g goal) (uint64, bool) {
+	if g.strict {
+		return analysis.FirstBadInitial(a.g, g.labels)
+	}
+	return analysis.FirstBad(a.g, g.labels), g.labels.Bad
 }
 
 // reaches decides whether every execution reaches g (under the spec's fairness).
 func (a *checking) reaches(g goal) error {
+	_, bad := a.firstBad(g)
 	switch {
-	case !g.labels.Bad:
+	case !bad:
 		a.add(CheckResult{Name: g.name, Verdict: Holds}, nil)
 	case a.spec.Fairness == WeaklyFair:
 		return a.fairlyReaches(g)
@@ -44,7 +58,8 @@ func (a *checking) reaches(g goal) error {
 // avoiding reports the unfair counterexample: a lasso or a path to a deadlock, outside g. A
 // lasso's detail names the fairness units its loop starves: the assumption that excludes it.
 func (a *checking) avoiding(g goal, prefix string) {
-	t := analysis.AvoidingTrace(a.g, g.labels, analysis.FirstBad(a.g, g.labels))
+	from, _ := a.firstBad(g)
+	t := analysis.AvoidingTrace(a.g, g.labels, from)
 	c := CheckResult{Name: g.name, Verdict: Violated, Trace: t}
 	if t.IsLasso() {
 		c.Detail = fmt.Sprintf("%sa cycle of %d steps avoids %s (stem of %d steps)",
@@ -63,8 +78,15 @@ func (a *checking) avoiding(g goal, prefix string) {
 // fairlyReaches: outside g there are cycles; g is not reached if a deadlock is reachable
 // outside it or one of the cycles can be run forever fairly.
 func (a *checking) fairlyReaches(g goal) error {
-	if id, found := g.labels.Deadlock.Get(); found {
-		t := explore.PathTrace(a.g, id)
+	inside, deadlock, stem := g.labels.IsBad, g.labels.Deadlock.Get, func(id uint64) explore.NodePath { return explore.StemTo(a.g, id) }
+	if g.strict {
+		region := analysis.StrictRegion(a.g, g.labels)
+		inside, deadlock = region.Has, func() (uint64, bool) { return analysis.DeadlockIn(a.g, region) }
+		stem = func(id uint64) explore.NodePath { return analysis.StemWithin(a.g, region, id) }
+	}
+	if id, found := deadlock(); found {
+		p := stem(id)
+		t := explore.TraceFromNodes(a.g, p.Nodes, p.Steps, -1)
 		a.add(CheckResult{Name: g.name, Verdict: Violated, Trace: t,
 			Detail: fmt.Sprintf("a configuration outside %s without successors, %d steps in", g.set, len(t.Steps))},
 			a.endsInDeadlockOutside(g.holds))
@@ -74,7 +96,7 @@ func (a *checking) fairlyReaches(g goal) error {
 	if !ok {
 		return &InternalError{Check: g.name, Err: errors.New("weak fairness needs a model made of processes")}
 	}
-	scc, err := analysis.FindFairSCC(a.g, f, g.labels)
+	scc, err := analysis.FindFairSCC(a.g, f, inside)
 	if errors.Is(err, analysis.ErrNoMovers) {
 		return &InternalError{Check: g.name, Err: err}
 	}
@@ -86,7 +108,7 @@ func (a *checking) fairlyReaches(g goal) error {
 			Detail: fmt.Sprintf("every cycle outside %s is unfair to some %s", g.set, unitKind(a.m))}, nil)
 		return nil
 	}
-	t := analysis.FairLasso(a.g, a.m, scc)
+	t := analysis.FairLasso(a.g, a.m, scc, stem(scc.Entry()))
 	avoids := a.loopAvoids(g.holds)
 	a.add(CheckResult{Name: g.name, Verdict: Violated, Trace: t,
 		Detail: fmt.Sprintf("a weakly fair cycle of %d steps avoids %s (stem of %d steps)",
@@ -134,9 +156,12 @@ func (a *checking) worstCase() {
 		a.partial(name)
 		return
 	}
-	if a.labels.Bad {
-		// Unbounded: even under weak fairness an unfair cycle can be run any number of times.
-		a.avoiding(goal{name: name, holds: a.spec.Legit, labels: a.labels, set: "the legitimate set"}, "unbounded: ")
+	// The longest prefix from an initial configuration up to its first legitimate one
+	// (strictly): unbounded only if an execution from an initial configuration avoids the
+	// legitimate set forever; even under weak fairness an unfair cycle can be run any number
+	// of times.
+	if g := (goal{name: name, holds: a.spec.Legit, labels: a.labels, set: "the legitimate set", strict: true}); a.labelsBadInitial() {
+		a.avoiding(g, "unbounded: ")
 		return
 	}
 	l := a.labels
@@ -163,4 +188,11 @@ func (a *checking) worstCase() {
 	}
 	a.found = append(a.found, finding{result: CheckResult{Name: name, Verdict: Holds, Detail: detail + " before the legitimate set"},
 		witnesses: witnesses})
+}
+
+// labelsBadInitial reports whether an execution from an initial node avoids the legitimate set
+// forever.
+func (a *checking) labelsBadInitial() bool {
+	_, bad := analysis.FirstBadInitial(a.g, a.labels)
+	return bad
 }

@@ -97,6 +97,10 @@ func everyGraph(t *testing.T, name string, p model.Protocol, d model.Daemon, spe
 		t.Run(fmt.Sprintf("%s/%s/from a few on disk", name, fair), func(t *testing.T) {
 			compareAll(t, fromFew, spec, checker.Options{Workers: 1, Store: checker.StoreDisk, Dir: t.TempDir()})
 		})
+		strict := spec
+		strict.Reading = checker.Strict
+		t.Run(fmt.Sprintf("%s/%s/from a few, strictly", name, fair), func(t *testing.T) { compareAll(t, fromFew, strict, checker.Options{Workers: 2}) })
+		t.Run(fmt.Sprintf("%s/%s/dense, strictly", name, fair), func(t *testing.T) { compareAll(t, dense, strict, checker.Options{Workers: 2}) })
 	}
 }
 
@@ -111,19 +115,24 @@ func compareAll(t *testing.T, m model.Model, spec checker.Spec, opts checker.Opt
 	}
 	v := verdicts(res)
 	converges := want.Converges
-	if spec.Fairness == checker.WeaklyFair {
+	switch {
+	case spec.Fairness == checker.WeaklyFair && spec.Reading == checker.Strict:
+		converges = want.ConvergesFairlyStrictly
+	case spec.Fairness == checker.WeaklyFair:
 		converges = want.ConvergesFairly
+	case spec.Reading == checker.Strict:
+		converges = want.ConvergesStrictly
 	}
 	if res.Stats.States != uint64(want.States) || res.Stats.Transitions != uint64(want.Transitions) {
 		t.Errorf("states/transitions %d/%d, reference %d/%d", res.Stats.States, res.Stats.Transitions, want.States, want.Transitions)
 	}
 	for check, holds := range map[string]bool{"closure": want.Closure, "deadlock": !want.Deadlock,
-		"convergence": converges, "worst-case": want.Converges} {
+		"convergence": converges, "worst-case": want.ConvergesStrictly} {
 		if got, ran := v[check]; ran && (got == checker.Holds) != holds {
 			t.Errorf("%s: checker %v, reference holds=%v", check, got, holds)
 		}
 	}
-	if got, ran := v["worst-case"]; ran && got == checker.Holds && want.Converges && (*res.WorstCaseSteps != uint64(want.WorstSteps) || *res.WorstCaseMoves != uint64(want.WorstMoves)) {
+	if got, ran := v["worst-case"]; ran && got == checker.Holds && want.ConvergesStrictly && (*res.WorstCaseSteps != uint64(want.WorstSteps) || *res.WorstCaseMoves != uint64(want.WorstMoves)) {
 		t.Errorf("worst case %d steps %d moves, reference %d steps %d moves",
 			*res.WorstCaseSteps, *res.WorstCaseMoves, want.WorstSteps, want.WorstMoves)
 	}

@@ -80,6 +80,34 @@ func ParseFairness(s string) (Fairness, error) {
 	return 0, fmt.Errorf("unknown fairness %q (want unfair or weakly-fair)", s)
 }
 
+// Reading says which executions convergence speaks of when the initial set is restricted (on
+// a universe every configuration is initial and the two agree).
+type Reading int
+
+const (
+	// FromReachable: every execution from every reachable configuration reaches the
+	// legitimate set, even one reached only through it (the reading of self-stabilization,
+	// where any configuration may start an execution).
+	FromReachable Reading = iota
+	// Strict: every execution from an initial configuration reaches the legitimate set; what
+	// happens after its first legitimate configuration is closure's business. The worst case
+	// always reads this way: the longest prefix up to the first legitimate configuration.
+	Strict
+)
+
+func (r Reading) String() string { return [...]string{"reachable", "strict"}[r] }
+
+// ParseReading accepts "reachable" and "strict".
+func ParseReading(s string) (Reading, error) {
+	switch s {
+	case "reachable", "":
+		return FromReachable, nil
+	case "strict":
+		return Strict, nil
+	}
+	return 0, fmt.Errorf("unknown reading %q (want reachable or strict)", s)
+}
+
 // Spec says what to check.
 type Spec struct {
 	Checks []Check
@@ -92,6 +120,8 @@ type Spec struct {
 	// Eventually are goals every execution from every reachable configuration reaches.
 	Eventually []model.Property
 	Fairness   Fairness
+	// Reading is convergence's: FromReachable (the default) or Strict.
+	Reading Reading
 }
 
 func (s *Spec) has(c Check) bool {

@@ -21,7 +21,11 @@ type Result struct {
 	// illegitimate deadlock and no strongly connected set of illegitimate states that an
 	// execution can stay in fairly.
 	ConvergesFairly bool
-	// Worst-case stabilization from an initial state, valid when Converges.
+	// ConvergesStrictly and ConvergesFairlyStrictly read convergence strictly: only the
+	// executions from an initial state, up to their first legitimate state, count.
+	ConvergesStrictly, ConvergesFairlyStrictly bool
+	// Worst-case stabilization from an initial state up to the first legitimate state, valid
+	// when ConvergesStrictly.
 	WorstSteps, WorstMoves int
 	// Invariants[i] is the length of a shortest execution from an initial state to a state
 	// that violates invariant i, or -1; Actions[i] the same to a step that violates action
@@ -97,6 +101,11 @@ func Check(m model.Model, spec Spec) Result {
 	if fairOK {
 		r.ConvergesFairly = !r.Deadlock && !fairCycle(g, inL, fair)
 	}
+	// The strict region: illegitimate states reached from an initial one before any
+	// legitimate one; everything else is left out, as if legitimate.
+	out := g.outsideStrictRegion(inL)
+	r.ConvergesStrictly = !g.stuckOutside(out) && !g.cycleOutside(out)
+	r.ConvergesFairlyStrictly = fairOK && !g.stuckOutside(out) && !fairCycle(g, out, fair)
 	for _, p := range spec.Eventually {
 		in := make([]bool, len(g.states))
 		for i, s := range g.states {
@@ -223,4 +232,29 @@ func (g *graph) cycleOutside(in []bool) bool {
 		}
 	}
 	return false
+}
+
+// outsideStrictRegion marks the states that are not illegitimate states reachable from an
+// initial one through illegitimate states only.
+func (g *graph) outsideStrictRegion(inL []bool) []bool {
+	out := make([]bool, len(g.states))
+	for i := range out {
+		out[i] = true
+	}
+	var queue []int
+	for i := 0; i < g.initial; i++ {
+		if !inL[i] && out[i] {
+			out[i], queue = false, append(queue, i)
+		}
+	}
+	for len(queue) > 0 {
+		v := queue[0]
+		queue = queue[1:]
+		for _, a := range g.adj[v] {
+			if !inL[a.to] && out[a.to] {
+				out[a.to], queue = false, append(queue, a.to)
+			}
+		}
+	}
+	return out
 }

@@ -101,7 +101,11 @@ func printHeader(w io.Writer, r *about) {
 	if r.Topology != "" {
 		topo = " on " + r.Topology
 	}
-	fmt.Fprintf(w, "%s %s%s · %s daemon · %s\n", r.Model, formatParams(r.Model, r.Params), topo, r.Daemon, r.Fairness)
+	reading := ""
+	if r.Reading != "" {
+		reading = " · convergence read " + r.Reading
+	}
+	fmt.Fprintf(w, "%s %s%s · %s daemon · %s%s\n", r.Model, formatParams(r.Model, r.Params), topo, r.Daemon, r.Fairness, reading)
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "  (%s)\n", n)
 	}

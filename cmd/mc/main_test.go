@@ -81,6 +81,7 @@ func TestUsageErrors(t *testing.T) {
 		{"arvy-ratio", "--newparent", "any"},
 		{"arvy-ratio", "--length", "0"},
 		{"arvy-ratio", "extra"},
+		{"check", "dijkstra", "--reading", "sideways"},
 	} {
 		code, _, stderr := mc(t, args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")

@@ -34,7 +34,7 @@ func runReplay(c *cli.Context) error {
 	if err := dec.Decode(&r); err != nil {
 		return usageError("%s is not a saved run: %v", c.Args().First(), err)
 	}
-	b, err := runSpec{Model: r.Model, Params: r.Params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness}.build()
+	b, err := runSpec{Model: r.Model, Params: r.Params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading}.build()
 	if err != nil {
 		return usageError("%s: %v", c.Args().First(), err)
 	}

@@ -23,12 +23,13 @@ type about struct {
 	Edges    string         `json:"edges,omitempty"` // the tree, as parent-child pairs
 	Daemon   string         `json:"daemon"`
 	Fairness string         `json:"fairness"`
+	Reading  string         `json:"reading,omitempty"` // strict, or the default (reachable) left out
 	Notes    []string       `json:"notes,omitempty"`
 }
 
 func newReport(b *built, res *checker.Result) *report {
 	return &report{about: about{Model: b.spec.Model, Params: b.spec.Params, Topology: b.spec.Topology, Edges: b.edges,
-		Daemon: b.spec.Daemon, Fairness: b.spec.Fairness, Notes: b.notes}, res: res, model: b.model, legit: b.check.Legit}
+		Daemon: b.spec.Daemon, Fairness: b.spec.Fairness, Reading: b.spec.Reading, Notes: b.notes}, res: res, model: b.model, legit: b.check.Legit}
 }
 
 // reportJSON is a report as JSON: the result's own fields (Stats, and the figures of

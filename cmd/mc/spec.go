@@ -19,6 +19,7 @@ type runSpec struct {
 	Topology string         // for models on a tree: path, star, tree:K or a .dot file (not "all")
 	Daemon   string
 	Fairness string
+	Reading  string         `json:",omitempty"` // convergence's reading: reachable (the default) or strict
 	Checks   []string       // empty: the model's default checks
 	Lint     bool           `json:",omitempty"` // check the protocol contract on every step
 	tree     *topology.Tree // the resolved topology, when the caller has it already
@@ -33,6 +34,7 @@ type plan struct {
 	tree     *topology.Tree
 	daemon   model.Daemon
 	fairness checker.Fairness
+	reading  checker.Reading
 	checks   []checker.Check
 }
 
@@ -68,6 +70,12 @@ func (rs runSpec) validate() (*plan, error) {
 	}
 	if p.fairness, err = checker.ParseFairness(rs.Fairness); err != nil {
 		return nil, err
+	}
+	if p.reading, err = checker.ParseReading(rs.Reading); err != nil {
+		return nil, err
+	}
+	if p.reading == checker.FromReachable {
+		p.spec.Reading = "" // the default, left out of reports and saved runs
 	}
 	if len(rs.Checks) == 0 {
 		p.spec.Checks = entry.Checks
@@ -148,6 +156,7 @@ func (p *plan) build() (*built, error) {
 	return &built{given: p.given, spec: p.spec, model: m, notes: inst.Notes, edges: treeEdges(p.tree), check: checker.Spec{
 		Checks: p.checks, Legit: inst.Legit, Invariants: inst.Invariants, Actions: inst.Actions,
 		Characterisations: inst.Characterisations, Eventually: inst.Eventually, Fairness: p.fairness,
+		Reading: p.reading,
 	}}, nil
 }
 

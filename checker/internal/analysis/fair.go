@@ -37,10 +37,10 @@ type loopNeed struct {
 // ErrNoMovers is a graph built without the moving processes weak fairness reads.
 var ErrNoMovers = errors.New("the explored graph was built without the moving processes weak fairness reads")
 
-// FindFairSCC returns the fair component with the smallest node id, or nil. Components are
-// computed with an iterative Tarjan over the bad nodes only: every cycle outside the
-// legitimate set lies there.
-func FindFairSCC(g explore.Graph, procs model.Fairness, l *Labels) (*FairSCC, error) {
+// FindFairSCC returns the fair component with the smallest node id among the nodes inside
+// (the bad nodes: every cycle outside the legitimate set lies there; or the strict region),
+// or nil. Components are computed with an iterative Tarjan over those nodes only.
+func FindFairSCC(g explore.Graph, procs model.Fairness, inside func(uint64) bool) (*FairSCC, error) {
 	if len(procs.Units()) > model.MaxFairProcs {
 		return nil, fmt.Errorf("weak fairness tracks at most %d units, the model has %d", model.MaxFairProcs, len(procs.Units()))
 	}
@@ -48,9 +48,8 @@ func FindFairSCC(g explore.Graph, procs model.Fairness, l *Labels) (*FairSCC, er
 		return nil, ErrNoMovers
 	}
 	x := explore.NewExpander(g)
-	isBad := l.IsBad
 	var best *FairSCC
-	forEachSCC(g, x, isBad, func(comp []uint64) {
+	forEachSCC(g, x, inside, func(comp []uint64) {
 		if f := fairness(g, x, procs, comp); f != nil && (best == nil || f.nodes[0] < best.nodes[0]) {
 			best = f
 		}
@@ -112,10 +111,10 @@ func fairness(g explore.Graph, x *explore.Expander, procs model.Fairness, comp [
 	return f
 }
 
-// FairLasso builds a weakly fair counterexample through component f: the shortest stem to its
-// smallest node, then the shortest loop through it if that one is fair, else a loop inside f
+// FairLasso builds a weakly fair counterexample through component f: the stem to its smallest
+// node (Entry), then the shortest loop through it if that one is fair, else a loop inside f
 // that meets every item of f.needs in turn, and returns.
-func FairLasso(g explore.Graph, m model.Model, f *FairSCC) *model.Trace {
+func FairLasso(g explore.Graph, m model.Model, f *FairSCC, stem explore.NodePath) *model.Trace {
 	x := explore.NewExpander(g)
 	in := map[uint64]bool{}
 	for _, id := range f.nodes {
@@ -125,7 +124,7 @@ func FairLasso(g explore.Graph, m model.Model, f *FairSCC) *model.Trace {
 	entry := f.nodes[0]
 	isEntry := func(id uint64) bool { return id == entry }
 	if short, ok := explore.ShortestPath(x, entry, inside, isEntry, true); ok {
-		if t := explore.LassoTrace(g, explore.StemTo(g, entry), short); LoopIsFair(m, t) == nil {
+		if t := explore.LassoTrace(g, stem, short); LoopIsFair(m, t) == nil {
 			return t
 		}
 	}
@@ -142,8 +141,11 @@ func FairLasso(g explore.Graph, m model.Model, f *FairSCC) *model.Trace {
 	}
 	back, _ := explore.ShortestPath(x, at, inside, isEntry, len(loop.Steps) == 0)
 	loop.Extend(back)
-	return explore.LassoTrace(g, explore.StemTo(g, entry), loop)
+	return explore.LassoTrace(g, stem, loop)
 }
+
+// Entry is the component's smallest node, where its lasso's stem ends.
+func (f *FairSCC) Entry() uint64 { return f.nodes[0] }
 
 // forEachSCC enumerates the strongly connected components of the subgraph induced by the nodes
 // satisfying inside, roots taken in id order, with an explicit stack (Tarjan's algorithm).
