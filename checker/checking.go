@@ -37,6 +37,7 @@ type witness struct {
 	trace   *model.Trace
 	want    uint64
 	measure *analysis.Measure // nil: steps
+	rounds  bool              // measured in rounds (measure is then nil)
 }
 
 // analyse runs the scan, the convergence search if a check needs it, every check, and the

@@ -166,7 +166,7 @@ func (a *checking) worstCase() {
 	}
 	l := a.labels
 	steps, st := analysis.WorstWitness(a.g, l.Steps, l.Steps, func(explore.Edge) uint32 { return 1 })
-	witnesses := []witness{{st, steps, nil}}
+	witnesses := []witness{{trace: st, want: steps}}
 	a.res.WorstCaseSteps, a.res.StepsWitness = &steps, st
 	a.res.WorstCaseMoves, a.res.MovesWitness = &steps, st
 	detail := fmt.Sprintf("at most %d moves and %d steps", steps, steps)
@@ -176,7 +176,7 @@ func (a *checking) worstCase() {
 		}
 		mm := analysis.Measure(m)
 		worst, t := analysis.WorstWitness(a.g, l.Steps, labels, mm.Weight)
-		witnesses = append(witnesses, witness{t, worst, &mm})
+		witnesses = append(witnesses, witness{trace: t, want: worst, measure: &mm})
 		switch mm {
 		case analysis.ByMoves:
 			a.res.WorstCaseMoves, a.res.MovesWitness = &worst, t
@@ -185,6 +185,15 @@ func (a *checking) worstCase() {
 			a.res.WorstCaseTicks, a.res.TicksWitness = &worst, t
 			detail += fmt.Sprintf(", %d ticks", worst)
 		}
+	}
+	if rw, err := a.worstRounds(); err == nil && rw != nil {
+		rounds := rw.Rounds
+		a.res.WorstCaseRounds, a.res.RoundEnds = &rounds, rw.RoundEnds
+		a.res.RoundsWitness = explore.TraceFromNodes(a.g, rw.Path.Nodes, rw.Path.Steps, -1)
+		witnesses = append(witnesses, witness{trace: a.res.RoundsWitness, want: rounds, rounds: true})
+		detail += fmt.Sprintf(", %d rounds", rounds)
+	} else if err != nil {
+		detail += fmt.Sprintf(" (rounds not measured: %v)", err)
 	}
 	a.found = append(a.found, finding{result: CheckResult{Name: name, Verdict: Holds, Detail: detail + " before the legitimate set"},
 		witnesses: witnesses})
@@ -195,4 +204,13 @@ func (a *checking) worstCase() {
 func (a *checking) labelsBadInitial() bool {
 	_, bad := analysis.FirstBadInitial(a.g, a.labels)
 	return bad
+}
+
+// worstRounds is the worst case in rounds, for a model made of processes (nil otherwise).
+func (a *checking) worstRounds() (*analysis.RoundsWitness, error) {
+	procs, ok := a.m.(model.Processes)
+	if !a.spec.Rounds || !ok || procs.Procs() == 0 || procs.Procs() > model.MaxFairProcs {
+		return nil, nil
+	}
+	return analysis.WorstRounds(a.ctx, a.g, procs, a.scan.Legit)
 }

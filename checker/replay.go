@@ -54,6 +54,12 @@ func (a *checking) checkWitness(w witness) error {
 		}
 	}
 	length := uint64(len(t.Steps))
+	if w.rounds {
+		var err error
+		if length, _, err = analysis.TraceRounds(a.m, t); err != nil {
+			return err
+		}
+	}
 	if w.measure != nil {
 		steps, err := t.StepsOf(a.m)
 		if err != nil {

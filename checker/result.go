@@ -96,10 +96,15 @@ type Metrics struct {
 	WorstCaseMoves *uint64 `json:"worst_case_moves"`
 	WorstCaseSteps *uint64 `json:"worst_case_steps"`
 	// WorstCaseTicks is the longest time before the legitimate set, in a timed model.
-	WorstCaseTicks *uint64      `json:"worst_case_ticks,omitempty"`
-	MovesWitness   *model.Trace `json:"-"`
-	StepsWitness   *model.Trace `json:"-"`
-	TicksWitness   *model.Trace `json:"-"`
+	WorstCaseTicks *uint64 `json:"worst_case_ticks,omitempty"`
+	// WorstCaseRounds is the most rounds before the legitimate set (models of processes);
+	// RoundEnds lists the steps of RoundsWitness after which a round ends.
+	WorstCaseRounds *uint64      `json:"worst_case_rounds,omitempty"`
+	RoundsWitness   *model.Trace `json:"-"`
+	RoundEnds       []int        `json:"-"`
+	MovesWitness    *model.Trace `json:"-"`
+	StepsWitness    *model.Trace `json:"-"`
+	TicksWitness    *model.Trace `json:"-"`
 }
 
 // Result is what a run of the checker found.

@@ -122,6 +122,9 @@ type Spec struct {
 	Fairness   Fairness
 	// Reading is convergence's: FromReachable (the default) or Strict.
 	Reading Reading
+	// Rounds also measures the worst case in rounds (models of processes): a longest path
+	// over (configuration, processes owed a move), an order of magnitude slower than moves.
+	Rounds bool
 }
 
 func (s *Spec) has(c Check) bool {

@@ -258,3 +258,46 @@ func (g *graph) outsideStrictRegion(inL []bool) []bool {
 	}
 	return out
 }
+
+// WorstRounds is the most rounds an execution from an initial state takes to its first
+// legitimate state, from the definition: every execution is enumerated (exponential: tiny
+// instances only), and its rounds counted as it goes, a round ending when every process
+// enabled at its start has moved or been disabled, the round under way counting at the end.
+// ok is false if some execution avoids the legitimate set (a cycle or a deadlock).
+func WorstRounds(m model.Model, legit model.Predicate) (worst int, ok bool) {
+	procs := m.(model.Processes)
+	ok = true
+	onPath := map[string]bool{}
+	var walk func(s model.State, owed uint64, done int)
+	walk = func(s model.State, owed uint64, done int) {
+		onPath[string(s)] = true
+		moved := false
+		m.Successors(s, func(st model.Step, t model.State) bool {
+			moved = true
+			if legit(t) {
+				worst = max(worst, done+1)
+				return true
+			}
+			if onPath[string(t)] {
+				ok = false
+				return false
+			}
+			enabled := procs.EnabledMask(t)
+			left, ended := owed&^st.Movers()&enabled, 0
+			if left == 0 {
+				left, ended = enabled, 1
+			}
+			walk(t.Clone(), left, done+ended)
+			return ok
+		})
+		ok = ok && moved
+		delete(onPath, string(s))
+	}
+	m.Init(func(s model.State) bool {
+		if !legit(s) {
+			walk(s.Clone(), procs.EnabledMask(s), 0)
+		}
+		return ok
+	})
+	return worst, ok
+}

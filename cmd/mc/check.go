@@ -21,6 +21,7 @@ func checkCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "param", Aliases: []string{"p"}, Usage: "parameter `name=value` (repeatable)"},
 			&cli.StringFlag{Name: "daemon", Value: "central", Usage: "central, locally-central, distributed or synchronous (or cd, lcd, dd, sd)"},
 			&cli.StringFlag{Name: "fairness", Value: "unfair", Usage: "unfair or weakly-fair"},
+			&cli.BoolFlag{Name: "rounds", Usage: "also measure the worst case in rounds (every process enabled at a round's start has moved or been disabled), with a witness; slower"},
 			&cli.StringFlag{Name: "reading", Value: "reachable", Usage: "convergence from every reachable configuration (reachable) or only from the initial ones up to their first legitimate configuration (strict); the worst case always reads strictly"},
 			&cli.StringFlag{Name: "check", DefaultText: "the model's, see mc list", Usage: "comma-separated: invariant, action-invariant, characterise, deadlock, closure, convergence, worst-case"},
 			&cli.StringFlag{Name: "topology", DefaultText: "path", Usage: "for models on a tree, `TOPOLOGY` is path, star, tree:K (the K-th labelled tree of n nodes), all (every one of them, a row each) or a Graphviz FILE.dot"},
@@ -108,7 +109,7 @@ func checkRun(c *cli.Context) (one *built, all *runSpec, err error) {
 		checks = strings.Split(text, ",")
 	}
 	rs := runSpec{Model: entry.Name, Params: params, Topology: c.String("topology"), Daemon: c.String("daemon"),
-		Fairness: c.String("fairness"), Reading: c.String("reading"), Checks: checks, Lint: c.Bool("lint")}
+		Fairness: c.String("fairness"), Reading: c.String("reading"), Rounds: c.Bool("rounds"), Checks: checks, Lint: c.Bool("lint")}
 	if rs.Topology == "all" && !entry.Rooted { // a Rooted model starts from every rooted tree in one run
 		return nil, &rs, allTreesOnly(c, entry)
 	}

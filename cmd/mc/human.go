@@ -47,9 +47,25 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 	}
 	if witnesses && r.res.MovesWitness != nil {
 		fmt.Fprintf(w, "\nworst case: an execution of %d moves\n", *r.res.WorstCaseMoves)
-		return printTrace(w, r.model, r.res.MovesWitness)
+		if err := printTrace(w, r.model, r.res.MovesWitness); err != nil {
+			return err
+		}
+	}
+	if witnesses && r.res.RoundsWitness != nil {
+		fmt.Fprintf(w, "\nworst case in rounds: an execution of %d rounds, which end after steps %s\n",
+			*r.res.WorstCaseRounds, roundEnds(r.res.RoundEnds))
+		return printTrace(w, r.model, r.res.RoundsWitness)
 	}
 	return nil
+}
+
+// roundEnds lists the steps (numbered as the trace table numbers them) that end a round.
+func roundEnds(ends []int) string {
+	var parts []string
+	for _, e := range ends {
+		parts = append(parts, fmt.Sprintf("#%d", e+1))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // printStats writes the statistics and the worst case.
@@ -90,6 +106,9 @@ func printStats(w io.Writer, res *checker.Result) {
 		fmt.Fprintf(w, "  worst case   %d moves, %d steps", *res.WorstCaseMoves, *res.WorstCaseSteps)
 		if res.WorstCaseTicks != nil {
 			fmt.Fprintf(w, ", %d ticks", *res.WorstCaseTicks)
+		}
+		if res.WorstCaseRounds != nil {
+			fmt.Fprintf(w, ", %d rounds", *res.WorstCaseRounds)
 		}
 		fmt.Fprintln(w)
 	}

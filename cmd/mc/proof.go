@@ -25,6 +25,7 @@ type proofRun struct {
 	Daemon   string            `yaml:"daemon"`
 	Fairness string            `yaml:"fairness"`
 	Reading  string            `yaml:"reading"` // convergence's: reachable (default) or strict
+	Rounds   bool              `yaml:"rounds"`  // also measure the worst case in rounds
 	Checks   []string          `yaml:"checks"`
 	Expect   *expectation      `yaml:"expect"`
 }
@@ -90,7 +91,7 @@ func (r proofRun) spec(lint bool) (runSpec, error) {
 	if err != nil {
 		return runSpec{}, err
 	}
-	rs := runSpec{Model: r.Model, Params: params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading, Checks: r.Checks, Lint: lint}
+	rs := runSpec{Model: r.Model, Params: params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading, Rounds: r.Rounds, Checks: r.Checks, Lint: lint}
 	if rs.Daemon == "" {
 		rs.Daemon = "central"
 	}

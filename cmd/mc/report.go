@@ -55,6 +55,10 @@ type metricsJSON struct {
 	MovesWitness *traceJSON `json:"worst_case_moves_witness,omitempty"`
 	StepsWitness *traceJSON `json:"worst_case_steps_witness,omitempty"`
 	TicksWitness *traceJSON `json:"worst_case_ticks_witness,omitempty"`
+	// RoundsWitness is the worst case in rounds; RoundEnds the steps after which its rounds
+	// end (0-based).
+	RoundsWitness *traceJSON `json:"worst_case_rounds_witness,omitempty"`
+	RoundEnds     []int      `json:"worst_case_round_ends,omitempty"`
 }
 
 // json converts the report for --json and --trace-out.
@@ -72,10 +76,11 @@ func (r *report) json() (*reportJSON, error) {
 		out.Checks = append(out.Checks, cj)
 	}
 	m := &out.Metrics
+	m.RoundEnds = r.res.RoundEnds
 	for _, w := range []struct {
 		t   *model.Trace
 		out **traceJSON
-	}{{r.res.MovesWitness, &m.MovesWitness}, {r.res.StepsWitness, &m.StepsWitness}, {r.res.TicksWitness, &m.TicksWitness}} {
+	}{{r.res.MovesWitness, &m.MovesWitness}, {r.res.StepsWitness, &m.StepsWitness}, {r.res.TicksWitness, &m.TicksWitness}, {r.res.RoundsWitness, &m.RoundsWitness}} {
 		if *w.out, err = encodeTrace(r.model, w.t); err != nil {
 			return nil, err
 		}

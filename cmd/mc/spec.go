@@ -20,6 +20,7 @@ type runSpec struct {
 	Daemon   string
 	Fairness string
 	Reading  string         `json:",omitempty"` // convergence's reading: reachable (the default) or strict
+	Rounds   bool           `json:",omitempty"` // also measure the worst case in rounds
 	Checks   []string       // empty: the model's default checks
 	Lint     bool           `json:",omitempty"` // check the protocol contract on every step
 	tree     *topology.Tree // the resolved topology, when the caller has it already
@@ -156,7 +157,7 @@ func (p *plan) build() (*built, error) {
 	return &built{given: p.given, spec: p.spec, model: m, notes: inst.Notes, edges: treeEdges(p.tree), check: checker.Spec{
 		Checks: p.checks, Legit: inst.Legit, Invariants: inst.Invariants, Actions: inst.Actions,
 		Characterisations: inst.Characterisations, Eventually: inst.Eventually, Fairness: p.fairness,
-		Reading: p.reading,
+		Reading: p.reading, Rounds: p.spec.Rounds,
 	}}, nil
 }
 

@@ -1,0 +1,264 @@
+package analysis
+
+import (
+	"context"
+	"errors"
+
+	"github.com/mc-checker/mc/checker/internal/explore"
+	"github.com/mc-checker/mc/checker/internal/par"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// Rounds (Dolev, Israeli and Moran; SASA counts them so): the first round of an execution is
+// its shortest prefix in which every process enabled at its start has moved or been
+// disabled; the next round starts where it ends. An execution that reaches the legitimate set
+// takes the rounds it started: those it completed, and the one in which it arrives.
+//
+// The worst case is a longest path over pairs (configuration, processes still owed a move in
+// the current round): a step that moves M into a configuration where E is enabled leaves
+// O' = O \ M ∩ E owed; when O' is empty the round is complete (weight 1) and the next one
+// owes E. Reaching the legitimate set counts the round under way (weight 1) and stops. The
+// owed set is a subset of the enabled processes, so the pairs number at most Σ 2^|E(s)|; in
+// practice far fewer (MaxRoundPairs bounds them). Outside the legitimate set the graph is
+// acyclic when the worst case exists (no bad node), and so is the product.
+
+// MaxRoundPairs bounds the (configuration, owed set) pairs the rounds search keeps.
+const MaxRoundPairs = 1 << 25
+
+// ErrTooManyRoundPairs stops a rounds search past MaxRoundPairs.
+var ErrTooManyRoundPairs = errors.New("the worst case in rounds needs more than 33 million (configuration, owed processes) pairs")
+
+// RoundsWitness is the worst case in rounds with its witness: the path, and after which steps
+// a round ends (indices into the path's steps).
+type RoundsWitness struct {
+	Rounds    uint64
+	Path      explore.NodePath
+	RoundEnds []int
+}
+
+type roundKey struct {
+	node uint64
+	owed uint64
+}
+
+// rounder searches the product; values memoises each pair's longest rounds to the
+// legitimate set.
+type rounder struct {
+	ctx     context.Context
+	g       explore.Graph
+	procs   model.Processes
+	legit   par.Bitmap
+	x       *explore.Expander
+	s       model.State
+	values  map[roundKey]uint32
+	enabled map[uint64]uint64
+}
+
+// roundEdge is one step of the product: its target pair, the step index, and whether it
+// ends a round.
+type roundEdge struct {
+	to    roundKey
+	index uint32
+	ends  bool
+	legit bool
+}
+
+// WorstRounds is the worst case in rounds from the initial nodes, with its witness.
+func WorstRounds(ctx context.Context, g explore.Graph, procs model.Processes, legit par.Bitmap) (*RoundsWitness, error) {
+	r := &rounder{ctx: ctx, g: g, procs: procs, legit: legit, x: explore.NewExpander(g), s: g.Schema().NewState(),
+		values: map[roundKey]uint32{}, enabled: map[uint64]uint64{}}
+	best, bestKey, found := uint32(0), roundKey{}, false
+	for id := uint64(0); id < g.Size(); id++ {
+		if !g.Initial(id) || legit.Has(id) {
+			continue
+		}
+		k := roundKey{id, r.enabledAt(id)}
+		v, err := r.value(k)
+		if err != nil {
+			return nil, err
+		}
+		if !found || v > best {
+			best, bestKey, found = v, k, true
+		}
+	}
+	w := &RoundsWitness{Rounds: uint64(best)}
+	if found {
+		w.Path, w.RoundEnds = r.witness(bestKey, best)
+	}
+	return w, nil
+}
+
+func (r *rounder) enabledAt(id uint64) uint64 {
+	if e, ok := r.enabled[id]; ok {
+		return e
+	}
+	r.g.State(id, r.s)
+	e := r.procs.EnabledMask(r.s)
+	r.enabled[id] = e
+	return e
+}
+
+// edges are the product's steps out of k.
+func (r *rounder) edges(k roundKey) []roundEdge {
+	var movers []uint64
+	es := r.x.Edges(k.node)
+	if !r.g.Movers() {
+		movers = stepMovers(r.g, k.node)
+	}
+	out := make([]roundEdge, 0, len(es))
+	for _, e := range es {
+		m := e.Movers
+		if movers != nil {
+			m = movers[e.Index]
+		}
+		re := roundEdge{index: e.Index, legit: r.legit.Has(e.To)}
+		if !re.legit {
+			en := r.enabledAt(e.To)
+			owed := k.owed &^ m & en
+			re.ends = owed == 0
+			if re.ends {
+				owed = en
+			}
+			re.to = roundKey{e.To, owed}
+		}
+		out = append(out, re)
+	}
+	return out
+}
+
+// stepMovers recomputes the moving processes of each step of node id, by step index.
+func stepMovers(g explore.Graph, id uint64) []uint64 {
+	s := g.Schema().NewState()
+	g.State(id, s)
+	var out []uint64
+	g.Model().Successors(s, func(st model.Step, _ model.State) bool {
+		for len(out) <= st.Index {
+			out = append(out, 0)
+		}
+		out[st.Index] = st.Movers()
+		return true
+	})
+	return out
+}
+
+// gain is what an edge adds to the rounds, given its target pair's value.
+func (e roundEdge) gain(target uint32) uint32 {
+	switch {
+	case e.legit:
+		return 1
+	case e.ends:
+		return 1 + target
+	}
+	return target
+}
+
+// value is the longest rounds from pair k to the legitimate set, by an iterative depth-first
+// search with memoisation.
+func (r *rounder) value(root roundKey) (uint32, error) {
+	if v, ok := r.values[root]; ok {
+		return v, nil
+	}
+	type frame struct {
+		k     roundKey
+		edges []roundEdge
+		next  int
+		best  uint32
+	}
+	stack := []frame{{k: root, edges: r.edges(root)}}
+	onStack := map[roundKey]bool{root: true}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		if f.next < len(f.edges) {
+			e := f.edges[f.next]
+			if !e.legit {
+				v, ok := r.values[e.to]
+				if !ok && onStack[e.to] {
+					return 0, errors.New("a cycle outside the legitimate set: the worst case in rounds is unbounded")
+				}
+				if !ok {
+					if len(r.values) > MaxRoundPairs {
+						return 0, ErrTooManyRoundPairs
+					}
+					if len(r.values)%4096 == 0 && r.ctx.Err() != nil {
+						return 0, context.Cause(r.ctx)
+					}
+					stack = append(stack, frame{k: e.to, edges: r.edges(e.to)})
+					onStack[e.to] = true
+					continue
+				}
+				f.best = max(f.best, e.gain(v))
+			} else {
+				f.best = max(f.best, e.gain(0))
+			}
+			f.next++
+			continue
+		}
+		r.values[f.k] = f.best
+		delete(onStack, f.k)
+		stack = stack[:len(stack)-1]
+	}
+	return r.values[root], nil
+}
+
+// witness follows, from k, an edge that keeps the value tight, to the legitimate set.
+func (r *rounder) witness(k roundKey, v uint32) (explore.NodePath, []int) {
+	p := explore.NodePath{Nodes: []uint64{k.node}}
+	var ends []int
+	for {
+		var next *roundEdge
+		for _, e := range r.edges(k) {
+			target := uint32(0)
+			if !e.legit {
+				target = r.values[e.to]
+			}
+			if e.gain(target) == v {
+				next = &e
+				break
+			}
+		}
+		if next == nil { // values inconsistent with the graph: replay validation reports it
+			return p, ends
+		}
+		p.Steps = append(p.Steps, next.index)
+		if next.legit {
+			es := r.x.Edges(k.node)
+			for _, e := range es {
+				if e.Index == next.index {
+					p.Nodes = append(p.Nodes, e.To)
+				}
+			}
+			return p, append(ends, len(p.Steps)-1)
+		}
+		p.Nodes = append(p.Nodes, next.to.node)
+		if next.ends {
+			ends = append(ends, len(p.Steps)-1)
+			v--
+		}
+		k = next.to
+	}
+}
+
+// TraceRounds counts the rounds of an execution that ends at its first legitimate
+// configuration, from the definition, by replaying it: the steps after which a round ends
+// (the last step always ends the round under way).
+func TraceRounds(m model.Model, t *model.Trace) (uint64, []int, error) {
+	procs, ok := m.(model.Processes)
+	if !ok {
+		return 0, nil, errors.New("rounds need a model made of processes")
+	}
+	steps, err := t.StepsOf(m)
+	if err != nil {
+		return 0, nil, err
+	}
+	var ends []int
+	owed := procs.EnabledMask(t.States[0])
+	for i, st := range steps {
+		enabled := procs.EnabledMask(t.States[i+1])
+		owed = owed &^ st.Movers() & enabled
+		if owed == 0 || i == len(steps)-1 {
+			ends = append(ends, i)
+			owed = enabled
+		}
+	}
+	return uint64(len(ends)), ends, nil
+}

@@ -1,0 +1,87 @@
+package checker_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/internal/analysis"
+	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/reference"
+	"github.com/mc-checker/mc/models/dijkstra"
+)
+
+// The worst case in rounds agrees with the reference, which enumerates every execution and
+// counts its rounds from the definition, on Dijkstra's ring under every daemon; and the
+// witness has the rounds it claims.
+func TestRoundsAgainstDefinition(t *testing.T) {
+	for _, d := range []model.Daemon{model.Central, model.LocallyCentral, model.Distributed, model.Synchronous} {
+		for _, nk := range [][2]int{{3, 2}, {3, 3}, {3, 4}, {4, 3}, {4, 4}} {
+			r, _ := dijkstra.New(nk[0], nk[1])
+			m, err := model.Daemonize(r, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, ok := reference.WorstRounds(m, r.Legitimate())
+			res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckWorstCase}, Legit: r.Legitimate(), Rounds: true},
+				checker.Options{Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := fmt.Sprintf("%s n=%d K=%d", d, nk[0], nk[1])
+			if !ok {
+				if res.Checks[0].Verdict != checker.Violated {
+					t.Errorf("%s: %s, the reference finds an execution that never stabilizes", name, res.Checks[0].Verdict)
+				}
+				continue
+			}
+			if res.WorstCaseRounds == nil || *res.WorstCaseRounds != uint64(want) {
+				t.Errorf("%s: %v rounds, the reference %d", name, res.WorstCaseRounds, want)
+				continue
+			}
+			got, ends, err := analysis.TraceRounds(m, res.RoundsWitness)
+			if err != nil || got != uint64(want) || fmt.Sprint(ends) != fmt.Sprint(res.RoundEnds) {
+				t.Errorf("%s: the witness has %d rounds ending at %v, claimed %v: %v", name, got, ends, res.RoundEnds, err)
+			}
+		}
+	}
+}
+
+// The worst case of Dijkstra's ring in moves, steps and rounds (docs/DIJKSTRA.md), K = n-1
+// under the central daemon and K = n under the others: 2n-3 rounds from n = 4 on, under
+// every daemon.
+func TestDijkstraRounds(t *testing.T) {
+	type worst struct{ moves, steps, rounds uint64 }
+	table := map[model.Daemon][]worst{ // n = 3..7
+		model.Central:        {{1, 1, 1}, {13, 13, 5}, {24, 24, 7}, {38, 38, 9}, {55, 55, 11}},
+		model.LocallyCentral: {{2, 2, 1}, {13, 13, 5}, {24, 24, 7}, {38, 38, 9}, {55, 55, 11}},
+		model.Distributed:    {{8, 3, 3}, {17, 13, 5}, {29, 24, 7}, {44, 38, 9}, {62, 55, 11}},
+		model.Synchronous:    {{8, 3, 3}, {17, 5, 5}, {29, 7, 7}, {44, 9, 9}, {62, 11, 11}},
+	}
+	for d, rows := range table {
+		for i, want := range rows {
+			n, k := 3+i, 3+i
+			if d == model.Central {
+				k = n - 1
+			}
+			if n == 7 && testing.Short() && (d == model.LocallyCentral || d == model.Distributed) {
+				continue // 12 and 24 s
+			}
+			r, _ := dijkstra.New(n, k)
+			m, err := model.Daemonize(r, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckWorstCase},
+				Legit: r.Legitimate(), Rounds: true}, checker.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := worst{*res.WorstCaseMoves, *res.WorstCaseSteps, *res.WorstCaseRounds}
+			if got != want {
+				t.Errorf("%s n=%d K=%d: %+v, want %+v", d, n, k, got, want)
+			}
+		}
+	}
+}
