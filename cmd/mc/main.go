@@ -49,7 +49,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Description: exitCodes,
 		Version:     version(),
 		Commands: []*cli.Command{
-			listCommand(), checkCommand(), sweepCommand(), replayCommand(), verifyCommand(), ratioCommand(),
+			listCommand(), checkCommand(), sweepCommand(), replayCommand(), verifyCommand(), simulateCommand(), ratioCommand(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {

@@ -82,6 +82,11 @@ func TestUsageErrors(t *testing.T) {
 		{"arvy-ratio", "--length", "0"},
 		{"arvy-ratio", "extra"},
 		{"check", "dijkstra", "--reading", "sideways"},
+		{"simulate", "dijkstra", "--scheduler", "lazy"},
+		{"simulate", "dijkstra", "--scheduler", "postpone", "--daemon", "dd"},
+		{"simulate", "dijkstra", "--runs", "0"},
+		{"simulate", "arrow", "--topology", "all"},
+		{"simulate"},
 	} {
 		code, _, stderr := mc(t, args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")

@@ -117,6 +117,7 @@ type built struct {
 	check checker.Spec
 	notes []string
 	edges string // the tree of a model on a tree, as parent-child pairs
+	inst  *models.Instance
 }
 
 // build validates the run and builds its model.
@@ -154,7 +155,7 @@ func (p *plan) build() (*built, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &built{given: p.given, spec: p.spec, model: m, notes: inst.Notes, edges: treeEdges(p.tree), check: checker.Spec{
+	return &built{given: p.given, spec: p.spec, model: m, notes: inst.Notes, edges: treeEdges(p.tree), inst: inst, check: checker.Spec{
 		Checks: p.checks, Legit: inst.Legit, Invariants: inst.Invariants, Actions: inst.Actions,
 		Characterisations: inst.Characterisations, Eventually: inst.Eventually, Fairness: p.fairness,
 		Reading: p.reading, Rounds: p.spec.Rounds,

@@ -1,0 +1,133 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync/atomic"
+
+	"github.com/mc-checker/mc/checker/internal/par"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// Scheduler is how the daemon chooses among the moves it may make.
+type Scheduler int
+
+const (
+	// Random: uniformly among the daemon's choices (the central daemon: an enabled process,
+	// then one of its rules; the others: each enabled process moves with probability 1/2,
+	// keeping the daemon's constraint, at least one).
+	Random Scheduler = iota
+	// First: always the lowest-numbered enabled process first (its first rule), a
+	// deterministic adversary.
+	First
+	// Postpone: a step that does not reach the legitimate set when there is one (the central
+	// daemon's choices tried in random order), an adversary that postpones stabilization.
+	Postpone
+)
+
+// Schedulers are the schedulers' names, in order.
+var Schedulers = []string{"random", "first", "postpone"}
+
+func (s Scheduler) String() string { return Schedulers[s] }
+
+// Options says what to simulate.
+type Options struct {
+	Runs      int
+	Seed      uint64
+	Daemon    model.Daemon
+	Scheduler Scheduler
+	// MaxSteps bounds a run: one that has not reached the legitimate set by then is reported.
+	MaxSteps int
+	Workers  int
+	Legit    model.Predicate
+	// Init lists the initial configurations to draw from; nil: every configuration of the
+	// universe, uniformly.
+	Init []model.State
+	// Progress, if set, is called now and then with the runs done (from several goroutines).
+	Progress func(done int)
+}
+
+// Outcome is how a run ended.
+type Outcome int
+
+const (
+	Stabilized Outcome = iota
+	// Deadlocked: no process is enabled outside the legitimate set: a counterexample.
+	Deadlocked
+	// Bounded: MaxSteps passed before the legitimate set.
+	Bounded
+)
+
+// Run is one execution's figures.
+type Run struct {
+	Index                int
+	Outcome              Outcome
+	Moves, Steps, Rounds int
+}
+
+// Result holds every run, by index.
+type Result struct {
+	Runs []Run
+}
+
+// Simulate runs opts.Runs executions of p under opts.Daemon on opts.Workers goroutines.
+func Simulate(ctx context.Context, p model.Protocol, opts Options) (*Result, error) {
+	if err := opts.validate(p); err != nil {
+		return nil, err
+	}
+	readers := readersOf(p)
+	res := &Result{Runs: make([]Run, opts.Runs)}
+	var done atomic.Int64
+	par.ForChunks(ctx, uint64(opts.Runs), 64, max(1, opts.Workers), func(_ int, lo, hi uint64) {
+		w := newWalker(p, readers, opts)
+		for i := lo; i < hi && ctx.Err() == nil; i++ {
+			res.Runs[i] = w.run(int(i), nil)
+		}
+		if d := done.Add(int64(hi - lo)); opts.Progress != nil {
+			opts.Progress(int(d))
+		}
+	})
+	if ctx.Err() != nil {
+		return res, context.Cause(ctx)
+	}
+	return res, nil
+}
+
+func (o *Options) validate(p model.Protocol) error {
+	n := p.Schema().Procs()
+	switch {
+	case o.Runs < 1:
+		return fmt.Errorf("simulate at least one run")
+	case o.MaxSteps < 1:
+		return fmt.Errorf("the step bound must be positive")
+	case o.Legit == nil:
+		return fmt.Errorf("a simulation needs a legitimate set")
+	case o.Daemon != model.Central && o.Scheduler == Postpone:
+		return fmt.Errorf("the postponing scheduler runs under the central daemon")
+	case n > model.MaxFairProcs && o.Daemon != model.Central:
+		return fmt.Errorf("the %s daemon is simulated on at most %d processes", o.Daemon, model.MaxFairProcs)
+	}
+	return nil
+}
+
+// readersOf lists, for each process q, the processes whose guards may read q: they and q
+// are the ones whose enabled rules a move of q can change.
+func readersOf(p model.Protocol) [][]int {
+	n := p.Schema().Procs()
+	out := make([][]int, n)
+	for q := range n {
+		for _, r := range p.Neighbors(q) {
+			if r >= 0 && r < n && !slices.Contains(out[r], q) {
+				out[r] = append(out[r], q)
+			}
+		}
+	}
+	return out
+}
+
+// RunSeed is the generator of run i of a simulation seeded with seed.
+func RunSeed(seed uint64, i int) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, uint64(i)*0x9e3779b97f4a7c15+1))
+}

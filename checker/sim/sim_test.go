@@ -1,0 +1,144 @@
+package sim_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/mc-checker/mc/checker/internal/analysis"
+	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/sim"
+	"github.com/mc-checker/mc/models/dijkstra"
+)
+
+func simulate(t *testing.T, r *dijkstra.Ring, opts sim.Options) *sim.Result {
+	t.Helper()
+	opts.Legit = r.Legitimate()
+	res, err := sim.Simulate(context.Background(), r, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// The same seed gives the same runs with any number of workers, and another seed others.
+func TestReproducible(t *testing.T) {
+	r, _ := dijkstra.New(12, 12)
+	opts := sim.Options{Runs: 500, Seed: 42, Daemon: model.Distributed, MaxSteps: 100_000}
+	one := simulate(t, r, withWorkers(opts, 1))
+	three := simulate(t, r, withWorkers(opts, 3))
+	if !slices.Equal(one.Runs, three.Runs) {
+		t.Fatal("the runs depend on the number of workers")
+	}
+	opts.Seed = 43
+	if other := simulate(t, r, opts); slices.Equal(other.Runs, one.Runs) {
+		t.Fatal("another seed gives the same runs")
+	}
+}
+
+func withWorkers(o sim.Options, w int) sim.Options { o.Workers = w; return o }
+
+// No simulated run exceeds the exhaustive worst case in moves, steps or rounds (Dijkstra n=5,
+// docs/DIJKSTRA.md), under any daemon and scheduler; every run's trace replays through the
+// model, ends legitimate, and has the moves, steps and rounds the run counted.
+func TestWithinTheExhaustiveWorstCase(t *testing.T) {
+	for _, tc := range []struct {
+		d                    model.Daemon
+		k                    int
+		moves, steps, rounds int
+	}{
+		{model.Central, 4, 24, 24, 7}, {model.LocallyCentral, 5, 24, 24, 7},
+		{model.Distributed, 5, 29, 24, 7}, {model.Synchronous, 5, 29, 7, 7},
+	} {
+		r, _ := dijkstra.New(5, tc.k)
+		for _, sch := range []sim.Scheduler{sim.Random, sim.First, sim.Postpone} {
+			if sch == sim.Postpone && tc.d != model.Central {
+				continue
+			}
+			opts := sim.Options{Runs: 300, Seed: 7, Daemon: tc.d, Scheduler: sch, MaxSteps: 1000, Workers: 2, Legit: r.Legitimate()}
+			res := simulate(t, r, opts)
+			s := res.Summarize()
+			if s.Stabilized != opts.Runs || s.Moves.Max > tc.moves || s.Steps.Max > tc.steps || s.Rounds.Max > tc.rounds {
+				t.Errorf("%s %s: %+v beyond the worst case %d/%d/%d", tc.d, sch, s, tc.moves, tc.steps, tc.rounds)
+			}
+			m, _ := model.Daemonize(r, tc.d)
+			for _, run := range res.Runs[:20] {
+				tr, err := sim.Trace(r, m, opts, run.Index)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rounds, _, err := analysis.TraceRounds(m, tr)
+				if err != nil || model.Replay(m, tr) != nil || !r.Legitimate()(tr.States[len(tr.States)-1]) ||
+					len(tr.Steps) != run.Steps || run.Steps > 0 && int(rounds) != run.Rounds {
+					t.Fatalf("%s %s run %d: %+v, its trace has %d steps, %d rounds (%v)", tc.d, sch, run.Index, run, len(tr.Steps), rounds, err)
+				}
+			}
+		}
+	}
+}
+
+// stuck is a ring of n bits where a process may set its bit when its successor's is clear:
+// every execution ends with all bits set, which is not legitimate (legit asks for a clear
+// bit), so every run deadlocks; with spin, a process may also clear its bit again, and no run
+// ever stops.
+type stuck struct {
+	schema *model.Schema
+	spin   bool
+}
+
+func newStuck(n int, spin bool) *stuck {
+	var vars []model.Var
+	for p := range n {
+		vars = append(vars, model.Var{Name: "b" + string(rune('0'+p)), Owner: model.Owner(p), Domain: model.Range(2)})
+	}
+	s, _ := model.NewSchema(n, vars...)
+	return &stuck{schema: s, spin: spin}
+}
+
+func (p *stuck) Schema() *model.Schema    { return p.schema }
+func (p *stuck) Neighbors(q int) []int    { return []int{(q + 1) % p.schema.Procs()} }
+func (p *stuck) RuleName(_, r int) string { return [...]string{"set", "clear"}[r] }
+func (p *stuck) Enabled(s model.State, q int, dst []int) []int {
+	if s[q] == 0 {
+		dst = append(dst, 0)
+	} else if p.spin {
+		dst = append(dst, 1)
+	}
+	return dst
+}
+func (p *stuck) Fire(s model.State, moves []model.Move, next model.State) {
+	for _, m := range moves {
+		next[m.Proc] = 1 - s[m.Proc]
+	}
+}
+func never(model.State) bool { return false }
+
+// A run stuck outside the legitimate set is reported as such, with a trace that replays to a
+// configuration without successors; a run that never stops reaches the step bound.
+func TestDeadlockedAndBounded(t *testing.T) {
+	p := newStuck(4, false)
+	opts := sim.Options{Runs: 50, Seed: 3, Daemon: model.Distributed, MaxSteps: 100, Workers: 2, Legit: never}
+	res, err := sim.Simulate(context.Background(), p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := res.Summarize(); s.Deadlocked != 50 {
+		t.Fatalf("%+v", s)
+	}
+	m, _ := model.Daemonize(p, model.Distributed)
+	tr, err := sim.Trace(p, m, opts, 0)
+	if err != nil || model.Replay(m, tr) != nil {
+		t.Fatalf("%v", err)
+	}
+	last := tr.States[len(tr.States)-1]
+	m.Successors(last, func(model.Step, model.State) bool { t.Fatalf("the last state %v has a successor", last); return false })
+	spin := newStuck(4, true)
+	opts.Legit = never
+	res, err = sim.Simulate(context.Background(), spin, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := res.Summarize(); s.Bound != 50 {
+		t.Fatalf("%+v", s)
+	}
+}

@@ -1,0 +1,235 @@
+package sim
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// walker runs executions one after another, keeping its buffers. It tracks which processes
+// are enabled incrementally: a move of q can change only q's guards and its readers'.
+type walker struct {
+	p       model.Protocol
+	readers [][]int
+	opts    Options
+	n       int
+	s, next model.State
+	trial   model.State
+	rules   [][]int // enabled rules per process
+	enabled []int   // the enabled processes, unordered
+	pos     []int   // index of a process in enabled, or -1
+	owed    []bool  // owed a move in the current round
+	owing   int
+	moves   []model.Move
+	chosen  []bool
+	rng     *rand.Rand
+}
+
+func newWalker(p model.Protocol, readers [][]int, opts Options) *walker {
+	n, sch := p.Schema().Procs(), p.Schema()
+	w := &walker{p: p, readers: readers, opts: opts, n: n, s: sch.NewState(), next: sch.NewState(), trial: sch.NewState(),
+		rules: make([][]int, n), pos: make([]int, n), owed: make([]bool, n), chosen: make([]bool, n)}
+	return w
+}
+
+// run is execution i; record, if set, sees the initial configuration and then every step's
+// moves and the configuration after it.
+func (w *walker) run(i int, record func(moves []model.Move, s model.State)) Run {
+	w.rng = RunSeed(w.opts.Seed, i)
+	w.initial()
+	if record != nil {
+		record(nil, w.s)
+	}
+	r := Run{Index: i}
+	ended := true // no round under way yet
+	for {
+		switch {
+		case w.opts.Legit(w.s):
+			if !ended {
+				r.Rounds++
+			}
+			return r
+		case len(w.enabled) == 0:
+			r.Outcome = Deadlocked
+			return r
+		case r.Steps >= w.opts.MaxSteps:
+			r.Outcome = Bounded
+			return r
+		}
+		w.choose()
+		copy(w.next, w.s)
+		w.p.Fire(w.s, w.moves, w.next)
+		w.s, w.next = w.next, w.s
+		r.Steps++
+		r.Moves += len(w.moves)
+		if ended = w.update(); ended {
+			r.Rounds++
+		}
+		if record != nil {
+			record(w.moves, w.s)
+		}
+	}
+}
+
+// initial draws the initial configuration and sets up the enabled processes and the first
+// round.
+func (w *walker) initial() {
+	if w.opts.Init != nil {
+		copy(w.s, w.opts.Init[w.rng.IntN(len(w.opts.Init))])
+	} else {
+		for v, x := range w.p.Schema().Vars {
+			w.s[v] = byte(w.rng.IntN(x.Domain.Size))
+		}
+	}
+	w.enabled = w.enabled[:0]
+	for q := range w.n {
+		w.pos[q] = -1
+		w.refresh(q)
+	}
+	w.newRound()
+}
+
+func (w *walker) newRound() {
+	w.owing = 0
+	for q := range w.n {
+		w.owed[q] = w.pos[q] >= 0
+		if w.owed[q] {
+			w.owing++
+		}
+	}
+}
+
+// refresh recomputes q's enabled rules and its place in the enabled list.
+func (w *walker) refresh(q int) {
+	w.rules[q] = w.p.Enabled(w.s, q, w.rules[q][:0])
+	on := len(w.rules[q]) > 0
+	switch {
+	case on && w.pos[q] < 0:
+		w.pos[q] = len(w.enabled)
+		w.enabled = append(w.enabled, q)
+	case !on && w.pos[q] >= 0:
+		last := w.enabled[len(w.enabled)-1]
+		w.enabled[w.pos[q]], w.pos[last] = last, w.pos[q]
+		w.enabled = w.enabled[:len(w.enabled)-1]
+		w.pos[q] = -1
+	}
+}
+
+// update refreshes the processes the step may have changed and settles the round: it
+// reports whether the step ended one.
+func (w *walker) update() bool {
+	for _, m := range w.moves {
+		w.pay(m.Proc)
+	}
+	for _, m := range w.moves {
+		w.refresh(m.Proc)
+		w.payIfDisabled(m.Proc)
+		for _, q := range w.readers[m.Proc] {
+			w.refresh(q)
+			w.payIfDisabled(q)
+		}
+	}
+	if w.owing > 0 {
+		return false
+	}
+	w.newRound()
+	return true
+}
+
+func (w *walker) pay(q int) {
+	if w.owed[q] {
+		w.owed[q] = false
+		w.owing--
+	}
+}
+
+func (w *walker) payIfDisabled(q int) {
+	if w.pos[q] < 0 {
+		w.pay(q)
+	}
+}
+
+// choose sets w.moves to the daemon's and the scheduler's choice; w.enabled is not empty.
+func (w *walker) choose() {
+	w.moves = w.moves[:0]
+	switch {
+	case w.opts.Scheduler == First && w.opts.Daemon != model.Synchronous:
+		q := slices.Min(w.enabled)
+		w.moves = append(w.moves, model.Move{Proc: q, Rule: w.rules[q][0]})
+	case w.opts.Scheduler == Postpone:
+		w.postpone()
+	case w.opts.Daemon == model.Central:
+		q := w.enabled[w.rng.IntN(len(w.enabled))]
+		w.moves = append(w.moves, w.move(q))
+	case w.opts.Daemon == model.Synchronous:
+		for _, q := range w.enabled {
+			w.moves = append(w.moves, w.move(q))
+		}
+	default:
+		w.subset()
+	}
+}
+
+// move is q with one of its enabled rules: the first for the First scheduler, else a random
+// one.
+func (w *walker) move(q int) model.Move {
+	if w.opts.Scheduler == First {
+		return model.Move{Proc: q, Rule: w.rules[q][0]}
+	}
+	return model.Move{Proc: q, Rule: w.rules[q][w.rng.IntN(len(w.rules[q]))]}
+}
+
+// subset draws each enabled process with probability 1/2, at least one, and for the
+// locally-central daemon none next to another drawn.
+func (w *walker) subset() {
+	order := w.rng.Perm(len(w.enabled))
+	for _, i := range order {
+		q := w.enabled[i]
+		if w.rng.IntN(2) == 0 || w.opts.Daemon == model.LocallyCentral && w.conflicts(q) {
+			continue
+		}
+		w.chosen[q] = true
+		w.moves = append(w.moves, w.move(q))
+	}
+	if len(w.moves) == 0 {
+		q := w.enabled[order[0]]
+		w.moves = append(w.moves, w.move(q))
+	}
+	for _, m := range w.moves {
+		w.chosen[m.Proc] = false
+	}
+}
+
+// conflicts reports whether a process q reads or is read by is already chosen.
+func (w *walker) conflicts(q int) bool {
+	for _, r := range w.p.Neighbors(q) {
+		if w.chosen[r] {
+			return true
+		}
+	}
+	for _, r := range w.readers[q] {
+		if w.chosen[r] {
+			return true
+		}
+	}
+	return false
+}
+
+// postpone picks, in a random order of the central daemon's choices, the first that does not
+// reach the legitimate set, or the last if they all do.
+func (w *walker) postpone() {
+	order := w.rng.Perm(len(w.enabled))
+	for k, i := range order {
+		q := w.enabled[i]
+		for _, r := range w.rules[q] {
+			mv := model.Move{Proc: q, Rule: r}
+			copy(w.trial, w.s)
+			w.p.Fire(w.s, []model.Move{mv}, w.trial)
+			if !w.opts.Legit(w.trial) || k == len(order)-1 {
+				w.moves = append(w.moves, mv)
+				return
+			}
+		}
+	}
+}
