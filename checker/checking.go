@@ -43,7 +43,7 @@ type witness struct {
 // analyse runs the scan, the convergence search if a check needs it, every check, and the
 // replay.
 func (a *checking) analyse() error {
-	search := a.complete && (a.spec.has(CheckConvergence) || a.spec.has(CheckWorstCase))
+	search := a.complete && (a.spec.has(CheckConvergence) || a.spec.has(CheckWorstCase) || a.spec.has(CheckRecovery))
 	expandAll := !search || a.spec.has(CheckEventually) // eventually's searches count no transitions
 	a.scan = analysis.Scan(a.ctx, a.g, analysis.Pass{Legit: a.spec.Legit, Invariants: a.spec.Invariants,
 		ExpandAll: expandAll, Workers: a.opts.workers(), Progress: a.opts.Progress})
@@ -89,6 +89,8 @@ func (a *checking) check(c Check) error {
 		a.worstCase()
 	case CheckEventually:
 		return a.eventually()
+	case CheckRecovery:
+		return a.recovery()
 	}
 	return nil
 }

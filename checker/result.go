@@ -107,11 +107,25 @@ type Metrics struct {
 	TicksWitness    *model.Trace `json:"-"`
 }
 
+// Recovery holds the worst cases of the recovery check, with their witnesses (from an initial
+// configuration through the fault the measure starts after).
+type Recovery struct {
+	// FirstSteps and FirstMoves: from the first fault to the first legitimate configuration
+	// after it (further faults may hit on the way: steps count them, moves do not).
+	FirstSteps *uint64 `json:"recovery_steps_from_first_fault,omitempty"`
+	FirstMoves *uint64 `json:"recovery_moves_from_first_fault,omitempty"`
+	// LastSteps: from the last fault, fault-free.
+	LastSteps    *uint64      `json:"recovery_steps_from_last_fault,omitempty"`
+	FirstWitness *model.Trace `json:"-"`
+	LastWitness  *model.Trace `json:"-"`
+}
+
 // Result is what a run of the checker found.
 type Result struct {
 	Checks []CheckResult
 	Stats  Stats
 	Metrics
+	Recovery Recovery
 }
 
 // Verdict summarises the checks: violated if one is, else inconclusive if one is, else holds.

@@ -31,10 +31,14 @@ const (
 	// fairness) reaches the goal of each eventually property: "v's outstanding request is
 	// eventually satisfied" when the goal is "v has no outstanding request".
 	CheckEventually Check = "eventually"
+	// CheckRecovery: on a model with faults (model.WithFaults) started in legitimate
+	// configurations, every execution with at most k faults reaches the legitimate set once
+	// its faults stop; the worst cases from the first fault and from the last.
+	CheckRecovery Check = "recovery"
 )
 
 // AllChecks lists the checks in the order they are reported.
-var AllChecks = []Check{CheckInvariant, CheckAction, CheckCharacterise, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase, CheckEventually}
+var AllChecks = []Check{CheckInvariant, CheckAction, CheckCharacterise, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase, CheckEventually, CheckRecovery}
 
 // ParseChecks reads a comma-separated list of check names.
 func ParseChecks(list string) ([]Check, error) {
@@ -157,6 +161,12 @@ func (s *Spec) validate(m model.Model) error {
 		if universal(m) {
 			return fmt.Errorf("characterise needs a model with explicit initial states")
 		}
+	}
+	if _, faulty := m.(model.FaultBudget); s.has(CheckRecovery) != faulty {
+		return fmt.Errorf("the recovery check runs on a model with faults (model.WithFaults), and only it")
+	}
+	if s.has(CheckRecovery) && s.Legit == nil {
+		return fmt.Errorf("recovery needs a legitimate set")
 	}
 	if s.has(CheckEventually) && len(s.Eventually) == 0 {
 		return fmt.Errorf("the eventually check needs at least one goal")

@@ -10,10 +10,16 @@ type Step struct {
 	Moves []Move
 	// Ticks is the time the step takes, in a timed model: 1 for a clock tick, else 0.
 	Ticks int
+	// Fault marks a step of the environment that corrupts a process (WithFaults): it is no
+	// move of the process, counts as no move, and serves no fairness.
+	Fault bool
 }
 
 // Movers has bit p set iff process p moves in the step (for p < MaxFairProcs).
 func (st Step) Movers() uint64 {
+	if st.Fault {
+		return 0
+	}
 	var m uint64
 	for _, mv := range st.Moves {
 		if mv.Proc >= 0 && mv.Proc < MaxFairProcs {
@@ -25,6 +31,9 @@ func (st Step) Movers() uint64 {
 
 // MoveCount is the number of process actions a step contributes to "moves".
 func (st Step) MoveCount() int {
+	if st.Fault {
+		return 0
+	}
 	if len(st.Moves) == 0 {
 		return 1
 	}

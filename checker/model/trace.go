@@ -93,7 +93,8 @@ func StepOf(m Model, s State, index int) (Step, State, error) {
 		if st.Index != index {
 			return true
 		}
-		step = Step{Index: st.Index, Moves: append([]Move(nil), st.Moves...), Ticks: st.Ticks}
+		step = st
+		step.Moves = append([]Move(nil), st.Moves...)
 		next = t.Clone()
 		return false
 	})

@@ -112,6 +112,7 @@ func printStats(w io.Writer, res *checker.Result) {
 		}
 		fmt.Fprintln(w)
 	}
+	fmt.Fprint(w, recoveryLine(res.Recovery))
 }
 
 // printHeader names the run: model, parameters, topology, daemon, fairness, modelling notes.

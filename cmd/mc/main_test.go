@@ -87,6 +87,12 @@ func TestUsageErrors(t *testing.T) {
 		{"simulate", "dijkstra", "--runs", "0"},
 		{"simulate", "arrow", "--topology", "all"},
 		{"simulate"},
+		{"check", "dijkstra", "--check", "recovery"},
+		{"check", "dijkstra", "--check", "recovery,convergence", "--faults", "1"},
+		{"check", "dijkstra", "--faults", "1"},
+		{"check", "dijkstra", "--check", "recovery", "--faults", "1", "--fault-vars", "y"},
+		{"check", "dijkstra", "--check", "recovery", "--faults", "99"},
+		{"check", "dijkstra", "--check", "recovery", "--faults", "1", "--fault-values", "300"},
 	} {
 		code, _, stderr := mc(t, args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")

@@ -40,6 +40,8 @@ type reportJSON struct {
 	Checks  []checkJSON     `json:"checks"`
 	Stats   checker.Stats   `json:"stats"`
 	Metrics metricsJSON     `json:"metrics"`
+	// Recovery holds the recovery check's worst cases.
+	Recovery *checker.Recovery `json:"recovery,omitempty"`
 }
 
 type checkJSON struct {
@@ -64,6 +66,9 @@ type metricsJSON struct {
 // json converts the report for --json and --trace-out.
 func (r *report) json() (*reportJSON, error) {
 	out := &reportJSON{about: r.about, Verdict: r.res.Verdict(), Stats: r.res.Stats, Metrics: metricsJSON{Metrics: r.res.Metrics}}
+	if r.res.Recovery.FirstSteps != nil {
+		out.Recovery = &r.res.Recovery
+	}
 	var err error
 	for _, c := range r.res.Checks {
 		cj := checkJSON{CheckResult: c}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
@@ -19,11 +20,15 @@ type runSpec struct {
 	Topology string         // for models on a tree: path, star, tree:K or a .dot file (not "all")
 	Daemon   string
 	Fairness string
-	Reading  string         `json:",omitempty"` // convergence's reading: reachable (the default) or strict
-	Rounds   bool           `json:",omitempty"` // also measure the worst case in rounds
-	Checks   []string       // empty: the model's default checks
-	Lint     bool           `json:",omitempty"` // check the protocol contract on every step
-	tree     *topology.Tree // the resolved topology, when the caller has it already
+	Reading  string `json:",omitempty"` // convergence's reading: reachable (the default) or strict
+	Rounds   bool   `json:",omitempty"` // also measure the worst case in rounds
+	// Faults is the recovery check's budget k; FaultVars and FaultValues restrict the faults.
+	Faults      int            `json:",omitempty"`
+	FaultVars   []string       `json:",omitempty"`
+	FaultValues []int          `json:",omitempty"`
+	Checks      []string       // empty: the model's default checks
+	Lint        bool           `json:",omitempty"` // check the protocol contract on every step
+	tree        *topology.Tree // the resolved topology, when the caller has it already
 }
 
 // plan is a runSpec validated against the catalogue: every name resolved, every value in its
@@ -155,6 +160,17 @@ func (p *plan) build() (*built, error) {
 	if err != nil {
 		return nil, err
 	}
+	legit, notes := inst.Legit, inst.Notes
+	if slices.Contains(p.checks, checker.CheckRecovery) {
+		if m, legit, err = faultsOn(m, p.spec, inst.Legit); err != nil {
+			return nil, err
+		}
+		notes = append(slices.Clone(notes), "recovery: "+faultSpec(p.spec).String()+", from every legitimate configuration")
+	} else if p.spec.Faults != 0 || p.spec.FaultVars != nil || p.spec.FaultValues != nil {
+		return nil, fmt.Errorf("--faults, --fault-vars and --fault-values apply to the recovery check only")
+	}
+	inst = &models.Instance{Protocol: inst.Protocol, Init: inst.Init, Legit: legit, LegitDoc: inst.LegitDoc, Invariants: inst.Invariants,
+		Actions: inst.Actions, Characterisations: inst.Characterisations, Eventually: inst.Eventually, Notes: notes}
 	return &built{given: p.given, spec: p.spec, model: m, notes: inst.Notes, edges: treeEdges(p.tree), inst: inst, check: checker.Spec{
 		Checks: p.checks, Legit: inst.Legit, Invariants: inst.Invariants, Actions: inst.Actions,
 		Characterisations: inst.Characterisations, Eventually: inst.Eventually, Fairness: p.fairness,

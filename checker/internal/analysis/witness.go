@@ -68,9 +68,16 @@ func WorstWitness(g explore.Graph, steps, labels *par.Cells, weight func(explore
 	if bestID == par.NoNode {
 		return 0, nil
 	}
+	path := TightPath(g, steps, labels, weight, bestID)
+	return uint64(best - 1), explore.TraceFromNodes(g, path.Nodes, path.Steps, -1)
+}
+
+// TightPath follows, from node from, the first edge that keeps the label tight at each node,
+// to a legitimate node (steps label 1).
+func TightPath(g explore.Graph, steps, labels *par.Cells, weight func(explore.Edge) uint32, from uint64) explore.NodePath {
 	x := explore.NewExpander(g)
-	path := explore.NodePath{Nodes: []uint64{bestID}}
-	for u, v := bestID, best; steps.Get(u) != 1; {
+	path := explore.NodePath{Nodes: []uint64{from}}
+	for u, v := from, labels.Get(from); steps.Get(u) != 1; {
 		tight := false
 		for _, e := range x.Edges(u) {
 			if w := weight(e); labels.Get(e.To)+w == v {
@@ -84,5 +91,5 @@ func WorstWitness(g explore.Graph, steps, labels *par.Cells, weight func(explore
 			break
 		}
 	}
-	return uint64(best - 1), explore.TraceFromNodes(g, path.Nodes, path.Steps, -1)
+	return path
 }

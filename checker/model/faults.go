@@ -1,0 +1,243 @@
+package model
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Faults at any time: a fault rewrites what one process owns, as often as a budget allows,
+// before or during recovery. The budget left is part of the configuration, so that the
+// explorer checks every interleaving of faults and moves; a fault is a step of its own
+// (Step.Fault), named "fault" in traces, which rewrites at least one variable.
+
+// FaultRule is the rule a fault step's move names (RuleName gives "fault").
+const FaultRule = -1
+
+// FaultSpec says which faults may hit.
+type FaultSpec struct {
+	// Budget is the most faults an execution suffers (k ≥ 1).
+	Budget int
+	// Vars restricts faults to the variables named so, or whose name is one of them followed
+	// by a process label (x for x0, x1, …); nil: every variable a process owns.
+	Vars []string
+	// Values restricts the values a fault writes (a value outside a variable's domain is
+	// skipped); nil: every value of the domain.
+	Values []byte
+}
+
+// String states the restriction, for reports.
+func (f FaultSpec) String() string {
+	s := fmt.Sprintf("at most %d fault(s), each rewriting", f.Budget)
+	if f.Vars == nil {
+		s += " any variables of one process"
+	} else {
+		s += " the variables " + strings.Join(f.Vars, ", ") + " of one process"
+	}
+	if f.Values != nil {
+		var vals []string
+		for _, v := range f.Values {
+			vals = append(vals, fmt.Sprint(v))
+		}
+		s += " to values in {" + strings.Join(vals, ", ") + "}"
+	}
+	return s + ", at any time"
+}
+
+// MaxFaultBudget bounds k: the budget is one byte of the configuration.
+const MaxFaultBudget = 32
+
+// faulty is a model whose executions suffer faults. Its configurations are the base model's
+// followed by one byte: the faults left.
+type faulty struct {
+	base   Model
+	procs  Processes
+	spec   FaultSpec
+	schema *Schema
+	init   []State
+	legit  Predicate
+	vars   [][]int // per process, the variables faults rewrite
+	values [][]byte
+	next   State
+}
+
+// WithFaults is m (a model of processes, such as a daemon's) from the configurations from,
+// with spec.Budget faults to spend. A configuration outside legit where no process can move
+// suffers no fault: an execution may stop there, which is already a failure, so it stays a
+// deadlock for the checks to report.
+func WithFaults(m Model, spec FaultSpec, from []State, legit Predicate) (Model, error) {
+	procs, ok := m.(Processes)
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("faults hit processes: the model has none")
+	case spec.Budget < 1 || spec.Budget > MaxFaultBudget:
+		return nil, fmt.Errorf("the fault budget must be 1..%d, not %d", MaxFaultBudget, spec.Budget)
+	case len(from) == 0:
+		return nil, fmt.Errorf("faults need configurations to start from")
+	}
+	base := m.Schema()
+	vars := append(slices.Clone(base.Vars), Var{Name: "faults left", Owner: Global, Domain: Range(spec.Budget + 1)})
+	sch, err := NewSchema(base.Procs(), vars...)
+	if err != nil {
+		return nil, err
+	}
+	f := &faulty{base: m, procs: procs, spec: spec, schema: sch, legit: legit, next: sch.NewState()}
+	if err := f.faultable(); err != nil {
+		return nil, err
+	}
+	for _, s := range from {
+		if err := base.Valid(s); err != nil {
+			return nil, fmt.Errorf("initial state: %w", err)
+		}
+		f.init = append(f.init, append(s.Clone(), byte(spec.Budget)))
+	}
+	return f, nil
+}
+
+// faultable lists each process's fault variables and their candidate values.
+func (f *faulty) faultable() error {
+	base := f.base.Schema()
+	f.vars = make([][]int, base.Procs())
+	matched := map[string]bool{}
+	for i, v := range base.Vars {
+		if v.Owner == Global {
+			continue
+		}
+		name, ok := f.chosen(v.Name)
+		if !ok {
+			continue
+		}
+		matched[name] = true
+		f.vars[v.Owner] = append(f.vars[v.Owner], i)
+	}
+	for _, name := range f.spec.Vars {
+		if !matched[name] {
+			return fmt.Errorf("no variable of a process is named %s (or %s followed by a process)", name, name)
+		}
+	}
+	for _, v := range base.Vars {
+		var vals []byte
+		for x := range v.Domain.Size {
+			if f.spec.Values == nil || slices.Contains(f.spec.Values, byte(x)) {
+				vals = append(vals, byte(x))
+			}
+		}
+		f.values = append(f.values, vals)
+	}
+	return nil
+}
+
+// chosen reports whether faults rewrite the variable named name, and under which name.
+func (f *faulty) chosen(name string) (string, bool) {
+	if f.spec.Vars == nil {
+		return "", true
+	}
+	for _, want := range f.spec.Vars {
+		if name == want || strings.TrimRight(name, "0123456789") == want {
+			return want, true
+		}
+	}
+	return "", false
+}
+
+func (f *faulty) Schema() *Schema { return f.schema }
+
+func (f *faulty) Init(yield func(State) bool) {
+	for _, s := range f.init {
+		if !yield(s) {
+			return
+		}
+	}
+}
+
+// Successors: the base model's steps, the faults left unchanged; then, while faults are left,
+// every fault of every process in order.
+func (f *faulty) Successors(s State, yield func(Step, State) bool) {
+	w := len(s) - 1
+	left := s[w]
+	next := make(State, len(s)) // a fork would keep one; faults are for small instances
+	index, moved, stop := 0, false, false
+	f.base.Successors(s[:w], func(st Step, t State) bool {
+		moved = true
+		copy(next, t)
+		next[w] = left
+		st.Index = index
+		index++
+		stop = !yield(st, next)
+		return !stop
+	})
+	if stop || left == 0 || !moved && !f.legit(s[:w]) {
+		return
+	}
+	for p, vars := range f.vars {
+		if !f.faultsOf(p, vars, s, next, &index, yield) {
+			return
+		}
+	}
+}
+
+// faultsOf yields every rewrite of process p's fault variables that changes one, in the
+// mixed-radix order of their candidate values.
+func (f *faulty) faultsOf(p int, vars []int, s, next State, index *int, yield func(Step, State) bool) bool {
+	if len(vars) == 0 {
+		return true
+	}
+	digit := make([]int, len(vars))
+	moves := []Move{{Proc: p, Rule: FaultRule}}
+	for {
+		copy(next, s)
+		next[len(s)-1]--
+		changed := false
+		for i, v := range vars {
+			next[v] = f.values[v][digit[i]]
+			changed = changed || next[v] != s[v]
+		}
+		if changed {
+			if !yield(Step{Index: *index, Moves: moves, Fault: true}, next) {
+				return false
+			}
+			*index++
+		}
+		i := 0
+		for ; i < len(vars); i++ {
+			if digit[i]++; digit[i] < len(f.values[vars[i]]) {
+				break
+			}
+			digit[i] = 0
+		}
+		if i == len(vars) {
+			return true
+		}
+	}
+}
+
+func (f *faulty) Procs() int { return f.procs.Procs() }
+func (f *faulty) EnabledMask(s State) uint64 {
+	return f.procs.EnabledMask(s[:len(s)-1])
+}
+
+func (f *faulty) RuleName(p, r int) string {
+	if r == FaultRule {
+		return "fault"
+	}
+	return f.procs.RuleName(p, r)
+}
+
+// Identity names the relation for checkpoints: the base's and the faults.
+func (f *faulty) Identity() string {
+	base := fmt.Sprintf("%T", f.base)
+	if id, ok := f.base.(Identified); ok {
+		base = id.Identity()
+	}
+	return base + " with " + f.spec.String()
+}
+
+// FaultBudget is implemented by models that suffer faults: the budget they started with.
+type FaultBudget interface {
+	FaultSpec() FaultSpec
+}
+
+func (f *faulty) FaultSpec() FaultSpec { return f.spec }
+
+// Base is the configuration of the base model within a faulty model's configuration s.
+func (f *faulty) Base(s State) State { return s[:len(s)-1] }

@@ -1,0 +1,79 @@
+package checker_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/reference"
+	"github.com/mc-checker/mc/models/dijkstra"
+)
+
+// withFaults is Dijkstra's ring under d, from its legitimate configurations, with k faults
+// that rewrite any machine's x, and the legitimate set lifted to the model with faults.
+func withFaults(t *testing.T, n, k, faults int, d model.Daemon) (model.Model, model.Predicate) {
+	t.Helper()
+	r, _ := dijkstra.New(n, k)
+	m, err := model.Daemonize(r, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	legit := r.Legitimate()
+	var from []model.State
+	m.Init(func(s model.State) bool {
+		if legit(s) {
+			from = append(from, s.Clone())
+		}
+		return true
+	})
+	f, err := model.WithFaults(m, model.FaultSpec{Budget: faults}, from, legit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, func(s model.State) bool { return legit(s[:len(s)-1]) }
+}
+
+// Dijkstra's ring recovers from one and from two faults hitting at any time when it
+// stabilizes (K ≥ n-1 centrally, K ≥ n distributed), and not with K = n-2, with a trace that
+// replays; the verdict agrees with the reference; after one fault the worst case from the
+// first fault is the one from the last, and neither exceeds the worst case from every
+// configuration.
+func TestRecoveryDijkstra(t *testing.T) {
+	for _, tc := range []struct {
+		n, k, faults int
+		d            model.Daemon
+		holds        bool
+		worstSteps   uint64 // from every configuration (docs/DIJKSTRA.md)
+	}{
+		{4, 3, 1, model.Central, true, 13}, {4, 3, 2, model.Central, true, 13},
+		{5, 4, 1, model.Central, true, 24}, {4, 4, 1, model.Distributed, true, 13},
+		{4, 4, 2, model.Distributed, true, 13}, {4, 2, 1, model.Central, false, 0},
+		{5, 3, 2, model.Central, false, 0}, {5, 3, 1, model.Central, true, 100},
+	} {
+		name := fmt.Sprintf("%s n=%d K=%d k=%d", tc.d, tc.n, tc.k, tc.faults)
+		m, legit := withFaults(t, tc.n, tc.k, tc.faults, tc.d)
+		res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckRecovery}, Legit: legit},
+			checker.Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := reference.Check(m, reference.Spec{Legit: legit})
+		c := res.Checks[0]
+		if (c.Verdict == checker.Holds) != tc.holds || ref.Converges != tc.holds {
+			t.Fatalf("%s: %s (%s), reference %v", name, c.Verdict, c.Detail, ref.Converges)
+		}
+		if !tc.holds {
+			if c.Trace == nil || model.Replay(m, c.Trace) != nil {
+				t.Fatalf("%s: no replaying trace", name)
+			}
+			continue
+		}
+		r := res.Recovery
+		if *r.LastSteps > tc.worstSteps || *r.FirstSteps > tc.worstSteps*uint64(tc.faults)+uint64(tc.faults) ||
+			tc.faults == 1 && *r.FirstSteps != *r.LastSteps {
+			t.Errorf("%s: from the first fault %d, from the last %d, from anywhere %d", name, *r.FirstSteps, *r.LastSteps, tc.worstSteps)
+		}
+	}
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// maxRecoveryStarts bounds the universe a recovery enumerates for its legitimate
+// configurations.
+const maxRecoveryStarts = 1 << 27
+
+func faultSpec(rs runSpec) model.FaultSpec {
+	spec := model.FaultSpec{Budget: rs.Faults, Vars: rs.FaultVars}
+	for _, v := range rs.FaultValues {
+		spec.Values = append(spec.Values, byte(v))
+	}
+	return spec
+}
+
+// faultsOn turns the model into the recovery check's: from every legitimate configuration of
+// its universe, with the faults rs asks for, and the legitimate set read on it.
+func faultsOn(m model.Model, rs runSpec, legit model.Predicate) (model.Model, model.Predicate, error) {
+	switch {
+	case len(rs.Checks) != 1:
+		return nil, nil, fmt.Errorf("the recovery check runs alone (--check recovery)")
+	case rs.Faults < 1:
+		return nil, nil, fmt.Errorf("the recovery check needs --faults K, K ≥ 1")
+	case legit == nil:
+		return nil, nil, fmt.Errorf("the model has no legitimate set to recover")
+	}
+	for _, v := range rs.FaultValues {
+		if v < 0 || v >= model.MaxDomain {
+			return nil, nil, fmt.Errorf("--fault-values: %d is not a value of 0..%d", v, model.MaxDomain-1)
+		}
+	}
+	u, err := model.NewUniverse(m.Schema())
+	if err != nil || u.Size() > maxRecoveryStarts {
+		return nil, nil, fmt.Errorf("recovery starts from the legitimate configurations of the universe, and this one is too large to list (%v)", err)
+	}
+	var from []model.State
+	s := m.Schema().NewState()
+	for more := true; more; more = u.Next(s) {
+		if legit(s) {
+			from = append(from, s.Clone())
+		}
+	}
+	f, err := model.WithFaults(m, faultSpec(rs), from, legit)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func(s model.State) bool { return legit(s[:len(s)-1]) }, nil
+}
+
+// recoveryStats writes the recovery's worst cases.
+func recoveryLine(r checker.Recovery) string {
+	if r.FirstSteps == nil {
+		return ""
+	}
+	return fmt.Sprintf("  recovery     %d moves, %d steps from the first fault; %d steps from the last\n", *r.FirstMoves, *r.FirstSteps, *r.LastSteps)
+}
