@@ -38,15 +38,61 @@ func (a *checking) recovery() error {
 	r.FirstSteps, r.FirstMoves, r.LastSteps = &first.Length, &firstMoves.Length, &last.Length
 	r.FirstWitness = explore.TraceFromNodes(a.g, first.Witness.Nodes, first.Witness.Steps, -1)
 	r.LastWitness = explore.TraceFromNodes(a.g, last.Witness.Nodes, last.Witness.Steps, -1)
+	roundsCheck, err := a.recoveryRounds(byte(spec.Budget))
+	if err != nil {
+		return &InternalError{Check: name, Err: err}
+	}
+	firstRounds, lastRounds := "", ""
+	if r.FirstRounds != nil {
+		firstRounds, lastRounds = fmt.Sprintf(", %d rounds", *r.FirstRounds), fmt.Sprintf(", %d rounds", *r.LastRounds)
+	}
 	a.add(CheckResult{Name: name, Verdict: Holds, Detail: fmt.Sprintf(
-		"%s: at most %d moves and %d steps from the first fault, %d steps from the last, to the legitimate set",
-		spec, firstMoves.Length, first.Length, last.Length)}, func(*model.Trace) error {
+		"%s; to the legitimate set, from the first fault at most %d moves, %d steps%s; from the last %d steps%s",
+		spec, firstMoves.Length, first.Length, firstRounds, last.Length, lastRounds)}, func(*model.Trace) error {
 		if err := a.afterFault(r.FirstWitness, first.Length, false); err != nil {
 			return fmt.Errorf("the witness from the first fault: %w", err)
 		}
-		return a.afterFault(r.LastWitness, last.Length, true)
+		if err := a.afterFault(r.LastWitness, last.Length, true); err != nil {
+			return err
+		}
+		return roundsCheck()
 	})
 	return nil
+}
+
+// recoveryRounds measures, with Spec.Rounds, the rounds from the first fault and from the
+// last, and returns what replays their witnesses.
+func (a *checking) recoveryRounds(budget byte) (func() error, error) {
+	procs, ok := a.m.(model.Processes)
+	if !a.spec.Rounds || !ok || procs.Procs() > model.MaxFairProcs {
+		return func() error { return nil }, nil
+	}
+	r := &a.res.Recovery
+	first, err := analysis.WorstRoundsFrom(a.ctx, a.g, procs, a.scan.Legit, analysis.FaultTargets(a.g, budget, true), false)
+	if err != nil {
+		return nil, err
+	}
+	last, err := analysis.WorstRoundsFrom(a.ctx, a.g, procs, a.scan.Legit, analysis.FaultTargets(a.g, budget, false), true)
+	if err != nil {
+		return nil, err
+	}
+	r.FirstRounds, r.LastRounds = &first.Rounds, &last.Rounds
+	check := func() error {
+		for _, w := range []*analysis.RoundsWitness{first, last} {
+			if len(w.Path.Steps) == 0 {
+				continue
+			}
+			t := explore.TraceFromNodes(a.g, w.Path.Nodes, w.Path.Steps, -1)
+			if err := model.Replay(a.m, t); err != nil {
+				return err
+			}
+			if got, _, err := analysis.TraceRounds(a.m, t); err != nil || got != w.Rounds {
+				return fmt.Errorf("a rounds witness after a fault has %d rounds, not %d (%v)", got, w.Rounds, err)
+			}
+		}
+		return nil
+	}
+	return check, nil
 }
 
 // afterFault replays a recovery witness: from an initial configuration, a fault, and want

@@ -77,3 +77,49 @@ func TestRecoveryDijkstra(t *testing.T) {
 		}
 	}
 }
+
+// After one fault, the rounds to the legitimate set agree with the reference's count from
+// the definition over every execution from every configuration one fault away from a
+// legitimate one (listed here by hand: one machine's value rewritten).
+func TestRecoveryRounds(t *testing.T) {
+	for _, tc := range []struct {
+		n, k int
+		d    model.Daemon
+	}{{4, 3, model.Central}, {4, 4, model.Distributed}, {5, 4, model.Central}} {
+		r, _ := dijkstra.New(tc.n, tc.k)
+		legit := r.Legitimate()
+		base, _ := model.Daemonize(r, tc.d)
+		var hit []model.State
+		seen := map[string]bool{}
+		base.Init(func(s model.State) bool {
+			if !legit(s) {
+				return true
+			}
+			for p := range tc.n {
+				for v := range tc.k {
+					if byte(v) != s[p] {
+						t := s.Clone()
+						t[p] = byte(v)
+						if !seen[string(t)] {
+							seen[string(t)] = true
+							hit = append(hit, t)
+						}
+					}
+				}
+			}
+			return true
+		})
+		fromHit, _ := model.Daemonize(r, tc.d, model.From(hit))
+		want, ok := reference.WorstRounds(fromHit, legit)
+		m, lifted := withFaults(t, tc.n, tc.k, 1, tc.d)
+		res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckRecovery}, Legit: lifted, Rounds: true},
+			checker.Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := res.Recovery
+		if !ok || rec.LastRounds == nil || *rec.LastRounds != uint64(want) || *rec.FirstRounds != uint64(want) {
+			t.Errorf("%s n=%d K=%d: rounds after one fault %v/%v, the reference %d (%v)", tc.d, tc.n, tc.k, rec.FirstRounds, rec.LastRounds, want, ok)
+		}
+	}
+}

@@ -115,7 +115,11 @@ type Recovery struct {
 	FirstSteps *uint64 `json:"recovery_steps_from_first_fault,omitempty"`
 	FirstMoves *uint64 `json:"recovery_moves_from_first_fault,omitempty"`
 	// LastSteps: from the last fault, fault-free.
-	LastSteps    *uint64      `json:"recovery_steps_from_last_fault,omitempty"`
+	LastSteps *uint64 `json:"recovery_steps_from_last_fault,omitempty"`
+	// FirstRounds and LastRounds, with Spec.Rounds: the rounds from the first fault (further
+	// faults allowed) and from the last (fault-free), a round starting at the fault.
+	FirstRounds  *uint64      `json:"recovery_rounds_from_first_fault,omitempty"`
+	LastRounds   *uint64      `json:"recovery_rounds_from_last_fault,omitempty"`
 	FirstWitness *model.Trace `json:"-"`
 	LastWitness  *model.Trace `json:"-"`
 }

@@ -53,10 +53,14 @@ func faultsOn(m model.Model, rs runSpec, legit model.Predicate) (model.Model, mo
 	return f, func(s model.State) bool { return legit(s[:len(s)-1]) }, nil
 }
 
-// recoveryStats writes the recovery's worst cases.
+// recoveryLine writes the recovery's worst cases.
 func recoveryLine(r checker.Recovery) string {
 	if r.FirstSteps == nil {
 		return ""
 	}
-	return fmt.Sprintf("  recovery     %d moves, %d steps from the first fault; %d steps from the last\n", *r.FirstMoves, *r.FirstSteps, *r.LastSteps)
+	first, last := fmt.Sprintf("%d moves, %d steps", *r.FirstMoves, *r.FirstSteps), fmt.Sprintf("%d steps", *r.LastSteps)
+	if r.FirstRounds != nil {
+		first, last = first+fmt.Sprintf(", %d rounds", *r.FirstRounds), last+fmt.Sprintf(", %d rounds", *r.LastRounds)
+	}
+	return fmt.Sprintf("  recovery     from the first fault %s; from the last %s\n", first, last)
 }

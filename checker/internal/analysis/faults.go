@@ -24,6 +24,28 @@ type AfterFault struct {
 
 func isFault(e explore.Edge) bool { return e.Moves == 0 }
 
+// FaultTargets lists the targets of fault edges, each once, in id order: all of them, or with
+// first only those out of nodes with the whole budget.
+func FaultTargets(g explore.Graph, budget byte, first bool) []uint64 {
+	x := explore.NewExpander(g)
+	s := g.Schema().NewState()
+	seen := map[uint64]bool{}
+	var out []uint64
+	for id := uint64(0); id < g.Size(); id++ {
+		if !g.Reached(id) || first && budgetOf(g, id, s) != budget {
+			continue
+		}
+		for _, e := range x.Edges(id) {
+			if isFault(e) && !seen[e.To] {
+				seen[e.To] = true
+				out = append(out, e.To)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // budgetOf is the faults left at node id.
 func budgetOf(g explore.Graph, id uint64, s []byte) byte {
 	g.State(id, s)

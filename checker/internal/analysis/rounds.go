@@ -44,14 +44,15 @@ type roundKey struct {
 // rounder searches the product; values memoises each pair's longest rounds to the
 // legitimate set.
 type rounder struct {
-	ctx     context.Context
-	g       explore.Graph
-	procs   model.Processes
-	legit   par.Bitmap
-	x       *explore.Expander
-	s       model.State
-	values  map[roundKey]uint32
-	enabled map[uint64]uint64
+	ctx       context.Context
+	g         explore.Graph
+	procs     model.Processes
+	legit     par.Bitmap
+	x         *explore.Expander
+	s         model.State
+	values    map[roundKey]uint32
+	enabled   map[uint64]uint64
+	faultFree bool
 }
 
 // roundEdge is one step of the product: its target pair, the step index, and whether it
@@ -65,11 +66,24 @@ type roundEdge struct {
 
 // WorstRounds is the worst case in rounds from the initial nodes, with its witness.
 func WorstRounds(ctx context.Context, g explore.Graph, procs model.Processes, legit par.Bitmap) (*RoundsWitness, error) {
-	r := &rounder{ctx: ctx, g: g, procs: procs, legit: legit, x: explore.NewExpander(g), s: g.Schema().NewState(),
-		values: map[roundKey]uint32{}, enabled: map[uint64]uint64{}}
-	best, bestKey, found := uint32(0), roundKey{}, false
+	var starts []uint64
 	for id := uint64(0); id < g.Size(); id++ {
-		if !g.Initial(id) || legit.Has(id) {
+		if g.Initial(id) {
+			starts = append(starts, id)
+		}
+	}
+	return WorstRoundsFrom(ctx, g, procs, legit, starts, false)
+}
+
+// WorstRoundsFrom is the worst case in rounds from the given nodes (a round starting at
+// each); with faultFree, fault edges (Edge.Moves = 0) are not followed. A fault moves no
+// process: it ends a round only by disabling the processes still owed.
+func WorstRoundsFrom(ctx context.Context, g explore.Graph, procs model.Processes, legit par.Bitmap, starts []uint64, faultFree bool) (*RoundsWitness, error) {
+	r := &rounder{ctx: ctx, g: g, procs: procs, legit: legit, x: explore.NewExpander(g), s: g.Schema().NewState(),
+		values: map[roundKey]uint32{}, enabled: map[uint64]uint64{}, faultFree: faultFree}
+	best, bestKey, found := uint32(0), roundKey{}, false
+	for _, id := range starts {
+		if legit.Has(id) {
 			continue
 		}
 		k := roundKey{id, r.enabledAt(id)}
@@ -107,6 +121,9 @@ func (r *rounder) edges(k roundKey) []roundEdge {
 	}
 	out := make([]roundEdge, 0, len(es))
 	for _, e := range es {
+		if r.faultFree && e.Moves == 0 {
+			continue
+		}
 		m := e.Movers
 		if movers != nil {
 			m = movers[e.Index]
