@@ -15,26 +15,29 @@ type Spread struct{ Min, Median, P99, Max int }
 // Summary is the distribution of the stabilized runs' figures, and how many runs ended each
 // way.
 type Summary struct {
-	Moves, Steps, Rounds          Spread
+	Moves, Steps, Rounds Spread
+	// AfterLast: with faults, the steps from the last fault.
+	AfterLast                     Spread
 	Stabilized, Deadlocked, Bound int
 }
 
 // Summarize summarises the runs.
 func (r *Result) Summarize() Summary {
 	var s Summary
-	var moves, steps, rounds []int
+	var moves, steps, rounds, afterLast []int
 	for _, run := range r.Runs {
 		switch run.Outcome {
 		case Stabilized:
 			s.Stabilized++
 			moves, steps, rounds = append(moves, run.Moves), append(steps, run.Steps), append(rounds, run.Rounds)
+			afterLast = append(afterLast, run.AfterLast)
 		case Deadlocked:
 			s.Deadlocked++
 		case Bounded:
 			s.Bound++
 		}
 	}
-	s.Moves, s.Steps, s.Rounds = spread(moves), spread(steps), spread(rounds)
+	s.Moves, s.Steps, s.Rounds, s.AfterLast = spread(moves), spread(steps), spread(rounds), spread(afterLast)
 	return s
 }
 

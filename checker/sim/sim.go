@@ -47,6 +47,12 @@ type Options struct {
 	Init []model.State
 	// Progress, if set, is called now and then with the runs done (from several goroutines).
 	Progress func(done int)
+	// Faults, if positive, turns each run into a recovery: from the legitimate configuration
+	// the run reaches, a fault rewrites what a random process owns, and the others follow,
+	// each after 0..FaultGap steps, until the first legitimate configuration after the first
+	// fault; the figures count from the first fault. Faults are not steps of the model: runs
+	// with faults are not saved as traces.
+	Faults, FaultGap int
 }
 
 // Outcome is how a run ended.
@@ -65,6 +71,8 @@ type Run struct {
 	Index                int
 	Outcome              Outcome
 	Moves, Steps, Rounds int
+	// With faults: the faults that hit before the legitimate set, and the steps from the last.
+	Faults, AfterLast int
 }
 
 // Result holds every run, by index.
@@ -102,6 +110,8 @@ func (o *Options) validate(p model.Protocol) error {
 		return fmt.Errorf("simulate at least one run")
 	case o.MaxSteps < 1:
 		return fmt.Errorf("the step bound must be positive")
+	case o.Faults < 0 || o.FaultGap < 0:
+		return fmt.Errorf("faults and their gap must not be negative")
 	case o.Legit == nil:
 		return fmt.Errorf("a simulation needs a legitimate set")
 	case o.Daemon != model.Central && o.Scheduler == Postpone:

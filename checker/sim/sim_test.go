@@ -142,3 +142,20 @@ func TestDeadlockedAndBounded(t *testing.T) {
 		t.Fatalf("%+v", s)
 	}
 }
+
+// With faults, runs recover from the legitimate configuration they reached: after one fault
+// no run takes longer than the exhaustive worst case from the first fault (Dijkstra n=5, K=4,
+// central: 17 steps, 7 rounds, docs/DIJKSTRA.md), and after two, 37 steps and 13 rounds.
+func TestFaultsWithinTheExhaustiveRecovery(t *testing.T) {
+	r, _ := dijkstra.New(5, 4)
+	for _, tc := range []struct{ faults, steps, rounds int }{{1, 17, 7}, {2, 37, 13}} {
+		for _, sch := range []sim.Scheduler{sim.Random, sim.Postpone} {
+			res := simulate(t, r, sim.Options{Runs: 2000, Seed: 9, Daemon: model.Central, Scheduler: sch, MaxSteps: 1000, Workers: 2,
+				Faults: tc.faults, FaultGap: 6})
+			s := res.Summarize()
+			if s.Stabilized != 2000 || s.Steps.Max > tc.steps || s.Rounds.Max > tc.rounds || s.Steps.Max == 0 {
+				t.Errorf("%d faults, %s: %+v beyond %d steps, %d rounds", tc.faults, sch, s, tc.steps, tc.rounds)
+			}
+		}
+	}
+}

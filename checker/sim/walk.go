@@ -23,13 +23,19 @@ type walker struct {
 	owing   int
 	moves   []model.Move
 	chosen  []bool
+	owned   [][]int // the variables each process owns, which a fault rewrites
 	rng     *rand.Rand
 }
 
 func newWalker(p model.Protocol, readers [][]int, opts Options) *walker {
 	n, sch := p.Schema().Procs(), p.Schema()
 	w := &walker{p: p, readers: readers, opts: opts, n: n, s: sch.NewState(), next: sch.NewState(), trial: sch.NewState(),
-		rules: make([][]int, n), pos: make([]int, n), owed: make([]bool, n), chosen: make([]bool, n)}
+		rules: make([][]int, n), pos: make([]int, n), owed: make([]bool, n), chosen: make([]bool, n), owned: make([][]int, n)}
+	for i, v := range sch.Vars {
+		if v.Owner != model.Global && v.Domain.Size > 1 {
+			w.owned[v.Owner] = append(w.owned[v.Owner], i)
+		}
+	}
 	return w
 }
 
@@ -42,6 +48,80 @@ func (w *walker) run(i int, record func(moves []model.Move, s model.State)) Run 
 		record(nil, w.s)
 	}
 	r := Run{Index: i}
+	w.walk(&r, record, nil)
+	if w.opts.Faults == 0 || r.Outcome != Stabilized {
+		return r
+	}
+	return w.recover(i, record)
+}
+
+// recover hits the legitimate configuration reached with the first fault, and the others at
+// random times until the first legitimate configuration after the first fault; the figures
+// are counted from the first fault, and AfterLast from the last.
+func (w *walker) recover(i int, record func(moves []model.Move, s model.State)) Run {
+	r := Run{Index: i}
+	left := w.opts.Faults
+	next := 0 // steps until the next fault
+	var last Run
+	hit := func(steps int) bool {
+		if left == 0 || steps < next {
+			return false
+		}
+		w.fault()
+		left--
+		next = steps + w.rng.IntN(w.opts.FaultGap+1)
+		last = Run{}
+		if record != nil {
+			record(nil, w.s)
+		}
+		return true
+	}
+	hit(0)
+	w.newRound()
+	w.walk(&r, record, func(steps int) bool {
+		if hit(steps) {
+			last.Steps = 0
+			return true
+		}
+		last.Steps++
+		return false
+	})
+	r.Faults = w.opts.Faults - left
+	r.AfterLast = last.Steps
+	return r
+}
+
+// fault rewrites what one random process owns, changing at least one value, and refreshes
+// the processes that may see it; a fault moves no process, so it pays only for those it
+// disables.
+func (w *walker) fault() {
+	var q int
+	for {
+		q = w.rng.IntN(w.n)
+		if len(w.owned[q]) > 0 {
+			break
+		}
+	}
+	for changed := false; !changed; {
+		for _, v := range w.owned[q] {
+			x := byte(w.rng.IntN(w.p.Schema().Vars[v].Domain.Size))
+			changed = changed || x != w.s[v]
+			w.s[v] = x
+		}
+	}
+	w.refresh(q)
+	w.payIfDisabled(q)
+	for _, r := range w.readers[q] {
+		w.refresh(r)
+		w.payIfDisabled(r)
+	}
+}
+
+// walk runs the daemon from the current configuration to the first legitimate one, counting
+// into r; between steps, every(steps) may change the configuration (a fault: it reports
+// whether one hit, which moves nobody and ends the round only if it disables every process
+// still owed).
+func (w *walker) walk(r *Run, record func(moves []model.Move, s model.State), every func(steps int) bool) {
 	ended := true // no round under way yet
 	for {
 		switch {
@@ -49,13 +129,13 @@ func (w *walker) run(i int, record func(moves []model.Move, s model.State)) Run 
 			if !ended {
 				r.Rounds++
 			}
-			return r
+			return
 		case len(w.enabled) == 0:
 			r.Outcome = Deadlocked
-			return r
+			return
 		case r.Steps >= w.opts.MaxSteps:
 			r.Outcome = Bounded
-			return r
+			return
 		}
 		w.choose()
 		copy(w.next, w.s)
@@ -68,6 +148,14 @@ func (w *walker) run(i int, record func(moves []model.Move, s model.State)) Run 
 		}
 		if record != nil {
 			record(w.moves, w.s)
+		}
+		if every != nil && every(r.Steps) {
+			ended = false
+			if w.owing == 0 { // the fault disabled every process still owed
+				w.newRound()
+				r.Rounds++
+				ended = true
+			}
 		}
 	}
 }

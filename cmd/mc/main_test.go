@@ -87,6 +87,7 @@ func TestUsageErrors(t *testing.T) {
 		{"simulate", "dijkstra", "--runs", "0"},
 		{"simulate", "arrow", "--topology", "all"},
 		{"simulate"},
+		{"simulate", "dijkstra", "--faults", "1", "--dir", os.TempDir() + "/mc-sim-faults"},
 		{"check", "dijkstra", "--check", "recovery"},
 		{"check", "dijkstra", "--check", "recovery,convergence", "--faults", "1"},
 		{"check", "dijkstra", "--faults", "1"},

@@ -30,6 +30,8 @@ func simulateCommand() *cli.Command {
 			&cli.Uint64Flag{Name: "seed", DefaultText: "from the clock, printed", Usage: "the seed: the same seed gives the same runs"},
 			&cli.IntFlag{Name: "max-steps", Value: 1_000_000, Usage: "a run that has not stabilized after this many steps is reported (exit 3)"},
 			&cli.IntFlag{Name: "workers", DefaultText: "GOMAXPROCS", Usage: "goroutines; the runs do not depend on it"},
+			&cli.IntFlag{Name: "faults", Usage: "recovery: from the legitimate configuration each run reaches, `K` faults, each rewriting what a random process owns, the first at once and each next after 0..--fault-gap steps; figures count from the first fault to the first legitimate configuration after it"},
+			&cli.IntFlag{Name: "fault-gap", Value: 10, Usage: "the most steps between two faults"},
 			&cli.StringFlag{Name: "dir", Usage: "save the trace of every run that deadlocks or reaches --max-steps in `DIR`, for mc replay"},
 			&cli.DurationFlag{Name: "timeout", DefaultText: "none", Usage: "stop after this long (exit 3)"},
 			&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr"},
@@ -84,7 +86,10 @@ func simulation(c *cli.Context) (*built, sim.Options, error) {
 		return nil, opts, usageError("%v", err)
 	}
 	opts = sim.Options{Runs: c.Int("runs"), Seed: c.Uint64("seed"), MaxSteps: c.Int("max-steps"), Workers: c.Int("workers"),
-		Legit: b.check.Legit, Init: b.inst.Init}
+		Legit: b.check.Legit, Init: b.inst.Init, Faults: c.Int("faults"), FaultGap: c.Int("fault-gap")}
+	if opts.Faults > 0 && c.String("dir") != "" {
+		return nil, opts, usageError("--dir saves runs as traces of the model, and faults are not its steps: use mc check --check recovery")
+	}
 	if opts.Daemon, err = model.ParseDaemon(rs.Daemon); err != nil {
 		return nil, opts, usageError("%v", err)
 	}
@@ -126,12 +131,19 @@ func simProgress(w io.Writer, runs int) func(int) {
 func printSimulation(w io.Writer, b *built, opts sim.Options, s sim.Summary, took time.Duration) {
 	fmt.Fprintf(w, "%s %s · %s daemon · %s scheduler · %s runs · seed %d\n", b.spec.Model,
 		formatParams(b.spec.Model, b.spec.Params), b.spec.Daemon, opts.Scheduler, group(uint64(opts.Runs)), opts.Seed)
-	fmt.Fprintf(w, "  %-8s %10s %10s %10s %10s\n", "", "min", "median", "p99", "max")
+	if opts.Faults > 0 {
+		fmt.Fprintf(w, "  (from the legitimate configuration each run reaches: %d fault(s), 0..%d steps apart; from the first fault, and the steps after the last)\n",
+			opts.Faults, opts.FaultGap)
+	}
+	fmt.Fprintf(w, "  %-10s %10s %10s %10s %10s\n", "", "min", "median", "p99", "max")
 	for _, row := range []struct {
 		name string
 		s    sim.Spread
-	}{{"moves", s.Moves}, {"steps", s.Steps}, {"rounds", s.Rounds}} {
-		fmt.Fprintf(w, "  %-8s %10s %10s %10s %10s\n", row.name, group(uint64(row.s.Min)), group(uint64(row.s.Median)),
+	}{{"moves", s.Moves}, {"steps", s.Steps}, {"rounds", s.Rounds}, {"after last", s.AfterLast}} {
+		if row.name == "after last" && opts.Faults == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "  %-10s %10s %10s %10s %10s\n", row.name, group(uint64(row.s.Min)), group(uint64(row.s.Median)),
 			group(uint64(row.s.P99)), group(uint64(row.s.Max)))
 	}
 	fmt.Fprintf(w, "\n  stabilized   %s of %s runs", group(uint64(s.Stabilized)), group(uint64(opts.Runs)))
