@@ -13,6 +13,12 @@ import (
 // an execution as long as claimed. Only then are the results returned; a failure is an
 // *InternalError, never a verdict.
 func (a *checking) replay() error {
+	if q, ok := a.m.(model.Quotient); ok {
+		if err := a.lift(q); err != nil {
+			return err
+		}
+		a.m = q.Base() // every trace is now an execution of the base, replayed through it
+	}
 	for _, f := range a.found {
 		c := f.result
 		for _, w := range f.witnesses {
@@ -36,6 +42,48 @@ func (a *checking) replay() error {
 		a.res.Checks = append(a.res.Checks, c)
 	}
 	return nil
+}
+
+// lift turns every trace of a quotient's representatives into an execution of its base.
+func (a *checking) lift(q model.Quotient) error {
+	liftOne := func(name string, t **model.Trace) error {
+		if *t == nil {
+			return nil
+		}
+		lifted, err := q.Lift(*t)
+		if err != nil {
+			return &InternalError{Check: name, Err: err}
+		}
+		*t = lifted
+		return nil
+	}
+	for i := range a.found {
+		f := &a.found[i]
+		quotient := f.result.Trace
+		if err := liftOne(f.result.Name, &f.result.Trace); err != nil {
+			return err
+		}
+		if t := f.result.Trace; t != nil && t.IsLasso() && len(t.States)-t.LoopStart != len(quotient.States)-quotient.LoopStart {
+			f.result.Detail += fmt.Sprintf(" (up to rotation; as an execution, the loop takes %d steps)", len(t.States)-t.LoopStart)
+		}
+		for j := range f.witnesses {
+			old := f.witnesses[j].trace
+			if err := liftOne(f.result.Name, &f.witnesses[j].trace); err != nil {
+				return err
+			}
+			a.relink(old, f.witnesses[j].trace)
+		}
+	}
+	return nil
+}
+
+// relink points the result's witnesses at their lifted traces.
+func (a *checking) relink(old, lifted *model.Trace) {
+	for _, p := range []**model.Trace{&a.res.MovesWitness, &a.res.StepsWitness, &a.res.TicksWitness, &a.res.RoundsWitness} {
+		if *p == old && old != nil {
+			*p = lifted
+		}
+	}
 }
 
 // checkWitness replays a worst-case witness and checks that it is illegitimate until its last

@@ -168,6 +168,14 @@ func (s *Spec) validate(m model.Model) error {
 	if s.has(CheckRecovery) && s.Legit == nil {
 		return fmt.Errorf("recovery needs a legitimate set")
 	}
+	if _, q := m.(model.Quotient); q {
+		switch {
+		case s.Fairness == WeaklyFair, s.Rounds:
+			return fmt.Errorf("symmetry forgets which process is which: weak fairness and rounds are refused with it")
+		case s.has(CheckAction), s.has(CheckCharacterise), s.has(CheckRecovery):
+			return fmt.Errorf("symmetry reduction applies to invariants, deadlock, closure, convergence, worst-case and eventually")
+		}
+	}
 	if s.has(CheckEventually) && len(s.Eventually) == 0 {
 		return fmt.Errorf("the eventually check needs at least one goal")
 	}

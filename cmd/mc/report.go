@@ -28,8 +28,12 @@ type about struct {
 }
 
 func newReport(b *built, res *checker.Result) *report {
+	m := b.model
+	if q, ok := m.(model.Quotient); ok { // traces are lifted to the base's executions
+		m = q.Base()
+	}
 	return &report{about: about{Model: b.spec.Model, Params: b.spec.Params, Topology: b.spec.Topology, Edges: b.edges,
-		Daemon: b.spec.Daemon, Fairness: b.spec.Fairness, Reading: b.spec.Reading, Notes: b.notes}, res: res, model: b.model, legit: b.check.Legit}
+		Daemon: b.spec.Daemon, Fairness: b.spec.Fairness, Reading: b.spec.Reading, Notes: b.notes}, res: res, model: m, legit: b.check.Legit}
 }
 
 // reportJSON is a report as JSON: the result's own fields (Stats, and the figures of

@@ -22,6 +22,7 @@ type runSpec struct {
 	Fairness string
 	Reading  string `json:",omitempty"` // convergence's reading: reachable (the default) or strict
 	Rounds   bool   `json:",omitempty"` // also measure the worst case in rounds
+	Symmetry string `json:",omitempty"` // "rotation": a state is an orbit
 	// Faults is the recovery check's budget k; FaultVars and FaultValues restrict the faults.
 	Faults      int            `json:",omitempty"`
 	FaultVars   []string       `json:",omitempty"`
@@ -161,6 +162,12 @@ func (p *plan) build() (*built, error) {
 		return nil, err
 	}
 	legit, notes := inst.Legit, inst.Notes
+	if m, err = bySymmetry(m, inst.Protocol, p.spec.Symmetry); err != nil {
+		return nil, err
+	}
+	if q, ok := m.(model.Quotient); ok {
+		notes = append(slices.Clone(notes), q.Orbits()+"; traces are lifted to executions before they are replayed")
+	}
 	if slices.Contains(p.checks, checker.CheckRecovery) {
 		if m, legit, err = faultsOn(m, p.spec, inst.Legit); err != nil {
 			return nil, err

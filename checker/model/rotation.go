@@ -1,0 +1,164 @@
+package model
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// Rotation symmetry: on an anonymous ring, configurations equal up to a rotation of the
+// processes behave alike, so one representative per orbit (the least rotation, byte by
+// byte) is enough. The quotient preserves every execution up to rotation: a path of
+// configurations maps to a path of representatives, and a path of representatives lifts to a
+// real execution (its traces are lifted before they are replayed and printed, Lift). It
+// preserves reachability, deadlocks, cycles and the lengths of executions, so invariants of
+// rotation-invariant predicates, closure, convergence and the worst case in moves and steps;
+// not the identity of processes, so weak fairness and rounds are refused with it.
+
+// Rotational is implemented by protocols on an anonymous ring whose guards and statements do
+// not depend on a process's index: rotating a configuration rotates its successors. Block is
+// the number of variables each process owns; process p owns variables p·Block..p·Block+Block-1.
+type Rotational interface {
+	RotationBlock() int
+}
+
+// Quotient is a model of representatives: Lift turns its traces into executions of Base.
+type Quotient interface {
+	Base() Model
+	Lift(t *Trace) (*Trace, error)
+	// Orbits explains the reduction, for reports.
+	Orbits() string
+}
+
+// rotated is a model of orbits under rotation.
+type rotated struct {
+	base Model
+	n, m int // processes, variables per process
+	init []State
+}
+
+// ByRotation is the quotient of m, a protocol under a daemon from every configuration (or
+// given ones closed under rotation), by rotation of its n processes of block variables each.
+func ByRotation(m Model, block int) (Model, error) {
+	sch := m.Schema()
+	n := sch.Procs()
+	if where, ok := InitOverUniverse(m); !ok || where != nil {
+		return nil, fmt.Errorf("rotation symmetry needs every configuration initial (a set closed under rotation)")
+	}
+	if block < 1 || n*block != sch.Width() {
+		return nil, fmt.Errorf("rotation symmetry needs every variable owned by a process, %d each", block)
+	}
+	for i, v := range sch.Vars {
+		first := sch.Vars[i%block]
+		if int(v.Owner) != i/block || v.Domain.Size != first.Domain.Size {
+			return nil, fmt.Errorf("rotation symmetry: variable %s is not process %d's %d-th, like %s", v.Name, i/block, i%block, first.Name)
+		}
+	}
+	q := &rotated{base: m, n: n, m: block}
+	seen := map[string]bool{}
+	m.Init(func(s State) bool {
+		c := q.canonical(s, make(State, len(s)))
+		if !seen[string(c)] {
+			seen[string(c)] = true
+			q.init = append(q.init, c)
+		}
+		return true
+	})
+	return q, nil
+}
+
+// canonical writes into dst the least rotation of s.
+func (q *rotated) canonical(s, dst State) State {
+	copy(dst, s)
+	tmp := make(State, len(s))
+	for r := 1; r < q.n; r++ {
+		q.rotate(s, r, tmp)
+		if bytes.Compare(tmp, dst) < 0 {
+			copy(dst, tmp)
+		}
+	}
+	return dst
+}
+
+// rotate writes into dst s with process p's block at process (p - r) mod n's place.
+func (q *rotated) rotate(s State, r int, dst State) {
+	k := r * q.m
+	copy(dst, s[k:])
+	copy(dst[len(s)-k:], s[:k])
+}
+
+func (q *rotated) Schema() *Schema { return q.base.Schema() }
+func (q *rotated) Base() Model     { return q.base }
+func (q *rotated) Orbits() string {
+	return fmt.Sprintf("rotation symmetry of %d processes: a state is an orbit", q.n)
+}
+
+func (q *rotated) Init(yield func(State) bool) {
+	for _, s := range q.init {
+		if !yield(s) {
+			return
+		}
+	}
+}
+
+// Successors: the base's, each replaced by its representative; the step index is the base's.
+func (q *rotated) Successors(s State, yield func(Step, State) bool) {
+	c := make(State, len(s))
+	q.base.Successors(s, func(st Step, t State) bool {
+		return yield(st, q.canonical(t, c))
+	})
+}
+
+// Lift turns a trace of representatives into an execution of the base: from the first
+// representative (itself a configuration), each step is the base's first step whose target
+// has the next representative; a lasso's loop is run again until it closes on the very
+// configuration it started from (at most n times).
+func (q *rotated) Lift(t *Trace) (*Trace, error) {
+	out := &Trace{LoopStart: -1, States: []State{t.States[0].Clone()}}
+	reps := t.States
+	next := func(i int) State {
+		if i+1 < len(reps) {
+			return reps[i+1]
+		}
+		return reps[t.LoopStart]
+	}
+	follow := func(i int) error {
+		from := out.States[len(out.States)-1]
+		c := make(State, len(from))
+		found := false
+		q.base.Successors(from, func(st Step, to State) bool {
+			if q.canonical(to, c).Equal(next(i)) {
+				out.States, out.Steps, found = append(out.States, to.Clone()), append(out.Steps, st.Index), true
+				return false
+			}
+			return true
+		})
+		if !found {
+			return fmt.Errorf("step %d of the quotient's trace lifts to no step of the model", i)
+		}
+		return nil
+	}
+	for i := range t.Steps {
+		if err := follow(i); err != nil {
+			return nil, err
+		}
+	}
+	if !t.IsLasso() {
+		return out, nil
+	}
+	loop := t.LoopStart
+	for round := 0; ; round++ {
+		if out.States[len(out.States)-1].Equal(out.States[loop]) {
+			out.LoopStart = loop
+			out.States = out.States[:len(out.States)-1]
+			return out, nil
+		}
+		if round >= q.n {
+			return nil, fmt.Errorf("the loop does not close after %d turns", q.n)
+		}
+		for i := loop; i < len(t.Steps); i++ {
+			if err := follow(i); err != nil {
+				return nil, err
+			}
+		}
+	}
+}
