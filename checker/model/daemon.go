@@ -18,12 +18,18 @@ const (
 	Distributed
 	// Synchronous fires every enabled process.
 	Synchronous
+	// Blocks is the block reduction of the distributed daemon: it fires one connected set of
+	// enabled processes (in the graph of who reads whom). A distributed step is the sequence of
+	// the steps of its connected components, which neither read nor write each other, so the
+	// reachable configurations, the deadlocks and the cycles are the distributed daemon's; the
+	// lengths of executions are not (see Reduced).
+	Blocks
 )
 
 var daemonNames = []struct {
 	name, sasa string
 }{
-	{"central", "cd"}, {"locally-central", "lcd"}, {"distributed", "dd"}, {"synchronous", "sd"},
+	{"central", "cd"}, {"locally-central", "lcd"}, {"distributed", "dd"}, {"synchronous", "sd"}, {"blocks", "blocks"},
 }
 
 func (d Daemon) String() string { return daemonNames[d].name }
@@ -82,7 +88,7 @@ func Daemonize(p Protocol, d Daemon, opts ...Option) (Model, error) {
 	}
 	n := p.Schema().Procs()
 	switch {
-	case (d == LocallyCentral || d == Distributed) && n > MaxSubsetProcs:
+	case (d == LocallyCentral || d == Distributed || d == Blocks) && n > MaxSubsetProcs:
 		return nil, fmt.Errorf("the %s daemon supports at most %d processes, the protocol has %d", d, MaxSubsetProcs, n)
 	case d == Synchronous && n >= 64:
 		return nil, fmt.Errorf("the synchronous daemon supports at most 63 processes, the protocol has %d", n)
@@ -109,7 +115,7 @@ func Daemonize(p Protocol, d Daemon, opts ...Option) (Model, error) {
 		}
 		m.units = u
 	}
-	if d == LocallyCentral {
+	if d == LocallyCentral || d == Blocks {
 		// Reading is directed (p reads its parent), conflict is not: two processes conflict
 		// if either reads the other.
 		m.conflicts = make([]uint64, n)

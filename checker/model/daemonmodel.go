@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math/bits"
 	"sync"
 )
 
@@ -173,7 +174,7 @@ func (m *daemonModel) subsets(s State, sc *scratch, yield func(Step, State) bool
 	idx := 0
 	choice := sc.choice[:len(enabled)]
 	for mask := first; mask < 1<<len(enabled); mask++ {
-		if m.daemon == LocallyCentral && !m.independent(enabled, mask) {
+		if m.daemon == LocallyCentral && !m.independent(enabled, mask) || m.daemon == Blocks && !m.connected(enabled, mask) {
 			continue
 		}
 		clear(choice)
@@ -223,6 +224,37 @@ func (m *daemonModel) independent(enabled []enabledProc, mask uint64) bool {
 		}
 	}
 	return true
+}
+
+// connected reports whether the processes chosen by mask form one connected set in the graph
+// of who reads whom.
+func (m *daemonModel) connected(enabled []enabledProc, mask uint64) bool {
+	var chosen uint64
+	for i, e := range enabled {
+		if mask&(1<<i) != 0 {
+			chosen |= 1 << e.p
+		}
+	}
+	reached := chosen & -chosen // the lowest chosen process
+	for {
+		grown := reached
+		for rest := reached; rest != 0; rest &= rest - 1 {
+			p := bits.TrailingZeros64(rest)
+			grown |= m.conflicts[p] & chosen
+		}
+		if grown == reached {
+			return reached == chosen
+		}
+		reached = grown
+	}
+}
+
+// Reduced names the reduction a daemon's model makes ("blocks"), or "".
+func (m *daemonModel) Reduced() string {
+	if m.daemon == Blocks {
+		return "blocks"
+	}
+	return ""
 }
 
 // noFalseSharing pads the scratch buffers of one worker, written on every state, so that two

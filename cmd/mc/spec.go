@@ -23,6 +23,7 @@ type runSpec struct {
 	Reading  string `json:",omitempty"` // convergence's reading: reachable (the default) or strict
 	Rounds   bool   `json:",omitempty"` // also measure the worst case in rounds
 	Symmetry string `json:",omitempty"` // "rotation": a state is an orbit
+	Reduce   string `json:",omitempty"` // "blocks": the distributed daemon's block reduction
 	// Faults is the recovery check's budget k; FaultVars and FaultValues restrict the faults.
 	Faults      int            `json:",omitempty"`
 	FaultVars   []string       `json:",omitempty"`
@@ -91,6 +92,12 @@ func (rs runSpec) validate() (*plan, error) {
 		return nil, err
 	}
 	p.spec.Daemon, p.spec.Fairness = p.daemon.String(), p.fairness.String() // canonical names in reports
+	switch {
+	case rs.Reduce == "blocks" && p.daemon == model.Distributed:
+		p.daemon = model.Blocks // reported as the distributed daemon, with a note
+	case rs.Reduce != "" && rs.Reduce != "none":
+		return nil, fmt.Errorf("--reduce %s: the block reduction (blocks) is the distributed daemon's", rs.Reduce)
+	}
 	return p, nil
 }
 
@@ -167,6 +174,10 @@ func (p *plan) build() (*built, error) {
 	}
 	if q, ok := m.(model.Quotient); ok {
 		notes = append(slices.Clone(notes), q.Orbits()+"; traces are lifted to executions before they are replayed")
+	}
+	if p.daemon == model.Blocks {
+		notes = append(slices.Clone(notes), "block reduction: a step moves one connected set of enabled processes; "+
+			"reachable configurations, deadlocks and cycles are the distributed daemon's, step counts are not")
 	}
 	if slices.Contains(p.checks, checker.CheckRecovery) {
 		if m, legit, err = faultsOn(m, p.spec, inst.Legit); err != nil {
