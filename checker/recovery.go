@@ -20,11 +20,15 @@ func (a *checking) recovery() error {
 		a.partial(name)
 		return nil
 	}
-	g := goal{name: name, holds: a.spec.Legit, labels: a.labels, set: "the legitimate set"}
+	spec := a.m.(model.FaultBudget).FaultSpec()
+	end := "the legitimate set"
+	if spec.KeepStart {
+		end = "the configuration it started from"
+	}
+	g := goal{name: name, holds: a.spec.Legit, labels: a.labels, set: end}
 	if _, bad := a.firstBad(g); bad {
 		return a.reaches(g)
 	}
-	spec := a.m.(model.FaultBudget).FaultSpec()
 	first := analysis.FromFirstFault(a.g, a.labels, a.labels.Steps, func(explore.Edge) uint32 { return 1 }, byte(spec.Budget))
 	firstMoves := first
 	if moves := a.labels.Weighted[analysis.ByMoves]; moves != nil {
@@ -47,8 +51,8 @@ func (a *checking) recovery() error {
 		firstRounds, lastRounds = fmt.Sprintf(", %d rounds", *r.FirstRounds), fmt.Sprintf(", %d rounds", *r.LastRounds)
 	}
 	a.add(CheckResult{Name: name, Verdict: Holds, Detail: fmt.Sprintf(
-		"%s; to the legitimate set, from the first fault at most %d moves, %d steps%s; from the last %d steps%s",
-		spec, firstMoves.Length, first.Length, firstRounds, last.Length, lastRounds)}, func(*model.Trace) error {
+		"%s; to %s, from the first fault at most %d moves, %d steps%s; from the last %d steps%s",
+		spec, end, firstMoves.Length, first.Length, firstRounds, last.Length, lastRounds)}, func(*model.Trace) error {
 		if err := a.afterFault(r.FirstWitness, first.Length, false); err != nil {
 			return fmt.Errorf("the witness from the first fault: %w", err)
 		}

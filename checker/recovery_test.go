@@ -9,6 +9,7 @@ import (
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/reference"
 	"github.com/mc-checker/mc/models/dijkstra"
+	"github.com/mc-checker/mc/models/maxring"
 )
 
 // withFaults is Dijkstra's ring under d, from its legitimate configurations, with k faults
@@ -120,6 +121,45 @@ func TestRecoveryRounds(t *testing.T) {
 		rec := res.Recovery
 		if !ok || rec.LastRounds == nil || *rec.LastRounds != uint64(want) || *rec.FirstRounds != uint64(want) {
 			t.Errorf("%s n=%d K=%d: rounds after one fault %v/%v, the reference %d (%v)", tc.d, tc.n, tc.k, rec.FirstRounds, rec.LastRounds, want, ok)
+		}
+	}
+}
+
+// The end condition "back in the configuration it started from", for a silent protocol:
+// maximum propagation returns to its agreed value after a fault that lowers one (faults that
+// write 0 only), and not after one that may raise it above the others; with the end condition
+// "legitimate" it recovers from both.
+func TestRecoveryToTheStart(t *testing.T) {
+	r, _ := maxring.New(4, 3)
+	m, _ := model.Daemonize(r, model.Central)
+	var from []model.State
+	m.Init(func(s model.State) bool {
+		if r.Agreed(s) {
+			from = append(from, s.Clone())
+		}
+		return true
+	})
+	for _, tc := range []struct {
+		values    []byte
+		keepStart bool
+		holds     bool
+	}{{[]byte{0}, true, true}, {nil, true, false}, {nil, false, true}} {
+		f, err := model.WithFaults(m, model.FaultSpec{Budget: 1, Values: tc.values, KeepStart: tc.keepStart}, from, r.Agreed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		end := model.OnBase(f, r.Agreed)
+		if tc.keepStart {
+			end, _ = model.Start(f)
+		}
+		res, err := checker.Run(context.Background(), f, checker.Spec{Checks: []checker.Check{checker.CheckRecovery}, Legit: end},
+			checker.Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := reference.Check(f, reference.Spec{Legit: end})
+		if c := res.Checks[0]; (c.Verdict == checker.Holds) != tc.holds || ref.Converges != tc.holds {
+			t.Errorf("%+v: %s (%s), reference %v", tc, c.Verdict, c.Detail, ref.Converges)
 		}
 	}
 }

@@ -24,6 +24,9 @@ type FaultSpec struct {
 	// Values restricts the values a fault writes (a value outside a variable's domain is
 	// skipped); nil: every value of the domain.
 	Values []byte
+	// KeepStart keeps, as ghost variables named name@start, the configuration an execution
+	// started from, for the end condition "back where it started" (Start).
+	KeepStart bool
 }
 
 // String states the restriction, for reports.
@@ -62,9 +65,9 @@ type faulty struct {
 }
 
 // WithFaults is m (a model of processes, such as a daemon's) from the configurations from,
-// with spec.Budget faults to spend. A configuration outside legit where no process can move
-// suffers no fault: an execution may stop there, which is already a failure, so it stays a
-// deadlock for the checks to report.
+// with spec.Budget faults to spend. A configuration outside the end condition (legit, or with
+// KeepStart the start) where no process can move suffers no fault: an execution may stop
+// there, which is already a failure, so it stays a deadlock for the checks to report.
 func WithFaults(m Model, spec FaultSpec, from []State, legit Predicate) (Model, error) {
 	procs, ok := m.(Processes)
 	switch {
@@ -76,7 +79,13 @@ func WithFaults(m Model, spec FaultSpec, from []State, legit Predicate) (Model, 
 		return nil, fmt.Errorf("faults need configurations to start from")
 	}
 	base := m.Schema()
-	vars := append(slices.Clone(base.Vars), Var{Name: "faults left", Owner: Global, Domain: Range(spec.Budget + 1)})
+	vars := slices.Clone(base.Vars)
+	if spec.KeepStart {
+		for _, v := range base.Vars {
+			vars = append(vars, Var{Name: v.Name + "@start", Owner: Global, Domain: v.Domain})
+		}
+	}
+	vars = append(vars, Var{Name: "faults left", Owner: Global, Domain: Range(spec.Budget + 1)})
 	sch, err := NewSchema(base.Procs(), vars...)
 	if err != nil {
 		return nil, err
@@ -89,7 +98,11 @@ func WithFaults(m Model, spec FaultSpec, from []State, legit Predicate) (Model, 
 		if err := base.Valid(s); err != nil {
 			return nil, fmt.Errorf("initial state: %w", err)
 		}
-		f.init = append(f.init, append(s.Clone(), byte(spec.Budget)))
+		start := s.Clone()
+		if spec.KeepStart {
+			start = append(start, s...)
+		}
+		f.init = append(f.init, append(start, byte(spec.Budget)))
 	}
 	return f, nil
 }
@@ -153,20 +166,21 @@ func (f *faulty) Init(yield func(State) bool) {
 // Successors: the base model's steps, the faults left unchanged; then, while faults are left,
 // every fault of every process in order.
 func (f *faulty) Successors(s State, yield func(Step, State) bool) {
-	w := len(s) - 1
-	left := s[w]
+	w := f.base.Schema().Width()
+	left := s[len(s)-1]
 	next := make(State, len(s)) // a fork would keep one; faults are for small instances
+	copy(next, s)
 	index, moved, stop := 0, false, false
 	f.base.Successors(s[:w], func(st Step, t State) bool {
 		moved = true
-		copy(next, t)
-		next[w] = left
+		copy(next, t) // the start and the budget stay as they are
+		next[len(s)-1] = left
 		st.Index = index
 		index++
 		stop = !yield(st, next)
 		return !stop
 	})
-	if stop || left == 0 || !moved && !f.legit(s[:w]) {
+	if stop || left == 0 || !moved && !f.ended(s) {
 		return
 	}
 	for p, vars := range f.vars {
@@ -174,6 +188,15 @@ func (f *faulty) Successors(s State, yield func(Step, State) bool) {
 			return
 		}
 	}
+}
+
+// ended is the end condition at s: back at the start with KeepStart, else legitimate.
+func (f *faulty) ended(s State) bool {
+	w := f.base.Schema().Width()
+	if f.spec.KeepStart {
+		return string(s[:w]) == string(s[w:2*w])
+	}
+	return f.legit(s[:w])
 }
 
 // faultsOf yields every rewrite of process p's fault variables that changes one, in the
@@ -213,7 +236,7 @@ func (f *faulty) faultsOf(p int, vars []int, s, next State, index *int, yield fu
 
 func (f *faulty) Procs() int { return f.procs.Procs() }
 func (f *faulty) EnabledMask(s State) uint64 {
-	return f.procs.EnabledMask(s[:len(s)-1])
+	return f.procs.EnabledMask(f.Base(s))
 }
 
 func (f *faulty) RuleName(p, r int) string {
@@ -240,4 +263,25 @@ type FaultBudget interface {
 func (f *faulty) FaultSpec() FaultSpec { return f.spec }
 
 // Base is the configuration of the base model within a faulty model's configuration s.
-func (f *faulty) Base(s State) State { return s[:len(s)-1] }
+func (f *faulty) Base(s State) State { return s[:f.base.Schema().Width()] }
+
+// Start is the end condition "back in the configuration the execution started from", on the
+// configurations of a model with faults that keeps its start (FaultSpec.KeepStart).
+func Start(m Model) (Predicate, error) {
+	f, ok := m.(*faulty)
+	if !ok || !f.spec.KeepStart {
+		return nil, fmt.Errorf("the end condition \"start\" needs a model with faults that keeps its start")
+	}
+	w := f.base.Schema().Width()
+	return func(s State) bool { return string(s[:w]) == string(s[w:2*w]) }, nil
+}
+
+// OnBase lifts a predicate of the base model's configurations to a model with faults.
+func OnBase(m Model, p Predicate) Predicate {
+	f, ok := m.(*faulty)
+	if !ok {
+		return p
+	}
+	w := f.base.Schema().Width()
+	return func(s State) bool { return p(s[:w]) }
+}

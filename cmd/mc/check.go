@@ -23,6 +23,7 @@ func checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "fairness", Value: "unfair", Usage: "unfair or weakly-fair"},
 			&cli.StringFlag{Name: "symmetry", Value: "none", Usage: "rotation: one state per orbit under rotation, for models of an anonymous ring (maxring); traces are real executions"},
 			&cli.StringFlag{Name: "reduce", Value: "none", Usage: "blocks: with the distributed daemon, one connected set of enabled processes a step (same configurations, deadlocks and cycles, fewer transitions); for invariants, deadlock, closure, characterise and convergence with closure"},
+			&cli.StringFlag{Name: "end", Usage: "recovery's end condition: legitimate (the default) or start (back in the configuration it started from, for silent protocols)"},
 			&cli.IntFlag{Name: "faults", Usage: "the recovery check's budget `K`: at most K faults, each rewriting what one process owns, at any time"},
 			&cli.StringSliceFlag{Name: "fault-vars", Usage: "faults rewrite only these variables (a name, or a name followed by the process: x for x0, x1, …)"},
 			&cli.IntSliceFlag{Name: "fault-values", Usage: "faults write only these values"},
@@ -115,7 +116,7 @@ func checkRun(c *cli.Context) (one *built, all *runSpec, err error) {
 	}
 	rs := runSpec{Model: entry.Name, Params: params, Topology: c.String("topology"), Daemon: c.String("daemon"),
 		Fairness: c.String("fairness"), Reading: c.String("reading"), Rounds: c.Bool("rounds"), Checks: checks, Lint: c.Bool("lint"),
-		Symmetry: c.String("symmetry"), Reduce: c.String("reduce"), Faults: c.Int("faults"), FaultVars: c.StringSlice("fault-vars"), FaultValues: c.IntSlice("fault-values")}
+		Symmetry: c.String("symmetry"), Reduce: c.String("reduce"), End: c.String("end"), Faults: c.Int("faults"), FaultVars: c.StringSlice("fault-vars"), FaultValues: c.IntSlice("fault-values")}
 	if rs.Topology == "all" && !entry.Rooted { // a Rooted model starts from every rooted tree in one run
 		return nil, &rs, allTreesOnly(c, entry)
 	}

@@ -12,7 +12,7 @@ import (
 const maxRecoveryStarts = 1 << 27
 
 func faultSpec(rs runSpec) model.FaultSpec {
-	spec := model.FaultSpec{Budget: rs.Faults, Vars: rs.FaultVars}
+	spec := model.FaultSpec{Budget: rs.Faults, Vars: rs.FaultVars, KeepStart: rs.End == "start"}
 	for _, v := range rs.FaultValues {
 		spec.Values = append(spec.Values, byte(v))
 	}
@@ -29,6 +29,8 @@ func faultsOn(m model.Model, rs runSpec, legit model.Predicate) (model.Model, mo
 		return nil, nil, fmt.Errorf("the recovery check needs --faults K, K ≥ 1")
 	case legit == nil:
 		return nil, nil, fmt.Errorf("the model has no legitimate set to recover")
+	case rs.End != "" && rs.End != "legitimate" && rs.End != "start":
+		return nil, nil, fmt.Errorf("--end %s: want legitimate or start", rs.End)
 	}
 	for _, v := range rs.FaultValues {
 		if v < 0 || v >= model.MaxDomain {
@@ -50,7 +52,11 @@ func faultsOn(m model.Model, rs runSpec, legit model.Predicate) (model.Model, mo
 	if err != nil {
 		return nil, nil, err
 	}
-	return f, func(s model.State) bool { return legit(s[:len(s)-1]) }, nil
+	if rs.End == "start" {
+		end, err := model.Start(f)
+		return f, end, err
+	}
+	return f, model.OnBase(f, legit), nil
 }
 
 // bySymmetry is m reduced by the symmetry named ("" or "none": m itself).

@@ -88,6 +88,8 @@ func TestUsageErrors(t *testing.T) {
 		{"simulate", "arrow", "--topology", "all"},
 		{"simulate"},
 		{"check", "dijkstra", "--symmetry", "rotation"},
+		{"check", "maxring", "--check", "recovery", "--faults", "1", "--end", "elsewhere"},
+		{"check", "maxring", "--end", "start"},
 		{"check", "dijkstra", "--reduce", "blocks"},
 		{"check", "dijkstra", "--daemon", "dd", "--reduce", "blocks"},
 		{"check", "dijkstra", "--daemon", "dd", "--reduce", "blocks", "--check", "convergence"},

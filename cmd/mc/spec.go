@@ -24,6 +24,7 @@ type runSpec struct {
 	Rounds   bool   `json:",omitempty"` // also measure the worst case in rounds
 	Symmetry string `json:",omitempty"` // "rotation": a state is an orbit
 	Reduce   string `json:",omitempty"` // "blocks": the distributed daemon's block reduction
+	End      string `json:",omitempty"` // recovery's end condition: legitimate (default) or start
 	// Faults is the recovery check's budget k; FaultVars and FaultValues restrict the faults.
 	Faults      int            `json:",omitempty"`
 	FaultVars   []string       `json:",omitempty"`
@@ -183,8 +184,12 @@ func (p *plan) build() (*built, error) {
 		if m, legit, err = faultsOn(m, p.spec, inst.Legit); err != nil {
 			return nil, err
 		}
-		notes = append(slices.Clone(notes), "recovery: "+faultSpec(p.spec).String()+", from every legitimate configuration")
-	} else if p.spec.Faults != 0 || p.spec.FaultVars != nil || p.spec.FaultValues != nil {
+		end := "back in the legitimate set"
+		if p.spec.End == "start" {
+			end = "back in the very configuration it started from"
+		}
+		notes = append(slices.Clone(notes), "recovery: "+faultSpec(p.spec).String()+", from every legitimate configuration; the end: "+end)
+	} else if p.spec.Faults != 0 || p.spec.FaultVars != nil || p.spec.FaultValues != nil || p.spec.End != "" {
 		return nil, fmt.Errorf("--faults, --fault-vars and --fault-values apply to the recovery check only")
 	}
 	inst = &models.Instance{Protocol: inst.Protocol, Init: inst.Init, Legit: legit, LegitDoc: inst.LegitDoc, Invariants: inst.Invariants,
