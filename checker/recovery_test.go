@@ -52,6 +52,9 @@ func TestRecoveryDijkstra(t *testing.T) {
 		{5, 4, 1, model.Central, true, 24}, {4, 4, 1, model.Distributed, true, 13},
 		{4, 4, 2, model.Distributed, true, 13}, {4, 2, 1, model.Central, false, 0},
 		{5, 3, 2, model.Central, false, 0}, {5, 3, 1, model.Central, true, 100},
+		// K = n-1 under the distributed daemon: one fault is survived, two are not (a fault,
+		// a copy, a fault, then every machine moves at once forever, docs/DIJKSTRA.md).
+		{4, 3, 1, model.Distributed, true, 100}, {4, 3, 2, model.Distributed, false, 0},
 	} {
 		name := fmt.Sprintf("%s n=%d K=%d k=%d", tc.d, tc.n, tc.k, tc.faults)
 		m, legit := withFaults(t, tc.n, tc.k, tc.faults, tc.d)
