@@ -54,7 +54,11 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 	if witnesses && r.res.RoundsWitness != nil {
 		fmt.Fprintf(w, "\nworst case in rounds: an execution of %d rounds, which end after steps %s\n",
 			*r.res.WorstCaseRounds, roundEnds(r.res.RoundEnds))
-		return printTrace(w, r.model, r.res.RoundsWitness)
+		marks := map[int]string{}
+		for k, e := range r.res.RoundEnds {
+			marks[e+1] = fmt.Sprintf("round %d ends", k+1)
+		}
+		return printMarkedTrace(w, r.model, r.res.RoundsWitness, marks)
 	}
 	return nil
 }
@@ -135,6 +139,12 @@ func printHeader(w io.Writer, r *about) {
 // through m), the values (those the step changed in brackets) and the enabled (privileged)
 // processes.
 func printTrace(w io.Writer, m model.Model, t *model.Trace) error {
+	return printMarkedTrace(w, m, t, nil)
+}
+
+// printMarkedTrace prints a trace, marking the rows in marks (by state index) at the end of
+// their last cell: the ends of rounds.
+func printMarkedTrace(w io.Writer, m model.Model, t *model.Trace, marks map[int]string) error {
 	steps, err := t.StepsOf(m)
 	if err != nil {
 		return err
@@ -163,6 +173,9 @@ func printTrace(w io.Writer, m model.Model, t *model.Trace) error {
 		}
 		if procs != nil {
 			row = append(row, formatMask(procs.EnabledMask(s)))
+		}
+		if mark := marks[i]; mark != "" {
+			row[len(row)-1] += "   ◂ " + mark
 		}
 		rows = append(rows, row)
 	}
