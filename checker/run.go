@@ -120,6 +120,9 @@ func (r *run) exploreDense() error {
 		return err
 	}
 	d := explore.NewDense(r.m, r.u)
+	if r.spec.Fairness != WeaklyFair && !r.spec.Rounds {
+		d.WithoutMovers()
+	}
 	if where, _ := model.InitOverUniverse(r.m); where != nil {
 		d.Explore(r.ctx, where, r.opts.workers())
 	}

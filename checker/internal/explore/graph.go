@@ -94,8 +94,10 @@ type Successors struct {
 	// Model is the worker's own copy of the graph's model (see model.Forkable).
 	Model model.Model
 	fair  model.Fairness // the units an edge's Movers hold (nil: its moving processes)
-	yield func(model.Step, model.State) bool
-	_     par.Pad
+	// noMovers: the graph keeps no movers, and add leaves them 0.
+	noMovers bool
+	yield    func(model.Step, model.State) bool
+	_        par.Pad
 }
 
 // newSuccessors is a buffer over the worker's own copy of m.
@@ -116,9 +118,13 @@ func (out *Successors) add(st model.Step, t model.State) bool {
 		out.Invalid = invalidSuccessor(out.Model.Schema(), out.from, t)
 		return false
 	}
-	movers := st.Movers() // inline: a call per edge here costs Dijkstra n=8 15% (PERFORMANCE.md)
-	if out.fair != nil {
+	var movers uint64
+	switch {
+	case out.noMovers:
+	case out.fair != nil:
 		movers = out.fair.Served(st)
+	default:
+		movers = st.Movers() // inline: a call per edge here costs Dijkstra n=8 15% (PERFORMANCE.md)
 	}
 	out.Edges = append(out.Edges, Edge{To: to, Index: uint32(st.Index), Moves: uint32(st.MoveCount()), Ticks: uint32(st.Ticks), Movers: movers})
 	out.states = append(out.states, t...)
