@@ -28,6 +28,11 @@ type Options struct {
 	// 64-bit fingerprints alone: no two states can be merged, at the cost of a copy of every
 	// state in the set. Without it the result reports the probability of a collision.
 	Exact bool
+	// Hashed explores a model whose initial set is its universe by BFS over the hashed store
+	// (every configuration an initial state) instead of the dense store, in memory unless
+	// Store says otherwise: the hashed path every message-passing model runs on, measured on a
+	// model whose dense figures are known.
+	Hashed bool
 	// Store says where a run keeps its graph and visited set (see StoreKind).
 	Store StoreKind
 	// Dir holds the files of StoreDisk and StoreBadger (required) and of StoreAuto once it
@@ -145,4 +150,4 @@ func MachineMemory() uint64 { return sys.PhysicalMemory() }
 
 // Dense reports whether Run checks m in the dense store under these options: m starts from
 // its universe and the store keeps nothing on disk. MaxStates does not bound a dense run.
-func (o Options) Dense(m model.Model) bool { return universal(m) && !o.Store.onDisk() }
+func (o Options) Dense(m model.Model) bool { return universal(m) && !o.Store.onDisk() && !o.Hashed }

@@ -37,7 +37,8 @@ func checkpoints(c *cli.Context, run *built) (*checker.Checkpoints, error) {
 		}
 		given.Topology = abs
 	}
-	meta, err := json.Marshal(savedMeta{runSpec: given, Store: c.String("store"), Mem: c.String("mem"), Exact: c.Bool("exact")})
+	meta, err := json.Marshal(savedMeta{runSpec: given, Store: c.String("store"), Mem: c.String("mem"), Exact: c.Bool("exact"),
+		Hashed: c.Bool("hashed")})
 	if err != nil {
 		return nil, err
 	}
@@ -52,6 +53,9 @@ type savedMeta struct {
 	Store string `json:",omitempty"`
 	Mem   string `json:",omitempty"`
 	Exact bool   `json:",omitempty"`
+	// Hashed: a universe explored hashed in memory (--hashed), which the dense store could not
+	// resume.
+	Hashed bool `json:",omitempty"`
 }
 
 // savedRun rebuilds the run whose checkpoint is in dir, and takes its --store, --mem and
@@ -65,7 +69,8 @@ func savedRun(c *cli.Context, dir string) (*built, error) {
 	if err := json.Unmarshal(meta, &saved); err != nil || saved.Model == "" {
 		return nil, usageError("--resume: the checkpoint in %s does not say which run it belongs to", dir)
 	}
-	for flag, value := range map[string]string{"store": saved.Store, "mem": saved.Mem, "exact": strconv.FormatBool(saved.Exact)} {
+	for flag, value := range map[string]string{"store": saved.Store, "mem": saved.Mem, "exact": strconv.FormatBool(saved.Exact),
+		"hashed": strconv.FormatBool(saved.Hashed)} {
 		if value != "" && !c.IsSet(flag) {
 			if err := c.Set(flag, value); err != nil {
 				return nil, usageError("--resume: the saved --%s: %v", flag, err)

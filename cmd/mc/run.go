@@ -38,6 +38,7 @@ func runFlags() []cli.Flag {
 		&cli.Uint64Flag{Name: "max-states", DefaultText: "none", Usage: "bound on the states of a hashed exploration (inconclusive when hit)"},
 		&cli.StringFlag{Name: "mem", DefaultText: "3/4 of the machine", Usage: "memory budget, e.g. 4GiB: a dense universe that needs more is refused; a hashed exploration goes to disk at half of it (--store auto) and stops inconclusive if its heap still passes it"},
 		&cli.BoolFlag{Name: "progress", DefaultText: "when stderr is a terminal", Usage: "report progress on stderr"},
+		&cli.BoolFlag{Name: "hashed", Usage: "explore a model that starts from every configuration by BFS over the hashed store (every configuration an initial state) instead of the dense store"},
 		&cli.BoolFlag{Name: "exact", Usage: "key a hashed exploration's visited set by whole states, not 64-bit fingerprints: no collision possible, more memory"},
 		&cli.BoolFlag{Name: "lint", Usage: "check the protocol contract on every step the run meets: statements write only what their process owns, moves of one step write distinct variables, guards read only neighbours (slower; a breach is a model error, exit 2)"},
 	}
@@ -61,7 +62,7 @@ func runOptions(c *cli.Context) (checker.Options, error) {
 	case c.IsSet("max-states") && c.Uint64("max-states") == 0:
 		return checker.Options{}, usageError("--max-states must be positive")
 	}
-	opts := checker.Options{Workers: c.Int("workers"), MaxStates: c.Uint64("max-states"), Exact: c.Bool("exact")}
+	opts := checker.Options{Workers: c.Int("workers"), MaxStates: c.Uint64("max-states"), Exact: c.Bool("exact"), Hashed: c.Bool("hashed")}
 	if text := c.String("mem"); text != "" {
 		budget, err := parseBytes(text)
 		if err != nil {

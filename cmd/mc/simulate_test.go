@@ -62,3 +62,21 @@ func TestSimulate(t *testing.T) {
 		t.Errorf("--max-steps 0: exit %d", code)
 	}
 }
+
+// --hashed explores a universe by BFS over the hashed store in memory and gives the dense
+// store's figures.
+func TestHashedGivesTheDenseFigures(t *testing.T) {
+	figures := func(extra ...string) string {
+		_, out, _ := mc(t, append([]string{"check", "dijkstra", "-p", "n=5", "-p", "K=5", "--daemon", "dd"}, extra...)...)
+		var keep []string
+		for _, line := range strings.Split(out, "\n") {
+			if strings.Contains(line, "explored") || strings.Contains(line, "worst case") || strings.Contains(line, "holds") {
+				keep = append(keep, strings.ReplaceAll(strings.ReplaceAll(line, "dense store", ""), "memory store", ""))
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	if dense, hashed := figures(), figures("--hashed"); dense != hashed || !strings.Contains(dense, "3,125 states") {
+		t.Fatalf("dense:\n%s\nhashed:\n%s", dense, hashed)
+	}
+}
