@@ -80,63 +80,9 @@ func FromFirstFault(g explore.Graph, l *Labels, labels *par.Cells, weight func(e
 }
 
 // FromLastFault is the longest fault-free execution from a target of any fault to a
-// legitimate node, by an iterative depth-first search with memoisation over fault-free edges.
+// legitimate node.
 func FromLastFault(ctx context.Context, g explore.Graph, legit par.Bitmap) (AfterFault, error) {
-	x := explore.NewExpander(g)
-	memo := map[uint64]uint64{}
-	onStack := map[uint64]bool{}
-	longest := func(root uint64) (uint64, error) {
-		type frame struct {
-			id    uint64
-			edges []explore.Edge
-			next  int
-			best  uint64
-		}
-		edgesOf := func(id uint64) []explore.Edge {
-			var out []explore.Edge
-			for _, e := range x.Edges(id) {
-				if !isFault(e) {
-					out = append(out, e)
-				}
-			}
-			return out
-		}
-		if legit.Has(root) {
-			return 0, nil
-		}
-		stack := []frame{{id: root, edges: edgesOf(root)}}
-		onStack[root] = true
-		for len(stack) > 0 {
-			f := &stack[len(stack)-1]
-			if len(f.edges) == 0 {
-				return 0, errors.New("a configuration after a fault has no fault-free way to the legitimate set")
-			}
-			if f.next < len(f.edges) {
-				to := f.edges[f.next].To
-				v, ok := memo[to]
-				switch {
-				case legit.Has(to):
-					v, ok = 0, true
-				case !ok && onStack[to]:
-					return 0, errors.New("a fault-free cycle outside the legitimate set")
-				case !ok:
-					if ctx.Err() != nil {
-						return 0, context.Cause(ctx)
-					}
-					stack = append(stack, frame{id: to, edges: edgesOf(to)})
-					onStack[to] = true
-					continue
-				}
-				f.best = max(f.best, v+1)
-				f.next++
-				continue
-			}
-			memo[f.id] = f.best
-			delete(onStack, f.id)
-			stack = stack[:len(stack)-1]
-		}
-		return memo[root], nil
-	}
+	ff := &faultFree{ctx: ctx, x: explore.NewExpander(g), legit: legit, memo: map[uint64]uint64{}, onStack: map[uint64]bool{}}
 	best := AfterFault{}
 	var from, to uint64
 	var via uint32
@@ -145,11 +91,11 @@ func FromLastFault(ctx context.Context, g explore.Graph, legit par.Bitmap) (Afte
 		if !g.Reached(id) {
 			continue
 		}
-		for _, e := range slices.Clone(x.Edges(id)) { // longest expands other nodes with x
+		for _, e := range slices.Clone(ff.x.Edges(id)) { // longest expands other nodes with x
 			if !isFault(e) {
 				continue
 			}
-			v, err := longest(e.To)
+			v, err := ff.longest(e.To)
 			if err != nil {
 				return best, err
 			}
@@ -161,9 +107,76 @@ func FromLastFault(ctx context.Context, g explore.Graph, legit par.Bitmap) (Afte
 	if found {
 		best.Witness = explore.StemTo(g, from)
 		best.Witness.Extend(explore.NodePath{Nodes: []uint64{from, to}, Steps: []uint32{via}})
-		best.Witness.Extend(faultFreeTight(x, memo, legit, to))
+		best.Witness.Extend(faultFreeTight(ff.x, ff.memo, legit, to))
 	}
 	return best, nil
+}
+
+// faultFree is the longest fault-free path to the legitimate set, by an iterative
+// depth-first search with memoisation over fault-free edges.
+type faultFree struct {
+	ctx     context.Context
+	x       *explore.Expander
+	legit   par.Bitmap
+	memo    map[uint64]uint64
+	onStack map[uint64]bool
+}
+
+func (ff *faultFree) edgesOf(id uint64) []explore.Edge {
+	var out []explore.Edge
+	for _, e := range ff.x.Edges(id) {
+		if !isFault(e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func (ff *faultFree) longest(root uint64) (uint64, error) {
+	type frame struct {
+		id    uint64
+		edges []explore.Edge
+		next  int
+		best  uint64
+	}
+	if ff.legit.Has(root) {
+		return 0, nil
+	}
+	if v, ok := ff.memo[root]; ok {
+		return v, nil
+	}
+	stack := []frame{{id: root, edges: ff.edgesOf(root)}}
+	ff.onStack[root] = true
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		if len(f.edges) == 0 {
+			return 0, errors.New("a configuration after a fault has no fault-free way to the legitimate set")
+		}
+		if f.next < len(f.edges) {
+			to := f.edges[f.next].To
+			v, ok := ff.memo[to]
+			switch {
+			case ff.legit.Has(to):
+				v, ok = 0, true
+			case !ok && ff.onStack[to]:
+				return 0, errors.New("a fault-free cycle outside the legitimate set")
+			case !ok:
+				if ff.ctx.Err() != nil {
+					return 0, context.Cause(ff.ctx)
+				}
+				stack = append(stack, frame{id: to, edges: ff.edgesOf(to)})
+				ff.onStack[to] = true
+				continue
+			}
+			f.best = max(f.best, v+1)
+			f.next++
+			continue
+		}
+		ff.memo[f.id] = f.best
+		delete(ff.onStack, f.id)
+		stack = stack[:len(stack)-1]
+	}
+	return ff.memo[root], nil
 }
 
 // faultFreeTight follows tight fault-free edges from id to the legitimate set.
