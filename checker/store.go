@@ -66,6 +66,9 @@ func (h *hashed) openVisited(width int, opts Options) error {
 	case StoreAuto:
 		h.visited = store.NewSpill("", false, opts.Exact, width, opts.workers(), budget/4)
 		h.cfg.SegmentEdges = runSegment
+		// It starts in memory: initial batches of a million states let an interrupt through
+		// within a second (one batch of 2^24 kept a --timeout waiting 6 s).
+		h.cfg.InitialBatch = 1 << 20
 		if sys.CanMap { // elsewhere the run stays in memory
 			h.grow = &onDemand{dir: opts.Dir, mark: budget / 2, budget: budget}
 			h.cfg.Grow = func(g *explore.Explicit) error { return h.grow.check(g, h.visited) }

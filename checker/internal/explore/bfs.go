@@ -34,6 +34,10 @@ type Config struct {
 	// bfsSegment nodes: a store whose lookups beyond memory are batched per segment wants
 	// segments as large as memory allows.
 	SegmentEdges uint64
+	// InitialBatch, if positive, numbers the initial states in batches of this many rather
+	// than SegmentEdges: a batch is numbered whole, and a store that is still in memory answers
+	// small batches as fast, so an interrupt waits for one small batch only.
+	InitialBatch uint64
 }
 
 // BFS builds the reachable graph level by level. Workers expand disjoint chunks of the

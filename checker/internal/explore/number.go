@@ -28,6 +28,9 @@ func Start(ctx context.Context, m model.Model, visited store.Store, cfg Config) 
 	if cfg.SegmentEdges > 0 {
 		batchLen = cfg.SegmentEdges
 	}
+	if cfg.InitialBatch > 0 {
+		batchLen = cfg.InitialBatch
+	}
 	var batch []byte
 	var fps []uint64
 	number := func() error {
