@@ -316,7 +316,7 @@ func TestWarningsAndHelp(t *testing.T) {
 // An interrupted exploration says how far it got: the states, transitions and depth the BFS
 // had committed, and its rate.
 func TestInterruptedExplorationSaysHowFar(t *testing.T) {
-	code, out, _ := mc(t, "check", "ssarrow", "-p", "n=3", "--timeout", "300ms") // 19 M states
+	code, out, _ := mc(t, "check", "ssarrow", "-p", "n=3", "--timeout", "1500ms") // 19 M states: past the initial batches
 	far := regexp.MustCompile(`explored     [1-9][\d,]* states, [\d,]+ transitions, BFS depth \d+ when interrupted, memory store`)
 	if code != exitInconclusive || !far.MatchString(out) || !regexp.MustCompile(`time .* [1-9][\d,]* states/s`).MatchString(out) {
 		t.Fatalf("exit %d:\n%s", code, out)
