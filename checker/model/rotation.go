@@ -17,6 +17,8 @@ import (
 // Rotational is implemented by protocols on an anonymous ring whose guards and statements do
 // not depend on a process's index: rotating a configuration rotates its successors. Block is
 // the number of variables each process owns; process p owns variables p·Block..p·Block+Block-1.
+// The predicates checked with the symmetry (the legitimate set, invariants, goals) must not
+// depend on an index either: the checker evaluates them on representatives only.
 type Rotational interface {
 	RotationBlock() int
 }
