@@ -178,6 +178,9 @@ func (s *Spec) validate(m model.Model) error {
 		}
 	}
 	if _, q := m.(model.Quotient); q {
+		if err := s.symmetric(m); err != nil {
+			return err
+		}
 		switch {
 		case s.Fairness == WeaklyFair, s.Rounds:
 			return fmt.Errorf("symmetry forgets which process is which: weak fairness and rounds are refused with it")
@@ -206,4 +209,38 @@ func (s *Spec) actionsToCheck() []model.ActionProperty {
 		return nil
 	}
 	return s.Actions
+}
+
+// symmetric checks, on a quotient whose initial configurations are every representative,
+// that every predicate of the spec gives the same answer on each configuration of an orbit:
+// the checker evaluates them on representatives only, so one that depends on a process's
+// index would get a wrong verdict.
+func (s *Spec) symmetric(m model.Model) error {
+	q, ok := m.(model.Quotient)
+	if !ok {
+		return nil
+	}
+	var preds []model.Property
+	if s.Legit != nil {
+		preds = append(preds, model.Property{Name: "the legitimate set", Holds: s.Legit})
+	}
+	preds = append(append(preds, s.Invariants...), s.Eventually...)
+	var err error
+	m.Init(func(rep model.State) bool {
+		for _, p := range preds {
+			want := p.Holds(rep)
+			q.Orbit(rep, func(t model.State) bool {
+				if p.Holds(t) != want {
+					err = fmt.Errorf("%s depends on the processes' indexes (it differs between %s and %s): symmetry would decide it wrongly",
+						p.Name, m.Schema().Format(rep), m.Schema().Format(t))
+				}
+				return err == nil
+			})
+			if err != nil {
+				return false
+			}
+		}
+		return true
+	})
+	return err
 }

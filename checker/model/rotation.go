@@ -29,6 +29,8 @@ type Quotient interface {
 	Lift(t *Trace) (*Trace, error)
 	// Orbits explains the reduction, for reports.
 	Orbits() string
+	// Orbit yields the configurations of s's orbit, s's own first.
+	Orbit(s State, yield func(State) bool)
 }
 
 // rotated is a model of orbits under rotation.
@@ -89,7 +91,17 @@ func (q *rotated) rotate(s State, r int, dst State) {
 }
 
 func (q *rotated) Schema() *Schema { return q.base.Schema() }
-func (q *rotated) Base() Model     { return q.base }
+
+func (q *rotated) Orbit(s State, yield func(State) bool) {
+	t := make(State, len(s))
+	for r := range q.n {
+		q.rotate(s, r, t)
+		if !yield(t) {
+			return
+		}
+	}
+}
+func (q *rotated) Base() Model { return q.base }
 func (q *rotated) Orbits() string {
 	return fmt.Sprintf("rotation symmetry of %d processes: a state is an orbit", q.n)
 }

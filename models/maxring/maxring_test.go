@@ -71,6 +71,19 @@ func compare(t *testing.T, name string, a, b *checker.Result) {
 	}
 }
 
+// Symmetry refuses a predicate that depends on a process's index (the checker evaluates
+// predicates on representatives only).
+func TestRotationSymmetryRefusesIndexedPredicates(t *testing.T) {
+	r, _ := maxring.New(4, 2)
+	full, _ := model.Daemonize(r, model.Central)
+	reduced, _ := model.ByRotation(full, 1)
+	_, err := checker.Run(context.Background(), reduced, checker.Spec{Checks: []checker.Check{checker.CheckInvariant},
+		Invariants: []model.Property{{Name: "x0 is 0", Holds: func(s model.State) bool { return s[0] == 0 }}}}, checker.Options{})
+	if err == nil {
+		t.Fatal("an invariant of process 0 is checked under rotation symmetry")
+	}
+}
+
 // Symmetry refuses what it cannot keep: weak fairness, rounds, action invariants.
 func TestRotationSymmetryRefuses(t *testing.T) {
 	r, _ := maxring.New(4, 2)
