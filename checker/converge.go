@@ -16,12 +16,12 @@ func (a *checking) convergence() error {
 		a.partial(name)
 		return nil
 	}
-	if r, ok := a.m.(interface{ Reduced() string }); ok && r.Reduced() != "" {
+	if r := model.ReducedBy(a.m); r != "" {
 		if _, broken := a.scan.Closure.Get(); broken {
 			// A step of the full daemon may pass through the legitimate set between its
 			// blocks: without closure, the reduced graph decides nothing.
 			a.add(CheckResult{Name: name, Verdict: Inconclusive,
-				Detail: "the " + r.Reduced() + " reduction keeps convergence only where closure holds, and it does not"}, nil)
+				Detail: "the " + r + " reduction keeps convergence only where closure holds, and it does not"}, nil)
 			return nil
 		}
 	}

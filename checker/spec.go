@@ -168,13 +168,13 @@ func (s *Spec) validate(m model.Model) error {
 	if s.has(CheckRecovery) && s.Legit == nil {
 		return fmt.Errorf("recovery needs a legitimate set")
 	}
-	if r, ok := m.(interface{ Reduced() string }); ok && r.Reduced() != "" {
+	if r := model.ReducedBy(m); r != "" {
 		switch {
 		case s.Fairness == WeaklyFair, s.Rounds, s.has(CheckWorstCase), s.has(CheckAction), s.has(CheckEventually), s.has(CheckRecovery):
 			return fmt.Errorf("the %s reduction keeps reachable configurations, deadlocks and cycles, not the steps themselves: "+
-				"it applies to invariants, deadlock, closure, characterise and (with closure) convergence", r.Reduced())
+				"it applies to invariants, deadlock, closure, characterise and (with closure) convergence", r)
 		case s.has(CheckConvergence) && !s.has(CheckClosure):
-			return fmt.Errorf("the %s reduction keeps convergence only where closure holds: check closure with it", r.Reduced())
+			return fmt.Errorf("the %s reduction keeps convergence only where closure holds: check closure with it", r)
 		}
 	}
 	if _, q := m.(model.Quotient); q {

@@ -32,7 +32,7 @@ func init() {
 			})
 		},
 		BuildSet: func(v map[string]int, set string) (*Instance, error) {
-			return arvyOn(v, "", func(p *arvy.Protocol) ([][]int, error) {
+			return arvyOn(v, set, func(p *arvy.Protocol) ([][]int, error) {
 				switch {
 				case p.Config().NewParent == arvy.Bridge && set != RootedSets[0]:
 					return nil, fmt.Errorf("the bridge heuristic starts from Algorithm 2's configuration on the ring; --topology %s does not apply", set)
@@ -47,7 +47,8 @@ func init() {
 	})
 }
 
-// arvyOn builds Arvy from the rooted trees that trees gives.
+// arvyOn builds Arvy from the rooted trees that trees gives; from says which, or names the
+// set of RootedSets they are.
 func arvyOn(v map[string]int, from string, trees func(*arvy.Protocol) ([][]int, error)) (*Instance, error) {
 	cfg := arvy.Config{N: v["n"], Requests: v["requests"], Recycle: v["recycle"] == 1,
 		NewParent: arvy.NewParent(v["newparent"]), Mutant: arvy.Mutant(v["mutant"])}
@@ -63,8 +64,8 @@ func arvyOn(v map[string]int, from string, trees func(*arvy.Protocol) ([][]int, 
 	if err != nil {
 		return nil, err
 	}
-	if from == "" {
-		from = arvyFrom(cfg, len(pars))
+	if from == RootedSets[0] || from == RootedSets[1] {
+		from = arvyFrom(cfg, from, len(pars))
 	}
 	inst := &Instance{Protocol: p, Init: init, Invariants: p.Invariants(), Actions: p.Actions(),
 		Eventually: p.Satisfied(), Notes: arvyNotes(cfg, from)}
@@ -76,12 +77,12 @@ func arvyOn(v map[string]int, from string, trees func(*arvy.Protocol) ([][]int, 
 	return inst, nil
 }
 
-// arvyFrom says which rooted trees a run starts from.
-func arvyFrom(cfg arvy.Config, trees int) string {
+// arvyFrom says which rooted trees of a set a run starts from.
+func arvyFrom(cfg arvy.Config, set string, trees int) string {
 	switch {
 	case cfg.NewParent == arvy.Bridge:
 		return fmt.Sprintf("Algorithm 2's configuration on the ring of %d (the bridge between %d and %d)", cfg.N, cfg.N/2, cfg.N/2-1)
-	case trees == len(arvy.RootedTrees(cfg.N)):
+	case set == RootedSets[0]:
 		return fmt.Sprintf("every rooted tree on %d nodes (%d)", cfg.N, trees)
 	}
 	return fmt.Sprintf("one rooted tree per isomorphism class on %d nodes (%d): the lemmas are invariant under relabelling nodes", cfg.N, trees)

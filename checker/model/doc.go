@@ -50,8 +50,14 @@
 //   - Identified: names the transition relation beyond the Go type, for checkpoints.
 //   - Audited: checks the protocol contract as it runs (WithLint); Violation is the first
 //     breach.
+//   - Fairness: the units of weak fairness when they are not the processes (a daemon's model
+//     serves its protocol's FairUnits).
+//   - Reduction: explores a reduction of the relation (the Blocks daemon).
+//   - Quotient: a model of representatives (ByRotation) whose traces Lift to the base's.
+//   - FaultBudget: a model with faults (WithFaults), for the recovery check.
 //
 // A Protocol may implement Clocked: its clock process's moves are ticks of time, and the
 // clock, the environment, may read and write every variable (its moves must still compose
-// with the others' in one step).
+// with the others' in one step). It may implement FairUnits (weak fairness per message, say)
+// and Rotational (an anonymous ring, for rotation symmetry).
 package model

@@ -61,7 +61,7 @@ type faulty struct {
 	legit  Predicate
 	vars   [][]int // per process, the variables faults rewrite
 	values [][]byte
-	next   State
+	next   State // a forked copy's buffer (Fork); nil in the shared model, which allocates
 }
 
 // WithFaults is m (a model of processes, such as a daemon's) from the configurations from,
@@ -90,7 +90,7 @@ func WithFaults(m Model, spec FaultSpec, from []State, legit Predicate) (Model, 
 	if err != nil {
 		return nil, err
 	}
-	f := &faulty{base: m, procs: procs, spec: spec, schema: sch, legit: legit, next: sch.NewState()}
+	f := &faulty{base: m, procs: procs, spec: spec, schema: sch, legit: legit}
 	if err := f.faultable(); err != nil {
 		return nil, err
 	}
@@ -168,7 +168,10 @@ func (f *faulty) Init(yield func(State) bool) {
 func (f *faulty) Successors(s State, yield func(Step, State) bool) {
 	w := f.base.Schema().Width()
 	left := s[len(s)-1]
-	next := make(State, len(s)) // a fork would keep one; faults are for small instances
+	next := f.next
+	if next == nil {
+		next = make(State, len(s))
+	}
 	copy(next, s)
 	index, moved, stop := 0, false, false
 	f.base.Successors(s[:w], func(st Step, t State) bool {
@@ -232,6 +235,16 @@ func (f *faulty) faultsOf(p int, vars []int, s, next State, index *int, yield fu
 			return true
 		}
 	}
+}
+
+// Fork gives a worker a copy with a buffer of its own, and its own fork of the base.
+func (f *faulty) Fork() Model {
+	c := *f
+	if b, ok := f.base.(Forkable); ok {
+		c.base = b.Fork()
+	}
+	c.next = f.schema.NewState()
+	return &c
 }
 
 func (f *faulty) Procs() int { return f.procs.Procs() }

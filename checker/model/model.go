@@ -122,6 +122,21 @@ type Identified interface {
 	Identity() string
 }
 
+// Reduction is implemented by models that explore a reduction of their transition relation
+// (the Blocks daemon): Reduced names it, or is "" for none. Such a model keeps the reachable
+// configurations, deadlocks and cycles, not the steps themselves.
+type Reduction interface {
+	Reduced() string
+}
+
+// ReducedBy names the reduction m explores, or "".
+func ReducedBy(m Model) string {
+	if r, ok := m.(Reduction); ok {
+		return r.Reduced()
+	}
+	return ""
+}
+
 // Audited is implemented by models that check the protocol contract as they run (Daemonize
 // with WithLint): Violation is the first breach found so far, or nil. A model that breaks
 // its contract has no verdict: the checker returns the breach as an error.

@@ -35,9 +35,10 @@ type Quotient interface {
 
 // rotated is a model of orbits under rotation.
 type rotated struct {
-	base Model
-	n, m int // processes, variables per process
-	init []State
+	base   Model
+	n, m   int // processes, variables per process
+	init   []State
+	c, tmp State // a forked copy's buffers (Fork); nil in the shared model, which allocates
 }
 
 // ByRotation is the quotient of m, a protocol under a daemon from every configuration (or
@@ -73,7 +74,10 @@ func ByRotation(m Model, block int) (Model, error) {
 // canonical writes into dst the least rotation of s.
 func (q *rotated) canonical(s, dst State) State {
 	copy(dst, s)
-	tmp := make(State, len(s))
+	tmp := q.tmp
+	if tmp == nil {
+		tmp = make(State, len(s))
+	}
 	for r := 1; r < q.n; r++ {
 		q.rotate(s, r, tmp)
 		if bytes.Compare(tmp, dst) < 0 {
@@ -91,6 +95,16 @@ func (q *rotated) rotate(s State, r int, dst State) {
 }
 
 func (q *rotated) Schema() *Schema { return q.base.Schema() }
+
+// Fork gives a worker a copy with buffers of its own, and its own fork of the base.
+func (q *rotated) Fork() Model {
+	c := *q
+	if b, ok := q.base.(Forkable); ok {
+		c.base = b.Fork()
+	}
+	c.c, c.tmp = q.Schema().NewState(), q.Schema().NewState()
+	return &c
+}
 
 func (q *rotated) Orbit(s State, yield func(State) bool) {
 	t := make(State, len(s))
@@ -116,7 +130,10 @@ func (q *rotated) Init(yield func(State) bool) {
 
 // Successors: the base's, each replaced by its representative; the step index is the base's.
 func (q *rotated) Successors(s State, yield func(Step, State) bool) {
-	c := make(State, len(s))
+	c := q.c
+	if c == nil {
+		c = make(State, len(s))
+	}
 	q.base.Successors(s, func(st Step, t State) bool {
 		return yield(st, q.canonical(t, c))
 	})

@@ -24,7 +24,18 @@ type walker struct {
 	moves   []model.Move
 	chosen  []bool
 	owned   [][]int // the variables each process owns, which a fault rewrites
+	order   []int   // perm's buffer
 	rng     *rand.Rand
+}
+
+// perm is a random order of 0..k-1 (as rand.Perm draws it, without allocating).
+func (w *walker) perm(k int) []int {
+	w.order = w.order[:0]
+	for i := range k {
+		w.order = append(w.order, i)
+	}
+	w.rng.Shuffle(k, func(i, j int) { w.order[i], w.order[j] = w.order[j], w.order[i] })
+	return w.order
 }
 
 func newWalker(p model.Protocol, readers [][]int, opts Options) *walker {
@@ -271,7 +282,7 @@ func (w *walker) move(q int) model.Move {
 // subset draws each enabled process with probability 1/2, at least one, and for the
 // locally-central daemon none next to another drawn.
 func (w *walker) subset() {
-	order := w.rng.Perm(len(w.enabled))
+	order := w.perm(len(w.enabled))
 	for _, i := range order {
 		q := w.enabled[i]
 		if w.rng.IntN(2) == 0 || w.opts.Daemon == model.LocallyCentral && w.conflicts(q) {
@@ -307,7 +318,7 @@ func (w *walker) conflicts(q int) bool {
 // postpone picks, in a random order of the central daemon's choices, the first that does not
 // reach the legitimate set, or the last if they all do.
 func (w *walker) postpone() {
-	order := w.rng.Perm(len(w.enabled))
+	order := w.perm(len(w.enabled))
 	for k, i := range order {
 		q := w.enabled[i]
 		for _, r := range w.rules[q] {

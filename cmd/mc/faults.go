@@ -59,21 +59,6 @@ func faultsOn(m model.Model, rs runSpec, legit model.Predicate) (model.Model, mo
 	return f, model.OnBase(f, legit), nil
 }
 
-// bySymmetry is m reduced by the symmetry named ("" or "none": m itself).
-func bySymmetry(m model.Model, p model.Protocol, name string) (model.Model, error) {
-	switch name {
-	case "", "none":
-		return m, nil
-	case "rotation":
-		r, ok := p.(model.Rotational)
-		if !ok {
-			return nil, fmt.Errorf("the model does not declare rotation symmetry (an anonymous ring)")
-		}
-		return model.ByRotation(m, r.RotationBlock())
-	}
-	return nil, fmt.Errorf("unknown symmetry %q (want rotation or none)", name)
-}
-
 // recoveryLine writes the recovery's worst cases.
 func recoveryLine(r checker.Recovery) string {
 	if r.FirstSteps == nil {

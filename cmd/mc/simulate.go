@@ -48,7 +48,7 @@ func runSimulate(c *cli.Context) error {
 	ctx, stop := runContext(c)
 	defer stop()
 	start := time.Now()
-	res, err := sim.Simulate(ctx, b.inst.Protocol, opts)
+	res, err := sim.Simulate(ctx, b.proto, opts)
 	if err != nil && ctx.Err() == nil {
 		return usageError("%v", err)
 	}
@@ -86,7 +86,7 @@ func simulation(c *cli.Context) (*built, sim.Options, error) {
 		return nil, opts, usageError("%v", err)
 	}
 	opts = sim.Options{Runs: c.Int("runs"), Seed: c.Uint64("seed"), MaxSteps: c.Int("max-steps"), Workers: c.Int("workers"),
-		Legit: b.check.Legit, Init: b.inst.Init, Faults: c.Int("faults"), FaultGap: c.Int("fault-gap")}
+		Legit: b.check.Legit, Init: b.init, Faults: c.Int("faults"), FaultGap: c.Int("fault-gap")}
 	if opts.Faults > 0 && c.String("dir") != "" {
 		return nil, opts, usageError("--dir saves runs as traces of the model, and faults are not its steps: use mc check --check recovery")
 	}
@@ -171,7 +171,7 @@ func saveFailures(c *cli.Context, b *built, opts sim.Options, res *sim.Result) e
 		if run.Outcome == sim.Stabilized {
 			continue
 		}
-		t, err := sim.Trace(b.inst.Protocol, b.model, opts, run.Index)
+		t, err := sim.Trace(b.proto, b.model, opts, run.Index)
 		if err != nil {
 			return &exitError{exitInconclusive, err}
 		}

@@ -131,7 +131,8 @@ type built struct {
 	check checker.Spec
 	notes []string
 	edges string // the tree of a model on a tree, as parent-child pairs
-	inst  *models.Instance
+	proto model.Protocol
+	init  []model.State // the model's initial configurations (nil: every one)
 }
 
 // build validates the run and builds its model.
@@ -169,36 +170,64 @@ func (p *plan) build() (*built, error) {
 	if err != nil {
 		return nil, err
 	}
-	legit, notes := inst.Legit, inst.Notes
-	if m, err = bySymmetry(m, inst.Protocol, p.spec.Symmetry); err != nil {
+	m, legit, notes, err := p.wrap(m, inst)
+	if err != nil {
 		return nil, err
 	}
+	return &built{given: p.given, spec: p.spec, model: m, notes: notes, edges: treeEdges(p.tree), proto: inst.Protocol,
+		init: inst.Init, check: checker.Spec{
+			Checks: p.checks, Legit: legit, Invariants: inst.Invariants, Actions: inst.Actions,
+			Characterisations: inst.Characterisations, Eventually: inst.Eventually, Fairness: p.fairness,
+			Reading: p.reading, Rounds: p.spec.Rounds,
+		}}, nil
+}
+
+// wrap applies what the run asks on top of the daemon's model: rotation symmetry, and for the
+// recovery check the faults (whose end condition replaces the legitimate set); it returns
+// the model, the legitimate set and the notes the report states.
+func (p *plan) wrap(m model.Model, inst *models.Instance) (model.Model, model.Predicate, []string, error) {
+	legit, notes := inst.Legit, slices.Clone(inst.Notes)
+	m, err := bySymmetry(m, inst.Protocol, p.spec.Symmetry)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	if q, ok := m.(model.Quotient); ok {
-		notes = append(slices.Clone(notes), q.Orbits()+"; traces are lifted to executions before they are replayed")
+		notes = append(notes, q.Orbits()+"; traces are lifted to executions before they are replayed")
 	}
 	if p.daemon == model.Blocks {
-		notes = append(slices.Clone(notes), "block reduction: a step moves one connected set of enabled processes; "+
+		notes = append(notes, "block reduction: a step moves one connected set of enabled processes; "+
 			"reachable configurations, deadlocks and cycles are the distributed daemon's, step counts are not")
 	}
-	if slices.Contains(p.checks, checker.CheckRecovery) {
-		if m, legit, err = faultsOn(m, p.spec, inst.Legit); err != nil {
-			return nil, err
+	if !slices.Contains(p.checks, checker.CheckRecovery) {
+		if p.spec.Faults != 0 || p.spec.FaultVars != nil || p.spec.FaultValues != nil || p.spec.End != "" {
+			return nil, nil, nil, fmt.Errorf("--faults, --fault-vars and --fault-values apply to the recovery check only")
 		}
-		end := "back in the legitimate set"
-		if p.spec.End == "start" {
-			end = "back in the very configuration it started from"
-		}
-		notes = append(slices.Clone(notes), "recovery: "+faultSpec(p.spec).String()+", from every legitimate configuration; the end: "+end)
-	} else if p.spec.Faults != 0 || p.spec.FaultVars != nil || p.spec.FaultValues != nil || p.spec.End != "" {
-		return nil, fmt.Errorf("--faults, --fault-vars and --fault-values apply to the recovery check only")
+		return m, legit, notes, nil
 	}
-	inst = &models.Instance{Protocol: inst.Protocol, Init: inst.Init, Legit: legit, LegitDoc: inst.LegitDoc, Invariants: inst.Invariants,
-		Actions: inst.Actions, Characterisations: inst.Characterisations, Eventually: inst.Eventually, Notes: notes}
-	return &built{given: p.given, spec: p.spec, model: m, notes: inst.Notes, edges: treeEdges(p.tree), inst: inst, check: checker.Spec{
-		Checks: p.checks, Legit: inst.Legit, Invariants: inst.Invariants, Actions: inst.Actions,
-		Characterisations: inst.Characterisations, Eventually: inst.Eventually, Fairness: p.fairness,
-		Reading: p.reading, Rounds: p.spec.Rounds,
-	}}, nil
+	if m, legit, err = faultsOn(m, p.spec, inst.Legit); err != nil {
+		return nil, nil, nil, err
+	}
+	end := "back in the legitimate set"
+	if p.spec.End == "start" {
+		end = "back in the very configuration it started from"
+	}
+	notes = append(notes, "recovery: "+faultSpec(p.spec).String()+", from every legitimate configuration; the end: "+end)
+	return m, legit, notes, nil
+}
+
+// bySymmetry is m reduced by the symmetry named ("" or "none": m itself).
+func bySymmetry(m model.Model, p model.Protocol, name string) (model.Model, error) {
+	switch name {
+	case "", "none":
+		return m, nil
+	case "rotation":
+		r, ok := p.(model.Rotational)
+		if !ok {
+			return nil, fmt.Errorf("the model does not declare rotation symmetry (an anonymous ring)")
+		}
+		return model.ByRotation(m, r.RotationBlock())
+	}
+	return nil, fmt.Errorf("unknown symmetry %q (want rotation or none)", name)
 }
 
 // rootedSet is the set of rooted trees a --topology value names for a Rooted model ("" is

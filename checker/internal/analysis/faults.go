@@ -24,92 +24,89 @@ type AfterFault struct {
 
 func isFault(e explore.Edge) bool { return e.Moves == 0 }
 
-// FaultTargets lists the targets of fault edges, each once, in id order: all of them, or with
-// first only those out of nodes with the whole budget.
-func FaultTargets(g explore.Graph, budget byte, first bool) []uint64 {
+// faultEdge is one fault step of the graph.
+type faultEdge struct {
+	from, to uint64
+	index    uint32
+}
+
+// faultEdges lists the fault edges in source and step order: all of them, or with first only
+// those out of nodes with the whole budget (the first faults).
+func faultEdges(g explore.Graph, budget byte, first bool) []faultEdge {
 	x := explore.NewExpander(g)
 	s := g.Schema().NewState()
-	seen := map[uint64]bool{}
-	var out []uint64
+	var out []faultEdge
 	for id := uint64(0); id < g.Size(); id++ {
-		if !g.Reached(id) || first && budgetOf(g, id, s) != budget {
+		if !g.Reached(id) {
+			continue
+		}
+		if g.State(id, s); first && s[len(s)-1] != budget {
 			continue
 		}
 		for _, e := range x.Edges(id) {
-			if isFault(e) && !seen[e.To] {
-				seen[e.To] = true
-				out = append(out, e.To)
+			if isFault(e) {
+				out = append(out, faultEdge{id, e.To, e.Index})
 			}
 		}
 	}
-	slices.Sort(out)
 	return out
 }
 
-// budgetOf is the faults left at node id.
-func budgetOf(g explore.Graph, id uint64, s []byte) byte {
-	g.State(id, s)
-	return s[len(s)-1]
+// FaultTargets lists the targets of fault edges, each once, in id order: all of them, or with
+// first only those of the first faults.
+func FaultTargets(g explore.Graph, budget byte, first bool) []uint64 {
+	var out []uint64
+	for _, e := range faultEdges(g, budget, first) {
+		out = append(out, e.to)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// afterFault is the witness of a worst case: the stem to the fault's source, the fault, and
+// the path after it.
+func afterFault(g explore.Graph, e faultEdge, length uint64, after explore.NodePath) AfterFault {
+	w := explore.StemTo(g, e.from)
+	w.Extend(explore.NodePath{Nodes: []uint64{e.from, e.to}, Steps: []uint32{e.index}})
+	w.Extend(after)
+	return AfterFault{Length: length, Witness: w}
 }
 
 // FromFirstFault measures with labels (steps, or a weighted measure's) from the targets of
-// the first faults: fault edges out of nodes with the whole budget.
+// the first faults.
 func FromFirstFault(g explore.Graph, l *Labels, labels *par.Cells, weight func(explore.Edge) uint32, budget byte) AfterFault {
-	x := explore.NewExpander(g)
-	s := g.Schema().NewState()
-	best := AfterFault{}
-	var from, to uint64
-	var via uint32
-	found := false
-	for id := uint64(0); id < g.Size(); id++ {
-		if !g.Reached(id) || budgetOf(g, id, s) != budget {
-			continue
-		}
-		for _, e := range x.Edges(id) {
-			if v := labels.Get(e.To); isFault(e) && v != par.CellUnknown && v != labels.Bad() && (!found || uint64(v-1) > best.Length) {
-				best.Length, from, to, via, found = uint64(v-1), id, e.To, e.Index, true
-			}
+	var best *faultEdge
+	var length uint64
+	for _, e := range faultEdges(g, budget, true) {
+		if v := labels.Get(e.to); v != par.CellUnknown && v != labels.Bad() && (best == nil || uint64(v-1) > length) {
+			best, length = &e, uint64(v-1)
 		}
 	}
-	if found {
-		best.Witness = explore.StemTo(g, from)
-		best.Witness.Extend(explore.NodePath{Nodes: []uint64{from, to}, Steps: []uint32{via}})
-		best.Witness.Extend(TightPath(g, l.Steps, labels, weight, to))
+	if best == nil {
+		return AfterFault{}
 	}
-	return best
+	return afterFault(g, *best, length, TightPath(g, l.Steps, labels, weight, best.to))
 }
 
 // FromLastFault is the longest fault-free execution from a target of any fault to a
 // legitimate node.
 func FromLastFault(ctx context.Context, g explore.Graph, legit par.Bitmap) (AfterFault, error) {
 	ff := &faultFree{ctx: ctx, x: explore.NewExpander(g), legit: legit, memo: map[uint64]uint64{}, onStack: map[uint64]bool{}}
-	best := AfterFault{}
-	var from, to uint64
-	var via uint32
-	found := false
-	for id := uint64(0); id < g.Size(); id++ {
-		if !g.Reached(id) {
-			continue
+	var best *faultEdge
+	var length uint64
+	for _, e := range faultEdges(g, 0, false) {
+		v, err := ff.longest(e.to)
+		if err != nil {
+			return AfterFault{}, err
 		}
-		for _, e := range slices.Clone(ff.x.Edges(id)) { // longest expands other nodes with x
-			if !isFault(e) {
-				continue
-			}
-			v, err := ff.longest(e.To)
-			if err != nil {
-				return best, err
-			}
-			if !found || v > best.Length {
-				best.Length, from, to, via, found = v, id, e.To, e.Index, true
-			}
+		if best == nil || v > length {
+			best, length = &e, v
 		}
 	}
-	if found {
-		best.Witness = explore.StemTo(g, from)
-		best.Witness.Extend(explore.NodePath{Nodes: []uint64{from, to}, Steps: []uint32{via}})
-		best.Witness.Extend(faultFreeTight(ff.x, ff.memo, legit, to))
+	if best == nil {
+		return AfterFault{}, nil
 	}
-	return best, nil
+	return afterFault(g, *best, length, faultFreeTight(ff.x, ff.memo, legit, best.to)), nil
 }
 
 // faultFree is the longest fault-free path to the legitimate set, by an iterative
