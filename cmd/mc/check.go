@@ -19,7 +19,7 @@ func checkCommand() *cli.Command {
 		ArgsUsage: "MODEL",
 		Flags: append([]cli.Flag{
 			&cli.StringSliceFlag{Name: "param", Aliases: []string{"p"}, Usage: "parameter `name=value` (repeatable)"},
-			&cli.StringFlag{Name: "daemon", Value: "central", Usage: "central, locally-central, distributed or synchronous (or cd, lcd, dd, sd)"},
+			daemonFlag(),
 			&cli.StringFlag{Name: "fairness", Value: "unfair", Usage: "unfair or weakly-fair"},
 			&cli.StringFlag{Name: "symmetry", Value: "none", Usage: "rotation: one state per orbit under rotation, for models of an anonymous ring (maxring); traces are real executions"},
 			&cli.StringFlag{Name: "reduce", Value: "none", Usage: "blocks: with the distributed daemon, one connected set of enabled processes a step (same configurations, deadlocks and cycles, fewer transitions); for invariants, deadlock, closure, characterise and convergence with closure"},
@@ -88,7 +88,8 @@ func checkRun(c *cli.Context) (one *built, all *runSpec, err error) {
 		if c.NArg() != 0 {
 			return nil, nil, usageError("--resume continues the saved run; it takes no model")
 		}
-		for _, flag := range []string{"param", "daemon", "fairness", "check", "topology", "lint"} {
+		for _, flag := range []string{"param", "daemon", "fairness", "check", "topology", "lint", "reading", "rounds",
+			"symmetry", "reduce", "end", "faults", "fault-vars", "fault-values"} {
 			if c.IsSet(flag) {
 				return nil, nil, usageError("--resume continues the saved run as it was asked for; --%s does not apply", flag)
 			}
@@ -96,16 +97,9 @@ func checkRun(c *cli.Context) (one *built, all *runSpec, err error) {
 		one, err = savedRun(c, dir)
 		return one, nil, err
 	}
-	if c.NArg() != 1 {
-		return nil, nil, usageError("check needs exactly one model (see mc list)")
-	}
-	entry, err := models.Lookup(c.Args().First())
+	entry, params, err := modelArg(c)
 	if err != nil {
-		return nil, nil, usageError("%v", err)
-	}
-	params, err := entry.Values(c.StringSlice("param"))
-	if err != nil {
-		return nil, nil, usageError("%v", err)
+		return nil, nil, err
 	}
 	var checks []string
 	switch text := strings.TrimSpace(c.String("check")); {
@@ -124,6 +118,23 @@ func checkRun(c *cli.Context) (one *built, all *runSpec, err error) {
 		return nil, nil, usageError("%v", err)
 	}
 	return one, nil, nil
+}
+
+// modelArg is the command's one model, with the values of its --param flags over its
+// defaults.
+func modelArg(c *cli.Context) (*models.Entry, map[string]int, error) {
+	if c.NArg() != 1 {
+		return nil, nil, usageError("%s needs exactly one model (see mc list)", c.Command.Name)
+	}
+	entry, err := models.Lookup(c.Args().First())
+	if err != nil {
+		return nil, nil, usageError("%v", err)
+	}
+	params, err := entry.Values(c.StringSlice("param"))
+	if err != nil {
+		return nil, nil, usageError("%v", err)
+	}
+	return entry, params, nil
 }
 
 // allTreesOnly refuses --topology all where it does not apply.

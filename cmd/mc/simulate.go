@@ -12,7 +12,6 @@ import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/sim"
-	"github.com/mc-checker/mc/models"
 	"github.com/urfave/cli/v2"
 )
 
@@ -24,7 +23,7 @@ func simulateCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "param", Aliases: []string{"p"}, Usage: "parameter `name=value` (repeatable)"},
 			&cli.StringFlag{Name: "topology", DefaultText: "path", Usage: "for models on a tree, as for check (not all)"},
-			&cli.StringFlag{Name: "daemon", Value: "central", Usage: "central, locally-central, distributed or synchronous (or cd, lcd, dd, sd)"},
+			daemonFlag(),
 			&cli.StringFlag{Name: "scheduler", Value: "random", Usage: "random; first (always the lowest enabled process first); postpone (central: a step that does not reach the legitimate set when there is one)"},
 			&cli.IntFlag{Name: "runs", Value: 10_000, Usage: "executions"},
 			&cli.Uint64Flag{Name: "seed", DefaultText: "from the clock, printed", Usage: "the seed: the same seed gives the same runs"},
@@ -66,16 +65,9 @@ func runSimulate(c *cli.Context) error {
 // simulation validates the command line and builds the model.
 func simulation(c *cli.Context) (*built, sim.Options, error) {
 	var opts sim.Options
-	if c.NArg() != 1 {
-		return nil, opts, usageError("simulate needs exactly one model (see mc list)")
-	}
-	entry, err := models.Lookup(c.Args().First())
+	entry, params, err := modelArg(c)
 	if err != nil {
-		return nil, opts, usageError("%v", err)
-	}
-	params, err := entry.Values(c.StringSlice("param"))
-	if err != nil {
-		return nil, opts, usageError("%v", err)
+		return nil, opts, err
 	}
 	if c.String("topology") == "all" && !entry.Rooted {
 		return nil, opts, usageError("simulate runs on one topology; --topology all makes one per tree")

@@ -18,7 +18,7 @@ func sweepCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringSliceFlag{Name: "param", Aliases: []string{"p"}, Usage: "parameter `name=value` or name=lo..hi (repeatable)"},
 			&cli.StringFlag{Name: "search", Usage: "the parameter to minimise (default: the model's, e.g. K)"},
-			&cli.StringFlag{Name: "daemon", Value: "central", Usage: "central, locally-central, distributed or synchronous (or cd, lcd, dd, sd)"},
+			daemonFlag(),
 			&cli.StringFlag{Name: "fairness", Value: "unfair", Usage: "unfair or weakly-fair"},
 			&cli.StringFlag{Name: "check", Value: "closure,convergence,worst-case", Usage: "the checks that must hold"},
 			&cli.BoolFlag{Name: "json", Usage: "print the table as JSON"},
