@@ -69,9 +69,9 @@ for name in "${names[@]}"; do
 	# The runs must agree on everything but the timings (keys sorted where jq is at hand).
 	strip() {
 		if command -v jq >/dev/null; then
-			jq -S 'del(.stats.seconds, .stats.states_per_second, .stats.peak_memory_bytes)' "$1"
+			jq -S 'del(.stats.seconds, .stats.explore_seconds, .stats.states_per_second, .stats.peak_memory_bytes)' "$1"
 		else
-			grep -v '"seconds"\|"states_per_second"\|"peak_memory_bytes"' "$1"
+			grep -v '"seconds"\|"explore_seconds"\|"states_per_second"\|"peak_memory_bytes"' "$1"
 		fi
 	}
 	if ! diff <(strip "$OUT/$name.mc-before.1.json") <(strip "$OUT/$name.mc-after.1.json") >/dev/null; then

@@ -18,7 +18,7 @@ trap 'rm -rf "$work"' EXIT
 go build -o "$work/mc" ./cmd/mc
 [ -x /usr/bin/time ] || { echo "stores.sh: needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 
-strip() { grep -v '"seconds"\|per_second\|peak_memory\|"checkpoint"\|"resumed"\|"store"\|spilled\|collision' "$1"; }
+strip() { grep -v '"seconds"\|"explore_seconds"\|per_second\|peak_memory\|"checkpoint"\|"resumed"\|"store"\|spilled\|collision' "$1"; }
 
 run() { # name, then the extra flags
   local name=$1; shift

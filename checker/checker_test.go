@@ -70,7 +70,7 @@ func TestWorkersDoNotMatter(t *testing.T) {
 			var first *checker.Result
 			for _, w := range []int{1, 2, 8} {
 				res := run(t, m, checker.Spec{Checks: allChecks, Legit: legit}, w)
-				res.Stats.Seconds, res.Stats.StatesPerSecond, res.Stats.PeakMemoryBytes = 0, 0, 0
+				res.Stats.Seconds, res.Stats.ExploreSeconds, res.Stats.StatesPerSecond, res.Stats.PeakMemoryBytes = 0, 0, 0, 0
 				if first == nil {
 					first = res
 				} else if !reflect.DeepEqual(first, res) {

@@ -68,6 +68,9 @@ type Stats struct {
 	Seconds         float64 `json:"seconds"`
 	StatesPerSecond float64 `json:"states_per_second"`
 	PeakMemoryBytes uint64  `json:"peak_memory_bytes"`
+	// ExploreSeconds is the part of Seconds a hashed exploration took (BFS and numbering of
+	// the initial states), the analyses aside: the explorer's rate is States / ExploreSeconds.
+	ExploreSeconds float64 `json:"explore_seconds,omitempty"`
 	// Interrupted: the run was cancelled (Ctrl-C, a time limit) before the analyses finished.
 	// StoppedIn says where: "exploration" (States, Transitions and Depth are what the BFS had
 	// committed) or "analyses" (the graph was complete).

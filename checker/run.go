@@ -145,7 +145,9 @@ func (r *run) exploreHashed() error {
 	}
 	r.hashed = h
 	st := &r.res.Stats
+	began := time.Now()
 	x, err := h.explore(r.ctx, r.m, st)
+	st.ExploreSeconds = time.Since(began).Seconds()
 	switch {
 	case stoppedEarly(err):
 		r.complete = false

@@ -99,7 +99,11 @@ func printStats(w io.Writer, res *checker.Result) {
 	if s.StatesPerSecond > 0 {
 		rate = group(uint64(s.StatesPerSecond)) + " states/s, "
 	}
-	fmt.Fprintf(w, "  time         %.2f s, %speak memory %.1f MiB\n", s.Seconds, rate, float64(s.PeakMemoryBytes)/(1<<20))
+	explored := ""
+	if s.ExploreSeconds > 0 {
+		explored = fmt.Sprintf(" (exploration %.2f s)", s.ExploreSeconds)
+	}
+	fmt.Fprintf(w, "  time         %.2f s%s, %speak memory %.1f MiB\n", s.Seconds, explored, rate, float64(s.PeakMemoryBytes)/(1<<20))
 	if s.Resumed {
 		fmt.Fprintf(w, "  resumed      from the checkpoint in %s\n", s.Checkpoint)
 	}

@@ -71,7 +71,7 @@ func savedPart(t *testing.T, dir string) (expanded, nodes uint64) {
 	return m.Expanded, m.Nodes
 }
 
-var timings = regexp.MustCompile(`(?m)^\s*"(seconds|states_per_second|peak_memory_bytes|checkpoint|resumed)": .*\n`)
+var timings = regexp.MustCompile(`(?m)^\s*"(seconds|explore_seconds|states_per_second|peak_memory_bytes|checkpoint|resumed)": .*\n`)
 
 // sameRun compares two JSON reports but for timings and checkpoint bookkeeping.
 func sameRun(t *testing.T, want, got string) {

@@ -176,7 +176,10 @@ func (g *Explicit) commit(visited store.Store, level []chunkResult) error {
 	w := uint32(g.sch.Width())
 	for ci := range level {
 		c := &level[ci]
-		for _, p := range c.pending {
+		for k, p := range c.pending {
+			if k%stagedBatch == 0 {
+				touchPending(visited, c.pending[k:min(len(c.pending), k+stagedBatch)])
+			}
 			if g.Size() == noParent {
 				return BoundError{"the explicit graph holds fewer than 2^32 states"}
 			}
@@ -203,6 +206,15 @@ func (g *Explicit) commit(visited store.Store, level []chunkResult) error {
 		}
 	}
 	return g.failed()
+}
+
+// touchPending touches the targets of up to stagedBatch pending edges (store.Toucher).
+func touchPending(visited store.Store, ps []pendingEdge) {
+	var fps [stagedBatch]uint64
+	for k, p := range ps {
+		fps[k] = p.fp
+	}
+	store.Touch(visited, fps[:len(ps)])
 }
 
 // pendingEdge is an edge to a state first seen in this level, numbered after the level.
@@ -281,6 +293,7 @@ func expandChunk(m model.Model, g *Explicit, visited store.Store, actions []mode
 	for i := range actions {
 		r.actionFirst[i] = par.NoNode
 	}
+	b := staged{width: g.sch.Width()}
 	for id := lo; id < hi && r.invalid == nil; id++ {
 		n := 0
 		s := g.stateAt(id)
@@ -293,32 +306,75 @@ func expandChunk(m model.Model, g *Explicit, visited store.Store, actions []mode
 					r.actionFirst[i] = id
 				}
 			}
-			if len(r.slab) > store.MaxNoteOffset {
-				r.invalid = errors.New("the new states of one BFS chunk exceed 2 GiB")
-				return false
-			}
-			fp := t.Fingerprint()
-			seen := visited.Visit(fp, t, store.Note{Chunk: chunk, Offset: uint32(len(r.slab))})
-			if seen.New {
-				r.slab = append(r.slab, t...)
-			}
-			if !seen.Assigned {
-				r.pending = append(r.pending, pendingEdge{edge: len(r.edges), from: id, fp: fp, note: seen.Note})
-			}
-			r.edges = append(r.edges, storedEdge{uint32(seen.ID), edgeStep{uint32(st.Index), uint16(st.MoveCount()), uint16(st.Ticks)}})
+			var movers uint64
 			if g.withMovers {
-				movers := st.Movers() // inline: a call per edge costs the dense path 15%
+				movers = st.Movers() // inline: a call per edge costs the dense path 15%
 				if g.fair != nil {
 					movers = g.fair.Served(st)
 				}
-				r.movers = append(r.movers, movers)
 			}
+			b.add(id, t, edgeStep{uint32(st.Index), uint16(st.MoveCount()), uint16(st.Ticks)}, movers)
 			n++
 			return true
 		})
 		r.degree = append(r.degree, uint32(n))
+		if len(b.fps) >= stagedBatch {
+			r.visit(visited, &b, chunk, g.withMovers)
+		}
 	}
+	r.visit(visited, &b, chunk, g.withMovers)
 	return r
+}
+
+// staged holds successors generated and not yet looked up: the lookups of a batch are made
+// together, after store.Touch, so that their cache misses overlap (see store.Toucher).
+type staged struct {
+	width  int
+	from   []uint64
+	fps    []uint64
+	states []byte
+	steps  []edgeStep
+	movers []uint64
+}
+
+// stagedBatch is about how many successors are looked up together: enough for the misses of a
+// batch to overlap, few enough that the batch stays in the first-level cache.
+const stagedBatch = 64
+
+func (b *staged) add(from uint64, t model.State, st edgeStep, movers uint64) {
+	b.from = append(b.from, from)
+	b.fps = append(b.fps, t.Fingerprint())
+	b.states = append(b.states, t...)
+	b.steps = append(b.steps, st)
+	b.movers = append(b.movers, movers)
+}
+
+// visit looks the staged successors up, in order, and records their edges.
+func (r *chunkResult) visit(visited store.Store, b *staged, chunk uint32, withMovers bool) {
+	store.Touch(visited, b.fps)
+	w := b.width
+	for k, fp := range b.fps {
+		if r.invalid != nil {
+			break
+		}
+		if len(r.slab) > store.MaxNoteOffset {
+			r.invalid = errors.New("the new states of one BFS chunk exceed 2 GiB")
+			break
+		}
+		t := model.State(b.states[k*w : (k+1)*w])
+		seen := visited.Visit(fp, t, store.Note{Chunk: chunk, Offset: uint32(len(r.slab))})
+		if seen.New {
+			r.slab = append(r.slab, t...)
+		}
+		if !seen.Assigned {
+			r.pending = append(r.pending, pendingEdge{edge: len(r.edges), from: b.from[k], fp: fp, note: seen.Note})
+		}
+		r.edges = append(r.edges, storedEdge{uint32(seen.ID), b.steps[k]})
+		if withMovers {
+			r.movers = append(r.movers, b.movers[k])
+		}
+	}
+	b.from, b.fps, b.states, b.steps, b.movers = b.from[:0], b.fps[:0], b.states[:0], b.steps[:0], b.movers[:0]
 }
 
 // checkStep rejects a successor outside the schema, and a step the explicit graph cannot

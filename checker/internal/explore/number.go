@@ -99,6 +99,9 @@ func (g *Explicit) numberInMemory(visited store.Store, batch []byte, fps []uint6
 	known := make([]bool, len(fps)) // the store had numbered the state already: Visit said Assigned
 	par.ForChunks(context.Background(), uint64(len(fps)), 1<<14, max(1, workers), func(_ int, lo, hi uint64) {
 		for i := lo; i < hi; i++ {
+			if (i-lo)%stagedBatch == 0 {
+				store.Touch(visited, fps[i:min(hi, i+stagedBatch)])
+			}
 			known[i] = visited.Visit(fps[i], model.State(batch[i*uint64(w):(i+1)*uint64(w)]), store.Note{}).Assigned
 		}
 	})
@@ -110,6 +113,9 @@ func (g *Explicit) numberInMemory(visited store.Store, batch []byte, fps []uint6
 	for i, fp := range fps {
 		if g.Size() == noParent {
 			return nil
+		}
+		if i%stagedBatch == 0 {
+			store.Touch(visited, fps[i:min(len(fps), i+stagedBatch)])
 		}
 		s := model.State(batch[i*w : (i+1)*w])
 		if known[i] {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/model"
@@ -14,6 +15,12 @@ const storeShards = 256
 // memStore is a sharded open-addressing hash table in memory. In exact mode (width > 0) each
 // shard also keeps the states themselves, width bytes per slot, so that two states with one
 // fingerprint are told apart.
+//
+// Lookups take no lock: a slot is written whole before its fingerprint is stored (atomically),
+// and a table that grows is copied into a new one, published atomically, so a reader that finds
+// a fingerprint finds its slot complete. Only a Visit that misses takes its shard's lock to
+// insert. A lock per lookup cost more than the lookup: the locked instruction drains the
+// store buffer, so the cache misses of successive lookups could not overlap.
 type memStore struct {
 	width  int
 	shards [storeShards]memShard
@@ -21,17 +28,22 @@ type memStore struct {
 
 type memShard struct {
 	mu    sync.Mutex
+	table atomic.Pointer[memTable]
+	used  int      // under mu
+	_     [40]byte // keep shards on separate cache lines
+}
+
+// memTable is a shard's slots and, in exact mode, their states.
+type memTable struct {
 	slots []memSlot
 	keys  []byte // exact mode: the state of slot i at keys[i*width:]
-	used  int
-	_     [16]byte // keep shards on separate cache lines
 }
 
 // memSlot is 16 bytes: node ids fit 32 bits (the explicit graph's bound) and a note's offset
 // 31, which leaves the top bit of b to mark an assigned slot; its lowest bit then marks a state
 // the store also holds beyond memory (inCold).
 type memSlot struct {
-	fp uint64 // 0 marks a free slot; fingerprint 0 is stored as 1
+	fp uint64 // 0 marks a free slot; fingerprint 0 is stored as 1. Read and set atomically.
 	a  uint32 // node id once assigned, else the note's chunk
 	b  uint32 // assigned, else the note's offset
 }
@@ -42,6 +54,14 @@ const (
 )
 
 func (sl memSlot) isAssigned() bool { return sl.b&assigned != 0 }
+
+// seen is what a used slot tells a Visit.
+func (sl *memSlot) seen() Seen {
+	if sl.isAssigned() {
+		return Seen{ID: uint64(sl.a), Assigned: true}
+	}
+	return Seen{Note: Note{sl.a, sl.b}}
+}
 
 // keptFrom reports whether a used slot stays when the states numbered before keep leave:
 // pending states always stay.
@@ -61,14 +81,14 @@ func newMemStore(exact bool, width int) *memStore {
 		s.width = width
 	}
 	for i := range s.shards {
-		s.shards[i].alloc(64, s.width)
+		s.shards[i].table.Store(newMemTable(64, s.width))
 	}
 	return s
 }
 
-// alloc gives the shard n free slots, n a power of two.
-func (sh *memShard) alloc(n, width int) {
-	sh.slots, sh.keys = make([]memSlot, n), make([]byte, n*width)
+// newMemTable is a table of n free slots, n a power of two.
+func newMemTable(n, width int) *memTable {
+	return &memTable{slots: make([]memSlot, n), keys: make([]byte, n*width)}
 }
 
 func (s *memStore) shard(fp uint64) (*memShard, uint64) {
@@ -78,55 +98,76 @@ func (s *memStore) shard(fp uint64) (*memShard, uint64) {
 	return &s.shards[fp>>56], fp
 }
 
-// find returns the index of the slot of (fp, key) or of the free slot where it belongs.
-func (sh *memShard) find(fp uint64, key model.State, width int) int {
-	mask := len(sh.slots) - 1
+// find returns the index of the slot of (fp, key) and true, or of the free slot where it
+// belongs and false. The answer is that of the moment the slot was read: a lookup without the
+// lock must not read the slot again, which another worker may have filled since.
+func (t *memTable) find(fp uint64, key model.State, width int) (int, bool) {
+	mask := len(t.slots) - 1
 	for i := int(fp) & mask; ; i = (i + 1) & mask {
-		sl := &sh.slots[i]
-		if sl.fp == 0 || sl.fp == fp && (width == 0 || bytes.Equal(sh.keys[i*width:(i+1)*width], key)) {
-			return i
+		switch f := atomic.LoadUint64(&t.slots[i].fp); {
+		case f == 0:
+			return i, false
+		case f == fp && (width == 0 || bytes.Equal(t.keys[i*width:(i+1)*width], key)):
+			return i, true
 		}
 	}
 }
 
-func (sh *memShard) grow(width int) {
-	old, oldKeys := sh.slots, sh.keys
-	sh.alloc(2*len(old), width)
-	for j, sl := range old {
+// put fills the free slot i; the fingerprint goes last, so that a reader who sees it sees the
+// rest.
+func (t *memTable) put(i int, sl memSlot, key []byte, width int) {
+	t.slots[i].a, t.slots[i].b = sl.a, sl.b
+	copy(t.keys[i*width:(i+1)*width], key)
+	atomic.StoreUint64(&t.slots[i].fp, sl.fp)
+}
+
+// grown is a table twice the size holding t's slots.
+func (t *memTable) grown(width int) *memTable {
+	out := newMemTable(2*len(t.slots), width)
+	for j, sl := range t.slots {
 		if sl.fp != 0 {
-			key := oldKeys[j*width : (j+1)*width]
-			i := sh.find(sl.fp, key, width)
-			sh.slots[i] = sl
-			copy(sh.keys[i*width:], key)
+			key := t.keys[j*width : (j+1)*width]
+			i, _ := out.find(sl.fp, key, width)
+			out.put(i, sl, key, width)
 		}
 	}
+	return out
+}
+
+// Touch reads the slot where fp's search starts, so that a batch of Touches followed by its
+// Visits takes its cache misses together rather than one after the other.
+func (s *memStore) Touch(fp uint64) uint64 {
+	sh, fp := s.shard(fp)
+	t := sh.table.Load()
+	return t.slots[int(fp)&(len(t.slots)-1)].fp
 }
 
 func (s *memStore) Visit(fp uint64, st model.State, note Note) Seen {
 	sh, fp := s.shard(fp)
+	t := sh.table.Load()
+	if i, ok := t.find(fp, st, s.width); ok {
+		return t.slots[i].seen()
+	}
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	i := sh.find(fp, st, s.width)
-	sl := &sh.slots[i]
-	switch {
-	case sl.fp == 0:
-		*sl = memSlot{fp: fp, a: note.Chunk, b: note.Offset}
-		copy(sh.keys[i*s.width:], st[:s.width])
-		if sh.used++; 4*sh.used > 3*len(sh.slots) {
-			sh.grow(s.width)
-		}
-		return Seen{Note: note, New: true}
-	case sl.isAssigned():
-		return Seen{ID: uint64(sl.a), Assigned: true}
+	t = sh.table.Load() // it may have grown, or another worker put the state
+	i, ok := t.find(fp, st, s.width)
+	if ok {
+		return t.slots[i].seen()
 	}
-	return Seen{Note: Note{sl.a, sl.b}}
+	t.put(i, memSlot{fp: fp, a: note.Chunk, b: note.Offset}, st[:s.width], s.width)
+	if sh.used++; 4*sh.used > 3*len(t.slots) {
+		sh.table.Store(t.grown(s.width))
+	}
+	return Seen{Note: note, New: true}
 }
 
+// Number runs between segments, alone: it takes no lock.
 func (s *memStore) Number(fp uint64, st model.State, next uint64) (uint64, Note, bool) {
 	sh, fp := s.shard(fp)
-	sh.mu.Lock()
-	defer sh.mu.Unlock()
-	sl := &sh.slots[sh.find(fp, st, s.width)]
+	t := sh.table.Load()
+	i, _ := t.find(fp, st, s.width)
+	sl := &t.slots[i]
 	if sl.isAssigned() {
 		return uint64(sl.a), Note{}, false
 	}
@@ -147,26 +188,22 @@ func (s *memStore) Len() uint64 {
 	return n
 }
 
-// Lookup finds a state without adding it.
+// Lookup finds a state without adding it; it takes no lock.
 func (s *memStore) Lookup(fp uint64, st model.State) (Seen, bool) {
 	sh, fp := s.shard(fp)
-	sh.mu.Lock()
-	defer sh.mu.Unlock()
-	sl := sh.slots[sh.find(fp, st, s.width)]
-	switch {
-	case sl.fp == 0:
+	t := sh.table.Load()
+	i, ok := t.find(fp, st, s.width)
+	if !ok {
 		return Seen{}, false
-	case sl.isAssigned():
-		return Seen{ID: uint64(sl.a), Assigned: true}, true
 	}
-	return Seen{Note: Note{sl.a, sl.b}}, true
+	return t.slots[i].seen(), true
 }
 
 // bytes is the memory the table takes.
 func (s *memStore) bytes() uint64 {
 	var n uint64
 	for i := range s.shards {
-		n += uint64(len(s.shards[i].slots)) * uint64(16+s.width)
+		n += uint64(len(s.shards[i].table.Load().slots)) * uint64(16+s.width)
 	}
 	return n
 }
@@ -176,7 +213,7 @@ func (s *memStore) bytes() uint64 {
 func (s *memStore) bytesKept(keeps []uint64) []uint64 {
 	n := make([]uint64, len(keeps))
 	for i := range s.shards {
-		for _, sl := range s.shards[i].slots {
+		for _, sl := range s.shards[i].table.Load().slots {
 			if sl.fp == 0 {
 				continue
 			}
@@ -206,9 +243,9 @@ func (s *memStore) keep(keep uint64, workers int, drop func(fp uint64, st model.
 	})
 	w := s.width
 	for i, slots := range dropped {
-		sh := &s.shards[i]
+		t := s.shards[i].table.Load()
 		for _, j := range slots {
-			drop(sh.slots[j].fp, model.State(sh.keys[int(j)*w:(int(j)+1)*w]), uint64(sh.slots[j].a))
+			drop(t.slots[j].fp, model.State(t.keys[int(j)*w:(int(j)+1)*w]), uint64(t.slots[j].a))
 		}
 	}
 	return out
@@ -216,8 +253,9 @@ func (s *memStore) keep(keep uint64, workers int, drop func(fp uint64, st model.
 
 // keep fills nsh with the slots of sh that stay, and returns those to drop.
 func (sh *memShard) keep(nsh *memShard, keep uint64, w int) []int32 {
+	t := sh.table.Load()
 	kept := 0
-	for _, sl := range sh.slots {
+	for _, sl := range t.slots {
 		if sl.fp != 0 && sl.keptFrom(keep) {
 			kept++
 		}
@@ -226,10 +264,10 @@ func (sh *memShard) keep(nsh *memShard, keep uint64, w int) []int32 {
 	for 2*kept > size {
 		size *= 2
 	}
-	nsh.alloc(size, w)
+	nt := newMemTable(size, w)
 	nsh.used = kept
 	var dropped []int32
-	for j, sl := range sh.slots {
+	for j, sl := range t.slots {
 		switch {
 		case sl.fp == 0:
 		case !sl.keptFrom(keep):
@@ -237,11 +275,11 @@ func (sh *memShard) keep(nsh *memShard, keep uint64, w int) []int32 {
 				dropped = append(dropped, int32(j))
 			}
 		default:
-			key := model.State(sh.keys[j*w : (j+1)*w])
-			k := nsh.find(sl.fp, key, w)
-			nsh.slots[k] = sl
-			copy(nsh.keys[k*w:], key)
+			key := model.State(t.keys[j*w : (j+1)*w])
+			k, _ := nt.find(sl.fp, key, w)
+			nt.put(k, sl, key, w)
 		}
 	}
+	nsh.table.Store(nt)
 	return dropped
 }

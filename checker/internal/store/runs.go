@@ -339,17 +339,17 @@ func (r *runSet) resolve(hot *memStore) (uint64, error) {
 	scratch := make([][]query, r.workers)
 	par.ForChunks(context.Background(), storeShards, 1, r.workers, func(w int, lo, hi uint64) {
 		for s := int(lo); s < int(hi); s++ {
-			sh := &hot.shards[s]
+			t := hot.shards[s].table.Load()
 			var q []query
-			for j, sl := range sh.slots {
+			for j, sl := range t.slots {
 				if sl.fp != 0 && !sl.isAssigned() {
 					q = append(q, query{sl.fp, uint32(j)})
 				}
 			}
-			key := func(j uint32) []byte { return sh.keys[int(j)*hot.width : (int(j)+1)*hot.width] }
+			key := func(j uint32) []byte { return t.keys[int(j)*hot.width : (int(j)+1)*hot.width] }
 			scratch[w] = r.findShard(s, q, key, scratch[w], func(start, end int, id uint32, ok bool) {
 				if ok { // pending states are distinct: a group is one slot
-					sl := &sh.slots[q[start].i]
+					sl := &t.slots[q[start].i]
 					sl.a, sl.b = id, assigned|inCold
 					found.Add(1)
 				}

@@ -85,6 +85,9 @@ func (s *spillStore) Close() {
 	}
 }
 
+// Touch touches the memory part, where most lookups end.
+func (s *spillStore) Touch(fp uint64) uint64 { return s.hot.Touch(fp) }
+
 func (s *spillStore) Visit(fp uint64, st model.State, note Note) Seen {
 	if s.moved == 0 || s.point == nil {
 		return s.hot.Visit(fp, st, note)
