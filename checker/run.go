@@ -97,9 +97,13 @@ func newRun(ctx context.Context, m model.Model, spec *Spec, opts Options) (*run,
 	return r, nil
 }
 
+// close removes the stores' files and frees the graph: nothing Run returns refers to it.
 func (r *run) close() {
 	if r.hashed != nil {
 		r.hashed.close()
+	}
+	if r.explicit != nil {
+		r.explicit.Release()
 	}
 }
 

@@ -210,7 +210,7 @@ type onDemand struct {
 
 // check moves g and the visited set to disk if the heap is past the mark; once.
 func (o *onDemand) check(g *explore.Explicit, visited store.Store) error {
-	if o.space != nil || sys.HeapAlloc() < o.mark {
+	if o.space != nil || sys.InUse() < o.mark {
 		return nil
 	}
 	return o.move(g, visited)

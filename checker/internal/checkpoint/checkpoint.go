@@ -133,7 +133,7 @@ func (d *Dir) write(g *explore.Explicit, pending string) error {
 // sum identifies a saved graph by its files' checksums.
 func (man *manifest) sum() uint64 {
 	h := xxhash.New()
-	for _, name := range []string{"states", "parent", "via", "offsets", "edges", "steps", "movers"} {
+	for _, name := range []string{"states", "parent", "via", "offsets", "edges", "steps", "ticks", "movers"} {
 		fmt.Fprintf(h, "%s=%d;", name, man.Files[name])
 	}
 	return h.Sum64()

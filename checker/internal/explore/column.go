@@ -6,13 +6,16 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/mapped"
 	"github.com/mc-checker/mc/checker/internal/par"
+	"github.com/mc-checker/mc/checker/internal/sys"
 )
 
 // The explicit graph keeps one entry per node or per edge in columns: append-only arrays in
 // pages of pageLen entries. A single slice would be copied, and for a moment held twice, each
 // time it doubles; at hundreds of millions of entries that copy is what exhausts memory. A
-// page is never moved once allocated. Pages come from the heap or, for a graph on disk, from
-// an arena: a file mapped into memory.
+// page is never moved once allocated. Pages come from anonymous memory outside the Go heap
+// (sys.AllocAnon: the collector's pacing would otherwise let garbage grow to the columns'
+// size), from the heap where the system has none, or, for a graph on disk, from an arena: a
+// file mapped into memory.
 
 const (
 	pageBits  = 16
@@ -27,8 +30,22 @@ type column[T any] struct {
 	pages [][]T
 	n     uint64
 	per   int
-	disk  *mapped.Arena // nil: pages on the heap
+	disk  *mapped.Arena // nil: pages in anonymous memory or on the heap
+	anon  *anonPages    // where anonymous pages are recorded, to be freed; nil: the heap
 	err   error         // the first page the arena could not give (a full disk); later entries are lost
+}
+
+// anonPages are the anonymous pages of a graph's columns: Release frees them, and a cleanup
+// does if the graph is dropped without (a graph that a test or a caller of BFS forgets).
+type anonPages struct {
+	pages [][]byte
+}
+
+func (a *anonPages) free() {
+	for _, p := range a.pages {
+		sys.FreeAnon(p)
+	}
+	a.pages = nil
 }
 
 func (c *column[T]) len() uint64   { return c.n }
@@ -65,7 +82,7 @@ func (c *column[T]) room() bool {
 	if last >= 0 && len(c.pages[last]) < pageLen*c.width() {
 		return true
 	}
-	p, err := newPage[T](c.disk, last < 0, c.width())
+	p, err := c.newPage(last < 0)
 	if err != nil {
 		c.err = err
 		return false
@@ -74,19 +91,28 @@ func (c *column[T]) room() bool {
 	return true
 }
 
-// newPage is an empty page for pageLen entries of per T each: from the arena, or from the
-// heap (the first one small).
-func newPage[T any](disk *mapped.Arena, first bool, per int) ([]T, error) {
-	if disk == nil {
-		if first {
-			return make([]T, 0, firstPage*per), nil
-		}
-		return make([]T, 0, pageLen*per), nil
-	}
+// newPage is an empty page for pageLen entries of per T each: from the arena, anonymous
+// memory, or the heap (the first one small, and on the heap).
+func (c *column[T]) newPage(first bool) ([]T, error) {
+	per := c.width()
 	var zero T
-	b, err := disk.Alloc(pageLen * per * int(unsafe.Sizeof(zero)))
-	if err != nil {
-		return nil, err
+	size := pageLen * per * int(unsafe.Sizeof(zero))
+	var b []byte
+	switch {
+	case c.disk != nil:
+		var err error
+		if b, err = c.disk.Alloc(size); err != nil {
+			return nil, err
+		}
+	case first:
+		return make([]T, 0, firstPage*per), nil
+	case c.anon != nil:
+		if b = sys.AllocAnon(size); b != nil {
+			c.anon.pages = append(c.anon.pages, b)
+		}
+	}
+	if b == nil {
+		return make([]T, 0, pageLen*per), nil
 	}
 	return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), pageLen*per)[:0], nil
 }
@@ -95,6 +121,8 @@ func newPage[T any](disk *mapped.Arena, first bool, per int) ([]T, error) {
 // it lost entries, save and load it.
 type Column interface {
 	attach(*mapped.Arena)
+	useAnon(*anonPages)
+	release()
 	failure() error
 	// Save writes the entries as raw bytes.
 	Save(io.Writer) error
@@ -103,6 +131,10 @@ type Column interface {
 }
 
 func (c *column[T]) attach(a *mapped.Arena) { c.disk = a }
+func (c *column[T]) useAnon(a *anonPages)   { c.anon = a }
+
+// release drops the column's entries; its anonymous pages are freed by their anonPages.
+func (c *column[T]) release() { c.pages, c.n = nil, 0 }
 func (c *column[T]) failure() error         { return c.err }
 
 // Save writes the entries as raw bytes: they are plain integers.
@@ -119,7 +151,7 @@ func (c *column[T]) Save(w io.Writer) error {
 func (c *column[T]) Load(r io.Reader, n uint64) error {
 	for left := n; left > 0; {
 		k := min(left, pageLen)
-		p, err := newPage[T](c.disk, false, c.width())
+		p, err := c.newPage(false)
 		if err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"math"
+	"runtime"
 	"slices"
 
 	"github.com/mc-checker/mc/checker/internal/mapped"
@@ -31,8 +32,12 @@ type Explicit struct {
 	// steps holds each edge's step index, moves and ticks once some edge differs from the
 	// plain step: its ordinal among its node's edges, one move, no tick. Under the central
 	// daemon of an untimed protocol none does, and billions of edges take 4 bytes each.
+	// Under the central daemon of a timed protocol only the ticks differ: until some edge
+	// differs otherwise, ticks holds them, a byte an edge instead of steps' eight.
 	steps     column[edgeStep]
 	keepSteps bool
+	ticks     column[uint8]
+	keepTicks bool
 	// movers holds each edge's moving processes, only when weak fairness will read them: at
 	// 8 bytes an edge it would otherwise be the largest column.
 	movers     column[uint64]
@@ -41,6 +46,15 @@ type Explicit struct {
 	// actionFirst is, per action invariant, the smallest expanded node with a step that
 	// violates it: the BFS evaluates them on the steps it generates anyway.
 	actionFirst []*par.MinTracker
+	anon        *anonPages // the columns' pages outside the heap
+}
+
+// Release frees the graph's memory outside the heap; the graph must not be used after.
+func (g *Explicit) Release() {
+	for _, c := range g.Columns() {
+		c.Col.release()
+	}
+	g.anon.free()
 }
 
 // storedEdge is an edge as a BFS segment holds it before its commit.
@@ -57,31 +71,53 @@ type edgeStep struct {
 
 // edge is edge j of the graph, the ordinal-th of its node's.
 func (g *Explicit) edge(j, ordinal uint64) storedEdge {
-	if g.keepSteps {
+	switch {
+	case g.keepSteps:
 		return storedEdge{g.edges.at(j), g.steps.at(j)}
+	case g.keepTicks:
+		return storedEdge{g.edges.at(j), edgeStep{index: uint32(ordinal), moves: 1, ticks: uint16(g.ticks.at(j))}}
 	}
 	return storedEdge{g.edges.at(j), edgeStep{index: uint32(ordinal), moves: 1}}
 }
 
 // pushEdge appends an edge, the ordinal-th of its node's, whose node's offsets are pushed.
 func (g *Explicit) pushEdge(e storedEdge, ordinal uint32) {
-	if !g.keepSteps && e.edgeStep != (edgeStep{index: ordinal, moves: 1}) {
+	switch st := e.edgeStep; {
+	case g.keepSteps || st == edgeStep{index: ordinal, moves: 1}:
+	case st.index == ordinal && st.moves == 1 && st.ticks <= math.MaxUint8:
+		if !g.keepTicks {
+			g.startTicks()
+		}
+	default:
 		g.startSteps()
 	}
 	g.edges.push(e.to)
-	if g.keepSteps {
+	switch {
+	case g.keepSteps:
 		g.steps.push(e.edgeStep)
+	case g.keepTicks:
+		g.ticks.push(uint8(e.ticks))
 	}
 }
 
-// startSteps starts the steps column with the plain steps of the edges so far.
+// startTicks starts the ticks column with the no ticks of the edges so far.
+func (g *Explicit) startTicks() {
+	g.keepTicks = true
+	for g.ticks.len() < g.edges.len() {
+		g.ticks.push(0)
+	}
+}
+
+// startSteps starts the steps column with the steps of the edges so far, which the ticks
+// column, if any, no longer holds.
 func (g *Explicit) startSteps() {
-	g.keepSteps = true
 	for id := uint64(0); g.steps.len() < g.edges.len(); id++ {
 		for j := g.offsets.at(id); j < g.offsets.at(id+1) && j < g.edges.len(); j++ {
-			g.steps.push(edgeStep{index: uint32(j - g.offsets.at(id)), moves: 1})
+			g.steps.push(g.edge(j, j-g.offsets.at(id)).edgeStep)
 		}
 	}
+	g.keepSteps, g.keepTicks = true, false
+	g.ticks.release()
 }
 
 // noParent marks initial nodes; it is also the bound on node ids.
@@ -177,7 +213,11 @@ func (g *Explicit) addNode(s model.State, parent uint64, via uint32) {
 // Empty is a graph with no node and no offset, ready for the initial states or a
 // checkpoint; with cfg.Space its columns are files.
 func Empty(m model.Model, cfg Config) (*Explicit, error) {
-	g := &Explicit{m: m, sch: m.Schema(), states: column[byte]{per: m.Schema().Width()}, withMovers: cfg.Movers}
+	g := &Explicit{m: m, sch: m.Schema(), states: column[byte]{per: m.Schema().Width()}, withMovers: cfg.Movers, anon: &anonPages{}}
+	for _, c := range g.Columns() {
+		c.Col.useAnon(g.anon)
+	}
+	runtime.AddCleanup(g, (*anonPages).free, g.anon)
 	g.fair = model.NamedUnits(m)
 	for range cfg.Actions {
 		g.actionFirst = append(g.actionFirst, par.NewMinTracker())
@@ -216,7 +256,7 @@ func (g *Explicit) failed() error {
 // checkpoints.
 func (g *Explicit) Columns() []NamedColumn {
 	return []NamedColumn{{"states", &g.states}, {"parent", &g.parent}, {"via", &g.via},
-		{"offsets", &g.offsets}, {"edges", &g.edges}, {"steps", &g.steps}, {"movers", &g.movers}}
+		{"offsets", &g.offsets}, {"edges", &g.edges}, {"steps", &g.steps}, {"ticks", &g.ticks}, {"movers", &g.movers}}
 }
 
 // NamedColumn is a column of the graph and the name of its file.

@@ -20,6 +20,7 @@ type Header struct {
 	LevelEnd    uint64   `json:"level_end"`
 	Levels      uint32   `json:"levels"`
 	Steps       bool     `json:"steps"` // the graph keeps its edges' steps
+	Ticks       bool     `json:"ticks"` // the graph keeps its edges' ticks only
 	Movers      bool     `json:"movers"`
 	ActionFirst []uint64 `json:"action_first"`
 }
@@ -27,7 +28,7 @@ type Header struct {
 // Header describes g as it is committed.
 func (g *Explicit) Header() Header {
 	h := Header{Nodes: g.Size(), Expanded: g.ExpandedNodes(), Edges: g.edges.len(), Depth: g.depth,
-		LevelStart: g.levelStart, LevelEnd: g.levelEnd, Levels: g.levels, Steps: g.keepSteps, Movers: g.withMovers}
+		LevelStart: g.levelStart, LevelEnd: g.levelEnd, Levels: g.levels, Steps: g.keepSteps, Ticks: g.keepTicks, Movers: g.withMovers}
 	for _, t := range g.actionFirst {
 		id, _ := t.Get()
 		h.ActionFirst = append(h.ActionFirst, id)
@@ -63,8 +64,11 @@ func (h Header) Fits(cfg Config) bool {
 // when it passes a mark.
 func (h Header) Bytes(width int) uint64 {
 	b := h.Nodes*uint64(width+4+4+8+28) + h.Edges*4
-	if h.Steps {
+	switch {
+	case h.Steps:
 		b += h.Edges * 8
+	case h.Ticks:
+		b += h.Edges
 	}
 	if h.Movers {
 		b += h.Edges * 8
@@ -85,6 +89,10 @@ func (h Header) columnLen(name string) uint64 {
 		if h.Steps {
 			return h.Edges
 		}
+	case "ticks":
+		if h.Ticks && !h.Steps {
+			return h.Edges
+		}
 	case "movers":
 		if h.Movers {
 			return h.Edges
@@ -99,7 +107,7 @@ func (h Header) columnLen(name string) uint64 {
 func (g *Explicit) Restore(h Header, load func(c NamedColumn, n uint64) error) error {
 	g.depth, g.levelStart, g.levelEnd, g.levels = h.Depth, h.LevelStart, h.LevelEnd, h.Levels
 	g.prevStart = g.levelStart
-	g.keepSteps = h.Steps
+	g.keepSteps, g.keepTicks = h.Steps, h.Ticks && !h.Steps
 	for i, id := range h.ActionFirst {
 		g.actionFirst[i].Offer(id)
 	}

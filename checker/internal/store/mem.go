@@ -5,8 +5,10 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/mc-checker/mc/checker/internal/par"
+	"github.com/mc-checker/mc/checker/internal/sys"
 	"github.com/mc-checker/mc/checker/model"
 )
 
@@ -24,6 +26,10 @@ const storeShards = 256
 type memStore struct {
 	width  int
 	shards [storeShards]memShard
+	// retired are tables replaced by larger ones during a segment, which lookups without the
+	// lock may still read: they are freed between segments (Settle) or at Close.
+	retired   []*memTable
+	retiredMu sync.Mutex
 }
 
 type memShard struct {
@@ -33,11 +39,16 @@ type memShard struct {
 	_     [40]byte // keep shards on separate cache lines
 }
 
-// memTable is a shard's slots and, in exact mode, their states.
+// memTable is a shard's slots and, in exact mode, their states. A large table is anonymous
+// memory (sys.AllocAnon), outside the collector's pacing; free gives it back.
 type memTable struct {
 	slots []memSlot
 	keys  []byte // exact mode: the state of slot i at keys[i*width:]
+	anon  []byte // the anonymous memory of slots and keys, or nil: the heap
 }
+
+// anonTable is the size from which a table is anonymous memory: a few pages.
+const anonTable = 1 << 16
 
 // memSlot is 16 bytes: node ids fit 32 bits (the explicit graph's bound) and a note's offset
 // 31, which leaves the top bit of b to mark an assigned slot; its lowest bit then marks a state
@@ -88,7 +99,40 @@ func newMemStore(exact bool, width int) *memStore {
 
 // newMemTable is a table of n free slots, n a power of two.
 func newMemTable(n, width int) *memTable {
+	size := n * (16 + width)
+	if size >= anonTable {
+		if b := sys.AllocAnon(size); b != nil {
+			return &memTable{slots: unsafe.Slice((*memSlot)(unsafe.Pointer(&b[0])), n), keys: b[16*n:], anon: b}
+		}
+	}
 	return &memTable{slots: make([]memSlot, n), keys: make([]byte, n*width)}
+}
+
+// free gives an anonymous table's memory back; the table must not be used after.
+func (t *memTable) free() {
+	sys.FreeAnon(t.anon)
+	t.slots, t.keys, t.anon = nil, nil, nil
+}
+
+// Settle frees the tables that grew during the segment: no lookup reads them now.
+func (s *memStore) Settle(...uint64) error {
+	s.retiredMu.Lock()
+	defer s.retiredMu.Unlock()
+	for _, t := range s.retired {
+		t.free()
+	}
+	s.retired = nil
+	return nil
+}
+
+// Close frees the tables; the store must not be used after.
+func (s *memStore) Close() {
+	s.Settle()
+	for i := range s.shards {
+		if t := s.shards[i].table.Swap(nil); t != nil {
+			t.free()
+		}
+	}
 }
 
 func (s *memStore) shard(fp uint64) (*memShard, uint64) {
@@ -158,6 +202,9 @@ func (s *memStore) Visit(fp uint64, st model.State, note Note) Seen {
 	t.put(i, memSlot{fp: fp, a: note.Chunk, b: note.Offset}, st[:s.width], s.width)
 	if sh.used++; 4*sh.used > 3*len(t.slots) {
 		sh.table.Store(t.grown(s.width))
+		s.retiredMu.Lock()
+		s.retired = append(s.retired, t)
+		s.retiredMu.Unlock()
 	}
 	return Seen{Note: note, New: true}
 }

@@ -78,11 +78,12 @@ func (s *spillStore) open() error {
 	return err
 }
 
-// Close removes the cold set.
+// Close removes the cold set and frees the memory part.
 func (s *spillStore) Close() {
 	if s.cold != nil {
 		s.cold.close()
 	}
+	s.hot.Close()
 }
 
 // Touch touches the memory part, where most lookups end.
@@ -147,6 +148,7 @@ func (s *spillStore) Settle(keeps ...uint64) error {
 	if err := s.Failed(); err != nil {
 		return err
 	}
+	s.hot.Settle()
 	if s.dir == "" || s.hot.bytes() <= s.budget {
 		return nil
 	}
@@ -163,7 +165,8 @@ func (s *spillStore) Settle(keeps ...uint64) error {
 		}
 	}
 	var err error
-	s.hot = s.hot.keep(keep, s.workers, func(fp uint64, st model.State, id uint64) {
+	old := s.hot
+	s.hot = old.keep(keep, s.workers, func(fp uint64, st model.State, id uint64) {
 		if err == nil {
 			err = s.cold.put(fp, st, id)
 		}
@@ -172,6 +175,8 @@ func (s *spillStore) Settle(keeps ...uint64) error {
 	if err == nil {
 		err = s.cold.flush()
 	}
+	old.Close() // after the flush: the states put are slices of its tables
+
 	if err != nil {
 		return fmt.Errorf("visited set on disk: %w", err)
 	}

@@ -5,14 +5,14 @@ import (
 	"runtime/metrics"
 )
 
-// HeapOver reports whether the heap is past budget: its live part, as the last collection
-// found it, or, when the collector's memory limit does not hold garbage under the budget
-// (the command line sets it from --mem), all of it.
+// HeapOver reports whether the heap and the anonymous memory are past budget: the heap's live
+// part, as the last collection found it, or, when the collector's memory limit does not hold
+// garbage under the budget (the command line sets it from --mem), all of it.
 func HeapOver(budget uint64) bool {
-	if readMetric("/gc/heap/live:bytes") > budget {
+	if readMetric("/gc/heap/live:bytes")+AnonBytes() > budget {
 		return true
 	}
-	return uint64(debug.SetMemoryLimit(-1)) > budget && HeapAlloc() > budget
+	return uint64(debug.SetMemoryLimit(-1)) > budget && InUse() > budget
 }
 
 // HeapAlloc is the bytes of live and not yet collected heap objects, read without stopping

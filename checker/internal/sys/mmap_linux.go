@@ -38,3 +38,13 @@ func Reserve(f *os.File, off, n int64) error {
 		}
 	}
 }
+
+func allocAnon(n int) []byte {
+	b, err := syscall.Mmap(-1, 0, n, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+func freeAnon(b []byte) error { return syscall.Munmap(b) }

@@ -20,3 +20,7 @@ func DropPages([]byte) error { return ErrUnsupported }
 
 // Reserve is unsupported here.
 func Reserve(*os.File, int64, int64) error { return ErrUnsupported }
+
+func allocAnon(int) []byte { return nil }
+
+func freeAnon([]byte) error { return ErrUnsupported }
