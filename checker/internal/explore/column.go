@@ -134,8 +134,8 @@ func (c *column[T]) attach(a *mapped.Arena) { c.disk = a }
 func (c *column[T]) useAnon(a *anonPages)   { c.anon = a }
 
 // release drops the column's entries; its anonymous pages are freed by their anonPages.
-func (c *column[T]) release() { c.pages, c.n = nil, 0 }
-func (c *column[T]) failure() error         { return c.err }
+func (c *column[T]) release()       { c.pages, c.n = nil, 0 }
+func (c *column[T]) failure() error { return c.err }
 
 // Save writes the entries as raw bytes: they are plain integers.
 func (c *column[T]) Save(w io.Writer) error {
