@@ -87,7 +87,7 @@ func (g *Explicit) Explore(ctx context.Context, visited store.Store, cfg Config)
 		if err := g.number(visited, seg, cfg.Workers); err != nil {
 			return err
 		}
-		if err := g.commit(visited, seg); err != nil {
+		if err := g.commit(visited, seg, cfg.Workers); err != nil {
 			return err
 		}
 		if err := g.settle(visited, cfg, g.prevStart, g.levelStart, g.ExpandedNodes()); err != nil {
@@ -172,23 +172,30 @@ func storeFailed(visited store.Store) error {
 
 // commit numbers the states first seen in a segment as a sequential BFS would, at their first
 // edge in source and step order, and appends them and the segment's edges to the graph.
-func (g *Explicit) commit(visited store.Store, level []chunkResult) error {
-	w := uint32(g.sch.Width())
+//
+// A pending edge's note names its target's bytes (the chunk and offset of the Visit that put
+// it), the same note for every edge to one state: the numbering reads and writes small arrays
+// per chunk in order, not the visited set. The ids then go to the visited set in parallel
+// (publish), where each is a cache miss.
+func (g *Explicit) commit(visited store.Store, level []chunkResult, workers int) error {
+	width := g.sch.Width()
+	w := uint32(max(width, 1))
+	ids := make([][]uint32, len(level)) // per chunk, 1 + the id of the k-th state of its slab; 0: none
 	for ci := range level {
 		c := &level[ci]
-		for k, p := range c.pending {
-			if k%stagedBatch == 0 {
-				touchPending(visited, c.pending[k:min(len(c.pending), k+stagedBatch)])
+		for _, p := range c.pending {
+			if ids[p.note.Chunk] == nil {
+				ids[p.note.Chunk] = make([]uint32, len(level[p.note.Chunk].fresh))
 			}
-			if g.Size() == noParent {
-				return BoundError{"the explicit graph holds fewer than 2^32 states"}
+			id := &ids[p.note.Chunk][p.note.Offset/w]
+			if *id == 0 {
+				if g.Size() == noParent {
+					return BoundError{"the explicit graph holds fewer than 2^32 states"}
+				}
+				*id = uint32(g.Size()) + 1
+				g.addNode(level[p.note.Chunk].state(p.note.Offset, width), p.from, c.edges[p.edge].index)
 			}
-			key := model.State(level[p.note.Chunk].slab[p.note.Offset : p.note.Offset+w])
-			id, _, fresh := visited.Number(p.fp, key, g.Size())
-			if fresh {
-				g.addNode(key, p.from, c.edges[p.edge].index)
-			}
-			c.edges[p.edge].to = uint32(id)
+			c.edges[p.edge].to = *id - 1
 		}
 		i := 0
 		for _, n := range c.degree {
@@ -205,16 +212,29 @@ func (g *Explicit) commit(visited store.Store, level []chunkResult) error {
 			g.actionFirst[i].Offer(id)
 		}
 	}
+	publish(visited, level, ids, width, workers)
 	return g.failed()
 }
 
-// touchPending touches the targets of up to stagedBatch pending edges (store.Toucher).
-func touchPending(visited store.Store, ps []pendingEdge) {
-	var fps [stagedBatch]uint64
-	for k, p := range ps {
-		fps[k] = p.fp
-	}
-	store.Touch(visited, fps[:len(ps)])
+// publish gives the visited set the ids the commit gave a segment's new states, the workers
+// taking whole chunks, each touching a batch of slots before it writes them.
+func publish(visited store.Store, level []chunkResult, ids [][]uint32, w, workers int) {
+	par.ForChunks(context.Background(), uint64(len(level)), 1, max(1, workers), func(_ int, lo, hi uint64) {
+		for ci := lo; ci < hi; ci++ {
+			c := &level[ci]
+			if ids[ci] == nil { // no new state, or a store that numbered the segment itself
+				continue
+			}
+			for k, fp := range c.fresh {
+				if k%stagedBatch == 0 {
+					store.Touch(visited, c.fresh[k:min(len(c.fresh), k+stagedBatch)])
+				}
+				if id := ids[ci][k]; id != 0 { // 0: the state was found beyond memory (Resolve)
+					visited.Number(fp, model.State(c.slab[k*w:(k+1)*w]), uint64(id-1))
+				}
+			}
+		}
+	})
 }
 
 // pendingEdge is an edge to a state first seen in this level, numbered after the level.
@@ -225,9 +245,15 @@ type pendingEdge struct {
 	note store.Note // where the target's bytes are
 }
 
+// state is the state at offset in the chunk's slab.
+func (c *chunkResult) state(offset uint32, width int) model.State {
+	return model.State(c.slab[offset : int(offset)+width])
+}
+
 // chunkResult is what one worker found expanding a contiguous range of the frontier.
 type chunkResult struct {
-	slab    []byte // the bytes of the states this chunk saw first, one after the other
+	slab    []byte   // the bytes of the states this chunk saw first, one after the other
+	fresh   []uint64 // their fingerprints
 	edges   []storedEdge
 	movers  []uint64 // per edge, when the graph keeps them
 	pending []pendingEdge
@@ -364,7 +390,7 @@ func (r *chunkResult) visit(visited store.Store, b *staged, chunk uint32, withMo
 		t := model.State(b.states[k*w : (k+1)*w])
 		seen := visited.Visit(fp, t, store.Note{Chunk: chunk, Offset: uint32(len(r.slab))})
 		if seen.New {
-			r.slab = append(r.slab, t...)
+			r.slab, r.fresh = append(r.slab, t...), append(r.fresh, fp)
 		}
 		if !seen.Assigned {
 			r.pending = append(r.pending, pendingEdge{edge: len(r.edges), from: b.from[k], fp: fp, note: seen.Note})

@@ -93,39 +93,61 @@ func Start(ctx context.Context, m model.Model, visited store.Store, cfg Config) 
 }
 
 // numberInMemory numbers a batch of initial states, whose fingerprints are fps, through the
-// store's Visit (by the workers), Resolve and Number (in order).
+// store's Visit (by the workers, each note naming the position of the Visit that put the
+// state), Resolve, then in order by those positions (no lookup), and gives the store the ids
+// (by the workers again).
 func (g *Explicit) numberInMemory(visited store.Store, batch []byte, fps []uint64, workers int) error {
-	w := g.sch.Width()
-	known := make([]bool, len(fps)) // the store had numbered the state already: Visit said Assigned
+	w := uint64(g.sch.Width())
+	at := func(i uint64) model.State { return model.State(batch[i*w : (i+1)*w]) }
+	putter := make([]uint32, len(fps)) // 1 + the position whose Visit put the state; 0: it has an id
+	forBatches(visited, fps, workers, func(i uint64) {
+		if seen := visited.Visit(fps[i], at(i), store.Note{Offset: uint32(i)}); !seen.Assigned {
+			putter[i] = seen.Note.Offset + 1
+		}
+	})
+	if r, ok := visited.(store.Resolver); ok {
+		resolved, err := r.Resolve()
+		if err != nil {
+			return err
+		}
+		if resolved > 0 { // found beyond memory: they have ids
+			forBatches(visited, fps, workers, func(i uint64) {
+				if seen, _ := r.Lookup(fps[i], at(i)); seen.Assigned {
+					putter[i] = 0
+				}
+			})
+		}
+	}
+	ids := make([]uint32, len(fps)) // by putter: 1 + the id; 0: none
+	for i, p := range putter {
+		if p == 0 || ids[p-1] != 0 {
+			continue
+		}
+		if g.Size() == noParent {
+			break
+		}
+		ids[p-1] = uint32(g.Size()) + 1
+		g.addNode(at(uint64(i)), noParent, 0)
+	}
+	forBatches(visited, fps, workers, func(i uint64) {
+		if ids[i] != 0 {
+			visited.Number(fps[i], at(i), uint64(ids[i]-1))
+		}
+	})
+	return nil
+}
+
+// forBatches calls fn for every position of fps, the workers taking ranges, touching the
+// fingerprints of each batch in visited before (store.Toucher).
+func forBatches(visited store.Store, fps []uint64, workers int, fn func(i uint64)) {
 	par.ForChunks(context.Background(), uint64(len(fps)), 1<<14, max(1, workers), func(_ int, lo, hi uint64) {
 		for i := lo; i < hi; i++ {
 			if (i-lo)%stagedBatch == 0 {
 				store.Touch(visited, fps[i:min(hi, i+stagedBatch)])
 			}
-			known[i] = visited.Visit(fps[i], model.State(batch[i*uint64(w):(i+1)*uint64(w)]), store.Note{}).Assigned
+			fn(i)
 		}
 	})
-	if r, ok := visited.(store.Resolver); ok {
-		if _, err := r.Resolve(); err != nil {
-			return err
-		}
-	}
-	for i, fp := range fps {
-		if g.Size() == noParent {
-			return nil
-		}
-		if i%stagedBatch == 0 {
-			store.Touch(visited, fps[i:min(len(fps), i+stagedBatch)])
-		}
-		s := model.State(batch[i*w : (i+1)*w])
-		if known[i] {
-			continue
-		}
-		if _, _, fresh := visited.Number(fp, s, g.Size()); fresh {
-			g.addNode(s, noParent, 0)
-		}
-	}
-	return nil
 }
 
 // numberBatch numbers a batch of states in a store that numbers batches, whose fingerprints are fps and
