@@ -102,6 +102,9 @@ func (v Var) Receiver() (p int, ok bool) { return v.receiver - 1, v.receiver > 0
 type Schema struct {
 	Vars  []Var
 	procs int
+	// top is the largest value of each variable: Valid, which the explorer asks of every
+	// successor, reads these bytes in order rather than a Var (a few cache lines) each.
+	top []byte
 }
 
 // MaxDomain is the largest domain a variable may have: values are stored in one byte.
@@ -125,6 +128,7 @@ func NewSchema(procs int, vars ...Var) (*Schema, error) {
 			return nil, fmt.Errorf("variable %s is declared twice", v.Name)
 		}
 		seen[v.Name] = true
+		s.top = append(s.top, byte(v.Domain.Size-1))
 	}
 	return s, nil
 }
@@ -143,9 +147,10 @@ func (s *Schema) Valid(st State) error {
 	if len(st) != s.Width() {
 		return fmt.Errorf("state has %d variables, the schema has %d", len(st), s.Width())
 	}
-	for i, v := range s.Vars {
-		if int(st[i]) >= v.Domain.Size {
-			return fmt.Errorf("variable %s = %d is outside its domain 0..%d", v.Name, st[i], v.Domain.Size-1)
+	for i, b := range st {
+		if b > s.top[i] {
+			v := s.Vars[i]
+			return fmt.Errorf("variable %s = %d is outside its domain 0..%d", v.Name, b, v.Domain.Size-1)
 		}
 	}
 	return nil

@@ -320,9 +320,23 @@ func expandChunk(m model.Model, g *Explicit, visited store.Store, actions []mode
 		r.actionFirst[i] = par.NoNode
 	}
 	b := staged{width: g.sch.Width()}
+	batched, _ := m.(model.Batched) // what the edges keep is all the BFS needs of a step
+	if len(actions) > 0 || g.withMovers {
+		batched = nil
+	}
 	for id := lo; id < hi && r.invalid == nil; id++ {
 		n := 0
 		s := g.stateAt(id)
+		if batched != nil {
+			if n, r.invalid = b.addBatch(batched, g.sch, id, s); n >= 0 {
+				r.degree = append(r.degree, uint32(n))
+				if len(b.fps) >= stagedBatch {
+					r.visit(visited, &b, chunk, false)
+				}
+				continue
+			}
+			n = 0
+		}
 		m.Successors(s, func(st model.Step, t model.State) bool {
 			if r.invalid = checkStep(g.sch, s, st, t); r.invalid != nil {
 				return false
@@ -355,6 +369,7 @@ func expandChunk(m model.Model, g *Explicit, visited store.Store, actions []mode
 // staged holds successors generated and not yet looked up: the lookups of a batch are made
 // together, after store.Touch, so that their cache misses overlap (see store.Toucher).
 type staged struct {
+	batch  model.Batch // the model's batch, written into states
 	width  int
 	from   []uint64
 	fps    []uint64
@@ -366,6 +381,28 @@ type staged struct {
 // stagedBatch is about how many successors are looked up together: enough for the misses of a
 // batch to overlap, few enough that the batch stays in the first-level cache.
 const stagedBatch = 64
+
+// addBatch stages the successors of node id, whose configuration is s, from the model's batch
+// (model.Batched), checked as checkStep does: it returns how many, or -1 if the model wrote no
+// batch.
+func (b *staged) addBatch(batched model.Batched, sch *model.Schema, id uint64, s model.State) (int, error) {
+	at, w := len(b.fps), b.width
+	b.batch.States, b.batch.Steps = b.states, b.batch.Steps[:0]
+	if !batched.AppendSuccessors(s, &b.batch) {
+		return -1, nil
+	}
+	b.states = b.batch.States
+	for k, st := range b.batch.Steps {
+		t := model.State(b.states[(at+k)*w : (at+k+1)*w])
+		if sch.Valid(t) != nil {
+			b.states = b.states[:(at+k)*w]
+			return k, invalidSuccessor(sch, s, t)
+		}
+		b.from, b.fps = append(b.from, id), append(b.fps, t.Fingerprint())
+		b.steps, b.movers = append(b.steps, edgeStep{st.Index, st.Moves, st.Ticks}), append(b.movers, 0)
+	}
+	return len(b.batch.Steps), nil
+}
 
 func (b *staged) add(from uint64, t model.State, st edgeStep, movers uint64) {
 	b.from = append(b.from, from)

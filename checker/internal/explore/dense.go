@@ -56,11 +56,15 @@ func (g *Dense) successors() *Successors {
 	out := newSuccessors(g.m, g.Schema().Width())
 	out.u = g.u
 	out.noMovers = !g.movers
+	out.batchUnlessMovers()
 	return out
 }
 
 func (g *Dense) succ(id uint64, s model.State, out *Successors) {
 	out.from, out.rank = s, id
+	if out.batched != nil && out.addBatch() {
+		return
+	}
 	out.Model.Successors(s, out.yield)
 }
 

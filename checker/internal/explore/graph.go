@@ -97,6 +97,8 @@ type Successors struct {
 	// noMovers: the graph keeps no movers, and add leaves them 0.
 	noMovers bool
 	yield    func(model.Step, model.State) bool
+	batched  model.Batched // the model's, when the edges need no movers; nil: Successors
+	batch    model.Batch
 	_        par.Pad
 }
 
@@ -109,6 +111,37 @@ func newSuccessors(m model.Model, width int) *Successors {
 	out.fair = model.NamedUnits(out.Model)
 	out.yield = out.add
 	return out
+}
+
+// batchUnlessMovers uses the model's batch successors if it has them and edges need no movers.
+func (out *Successors) batchUnlessMovers() {
+	if b, ok := out.Model.(model.Batched); ok && out.noMovers {
+		out.batched = b
+	}
+}
+
+// addBatch ranks the successors of a dense graph's node from the model's batch, written into
+// the targets' slab: what add does per successor, in one loop. It reports false if the model
+// could not write a batch.
+func (out *Successors) addBatch() bool {
+	out.batch.States, out.batch.Steps = out.states, out.batch.Steps[:0]
+	from := len(out.states)
+	if !out.batched.AppendSuccessors(out.from, &out.batch) {
+		return false
+	}
+	out.states = out.batch.States
+	w := out.width
+	for k, st := range out.batch.Steps {
+		t := model.State(out.states[from+k*w : from+(k+1)*w])
+		to, ok := out.u.RankFrom(out.from, out.rank, t)
+		if !ok {
+			out.Invalid = invalidSuccessor(out.Model.Schema(), out.from, t)
+			out.states = out.states[:from+k*w]
+			return true
+		}
+		out.Edges = append(out.Edges, Edge{To: to, Index: st.Index, Moves: uint32(st.Moves), Ticks: uint32(st.Ticks)})
+	}
+	return true
 }
 
 // add ranks a successor of a dense graph's node and keeps it.
