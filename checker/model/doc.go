@@ -44,6 +44,8 @@
 //     traces need it.
 //   - Forkable: Fork gives each worker a copy with scratch buffers of its own, so that
 //     Successors allocates nothing on the explorer's hot path.
+//   - Batched: AppendSuccessors writes every successor at once (the central daemon), which
+//     the explorer uses when it needs only the steps' index, moves and ticks.
 //   - Timed: steps carry ticks of time; the worst case is also measured in ticks.
 //   - OneMovePerStep: every step is one move (the central daemon), so moves need no label of
 //     their own.
