@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"context"
+	"math"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -114,6 +115,24 @@ func (t *memTable) free() {
 	t.slots, t.keys, t.anon = nil, nil, nil
 }
 
+// Expect grows every shard, now, to hold its share of n more states (and a margin of five
+// standard deviations: shards are chosen by fingerprint) without growing again.
+func (s *memStore) Expect(n uint64) {
+	per := n/storeShards + 5*uint64(math.Sqrt(float64(n/storeShards))) + 1
+	for i := range s.shards {
+		sh := &s.shards[i]
+		t := sh.table.Load()
+		size := len(t.slots)
+		for 4*(uint64(sh.used)+per) > 3*uint64(size) {
+			size *= 2
+		}
+		if size > len(t.slots) {
+			sh.table.Store(t.resized(size, s.width))
+			t.free()
+		}
+	}
+}
+
 // Settle frees the tables that grew during the segment: no lookup reads them now.
 func (s *memStore) Settle(...uint64) error {
 	s.retiredMu.Lock()
@@ -166,8 +185,11 @@ func (t *memTable) put(i int, sl memSlot, key []byte, width int) {
 }
 
 // grown is a table twice the size holding t's slots.
-func (t *memTable) grown(width int) *memTable {
-	out := newMemTable(2*len(t.slots), width)
+func (t *memTable) grown(width int) *memTable { return t.resized(2*len(t.slots), width) }
+
+// resized is a table of n slots, n a power of two, holding t's slots.
+func (t *memTable) resized(n, width int) *memTable {
+	out := newMemTable(n, width)
 	for j, sl := range t.slots {
 		if sl.fp != 0 {
 			key := t.keys[j*width : (j+1)*width]

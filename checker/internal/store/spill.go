@@ -86,6 +86,13 @@ func (s *spillStore) Close() {
 	s.hot.Close()
 }
 
+// Expect makes room in the memory part if n more states fit its budget there.
+func (s *spillStore) Expect(n uint64) {
+	if s.hot.bytes()+2*n*uint64(16+s.hot.width) <= s.budget {
+		s.hot.Expect(n)
+	}
+}
+
 // Touch touches the memory part, where most lookups end.
 func (s *spillStore) Touch(fp uint64) uint64 { return s.hot.Touch(fp) }
 

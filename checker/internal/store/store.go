@@ -44,6 +44,12 @@ func Touch(visited Store, fps []uint64) (sink uint64) {
 	return sink
 }
 
+// Sizer makes room for n more states before they come, between segments: a table grown by
+// doubling rehashes about as many states as it ends with, one cache miss each.
+type Sizer interface {
+	Expect(n uint64)
+}
+
 // Looker finds a state without adding it.
 type Looker interface {
 	Lookup(fp uint64, s model.State) (Seen, bool)
