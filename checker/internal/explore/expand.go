@@ -79,6 +79,7 @@ func expandRange(m model.Model, g *Explicit, visited store.Store, lo, hi uint64,
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			x := newExpander(m, g, visited, cfg.Actions)
 			for {
 				next.Lock()
 				c := cursor
@@ -87,7 +88,7 @@ func expandRange(m model.Model, g *Explicit, visited store.Store, lo, hi uint64,
 				if c >= chunks || guard.stop() {
 					return
 				}
-				out[c] = expandChunk(m, g, visited, cfg.Actions, sizes, uint32(c), lo+uint64(c)*bfsChunk, min(hi, lo+uint64(c+1)*bfsChunk))
+				out[c] = x.chunk(sizes, uint32(c), lo+uint64(c)*bfsChunk, min(hi, lo+uint64(c+1)*bfsChunk))
 			}
 		}()
 	}
@@ -95,56 +96,85 @@ func expandRange(m model.Model, g *Explicit, visited store.Store, lo, hi uint64,
 	return out
 }
 
-func expandChunk(m model.Model, g *Explicit, visited store.Store, actions []model.ActionProperty, sizes chunkSizes, chunk uint32, lo, hi uint64) chunkResult {
-	r := sizes.result(g, len(actions))
-	for i := range actions {
+// expander is one worker's expansion: its own copy of the model (model.Forkable), its staged
+// successors, and the node being expanded, which add reads: add is bound to yield once, since a
+// closure made per node escaped to the heap (19 million allocations for ssarrow -p n=3, and as
+// many more for the model's pooled buffers without a copy of its own).
+type expander struct {
+	m       model.Model
+	batched model.Batched // the model's batch, when the BFS needs no more of a step than the edges keep
+	g       *Explicit
+	visited store.Store
+	actions []model.ActionProperty
+	b       staged
+	yield   func(model.Step, model.State) bool
+	// The node being expanded: its chunk's result, id, configuration and successors so far.
+	r  *chunkResult
+	id uint64
+	s  model.State
+	n  int
+}
+
+func newExpander(m model.Model, g *Explicit, visited store.Store, actions []model.ActionProperty) *expander {
+	if f, ok := m.(model.Forkable); ok {
+		m = f.Fork()
+	}
+	x := &expander{m: m, g: g, visited: visited, actions: actions, b: staged{width: g.sch.Width()}}
+	if b, ok := m.(model.Batched); ok && len(actions) == 0 && !g.withMovers {
+		x.batched = b
+	}
+	x.yield = x.add
+	return x
+}
+
+// chunk expands the nodes lo..hi-1, chunk number chunk of the segment.
+func (x *expander) chunk(sizes chunkSizes, chunk uint32, lo, hi uint64) chunkResult {
+	r := sizes.result(x.g, len(x.actions))
+	for i := range x.actions {
 		r.actionFirst[i] = par.NoNode
 	}
-	b := staged{width: g.sch.Width()}
-	batched, _ := m.(model.Batched) // what the edges keep is all the BFS needs of a step
-	if len(actions) > 0 || g.withMovers {
-		batched = nil
-	}
+	x.r = &r
+	defer func() { x.r = nil }()
 	for id := lo; id < hi && r.invalid == nil; id++ {
-		n := 0
-		s := g.stateAt(id)
-		if batched != nil {
-			if n, r.invalid = b.addBatch(batched, g.sch, id, s); n >= 0 {
-				r.degree = append(r.degree, uint32(n))
-				if len(b.fps) >= stagedBatch {
-					r.visit(visited, &b, chunk, false)
-				}
-				continue
-			}
-			n = 0
+		x.id, x.s, x.n = id, x.g.stateAt(id), -1
+		if x.batched != nil {
+			x.n, r.invalid = x.b.addBatch(x.batched, x.g.sch, id, x.s)
 		}
-		m.Successors(s, func(st model.Step, t model.State) bool {
-			if r.invalid = checkStep(g.sch, s, st, t); r.invalid != nil {
-				return false
-			}
-			for i, a := range actions {
-				if r.actionFirst[i] == par.NoNode && !a.Holds(s, st, t) {
-					r.actionFirst[i] = id
-				}
-			}
-			var movers uint64
-			if g.withMovers {
-				movers = st.Movers() // inline: a call per edge costs the dense path 15%
-				if g.fair != nil {
-					movers = g.fair.Served(st)
-				}
-			}
-			b.add(id, t, edgeStep{uint32(st.Index), uint16(st.MoveCount()), uint16(st.Ticks)}, movers)
-			n++
-			return true
-		})
-		r.degree = append(r.degree, uint32(n))
-		if len(b.fps) >= stagedBatch {
-			r.visit(visited, &b, chunk, g.withMovers)
+		if x.n < 0 { // no batch
+			x.n = 0
+			x.m.Successors(x.s, x.yield)
+		}
+		r.degree = append(r.degree, uint32(x.n))
+		if len(x.b.fps) >= stagedBatch {
+			r.visit(x.visited, &x.b, chunk, x.g.withMovers)
 		}
 	}
-	r.visit(visited, &b, chunk, g.withMovers)
+	r.visit(x.visited, &x.b, chunk, x.g.withMovers)
 	return r
+}
+
+// add stages a successor of the node being expanded, checking the step and the action
+// invariants on it.
+func (x *expander) add(st model.Step, t model.State) bool {
+	r := x.r
+	if r.invalid = checkStep(x.g.sch, x.s, st, t); r.invalid != nil {
+		return false
+	}
+	for i, a := range x.actions {
+		if r.actionFirst[i] == par.NoNode && !a.Holds(x.s, st, t) {
+			r.actionFirst[i] = x.id
+		}
+	}
+	var movers uint64
+	if x.g.withMovers {
+		movers = st.Movers() // inline: a call per edge costs the dense path 15%
+		if x.g.fair != nil {
+			movers = x.g.fair.Served(st)
+		}
+	}
+	x.b.add(x.id, t, edgeStep{uint32(st.Index), uint16(st.MoveCount()), uint16(st.Ticks)}, movers)
+	x.n++
+	return true
 }
 
 // chunkSizes is what a chunk's buffers are made for: the edges of a chunk at the mean degree
