@@ -24,11 +24,29 @@ type BatchStep struct {
 	Ticks uint16
 }
 
+// CentralBatch is implemented by protocols that write their successors under the central
+// daemon themselves, in its order (process by process, rule by rule), each a move of one
+// process and no tick: the daemon's batch then makes no call per process and per move. The
+// protocol must be untimed (not Clocked). TestBatchIsSuccessors holds each to its Enabled and
+// Fire.
+type CentralBatch interface {
+	// AppendCentral appends the successors of s to dst, schema width bytes each.
+	AppendCentral(s State, dst []byte) []byte
+}
+
 // AppendSuccessors writes the central daemon's successors (one call of Enabled a process and
 // of Fire a move, none per yield); the other daemons use Successors.
 func (m *daemonModel) AppendSuccessors(s State, out *Batch) bool {
 	if m.daemon != Central {
 		return false
+	}
+	if c, ok := m.proto.(CentralBatch); ok && m.clock < 0 {
+		at := len(out.States)
+		out.States = c.AppendCentral(s, out.States)
+		for idx := range uint32((len(out.States) - at) / max(1, len(s))) {
+			out.Steps = append(out.Steps, BatchStep{Index: idx, Moves: 1})
+		}
+		return true
 	}
 	sc, done := m.buffers()
 	defer done()

@@ -49,6 +49,24 @@ func (r *Ring) Privileged(s model.State, i int) bool {
 	return s[i] != s[i-1]
 }
 
+// AppendCentral writes the successors of s under the central daemon, one per privileged
+// machine in machine order (model.CentralBatch): the dense store's hot loop.
+func (r *Ring) AppendCentral(s model.State, dst []byte) []byte {
+	if s[0] == s[r.n-1] {
+		at := len(dst)
+		dst = append(dst, s...)
+		dst[at] = byte((int(s[0]) + 1) % r.k)
+	}
+	for i := 1; i < r.n; i++ {
+		if s[i] != s[i-1] {
+			at := len(dst)
+			dst = append(dst, s...)
+			dst[at+i] = s[i-1]
+		}
+	}
+	return dst
+}
+
 // Enabled: each machine has one rule, enabled iff it is privileged.
 func (r *Ring) Enabled(s model.State, p int, dst []int) []int {
 	if r.Privileged(s, p) {

@@ -205,7 +205,7 @@ func (t *memTable) resized(n, width int) *memTable {
 func (s *memStore) Touch(fp uint64) uint64 {
 	sh, fp := s.shard(fp)
 	t := sh.table.Load()
-	return t.slots[int(fp)&(len(t.slots)-1)].fp
+	return atomic.LoadUint64(&t.slots[int(fp)&(len(t.slots)-1)].fp) // a plain load on amd64 and arm64
 }
 
 func (s *memStore) Visit(fp uint64, st model.State, note Note) Seen {
