@@ -82,6 +82,9 @@ func Longest(ctx context.Context, g explore.Graph, s Search) (*Labels, error) {
 	searchers := make([]*dfs, s.Workers)
 	for w := range searchers {
 		searchers[w] = &dfs{ctx: ctx, g: g, l: l, out: g.NewSuccessors(false)}
+		if l.Weighted == [NumMeasures]*par.Cells{} { // the search reads only the edges' targets
+			searchers[w].out.RanksOnly()
+		}
 	}
 	n := g.Size()
 	par.ForChunks(ctx, n, par.Chunk(n, s.Workers), s.Workers, func(w int, lo, hi uint64) {
@@ -217,20 +220,20 @@ func (d *dfs) run(root uint64, s model.State) {
 		f := &d.frames[len(d.frames)-1]
 		descended := false
 		for ; f.next < f.hi; f.next++ {
-			e := d.out.Edges[f.next]
-			v := c.Get(e.To)
+			to := d.out.To(f.next)
+			v := c.Get(to)
 			if v == par.CellUnknown {
-				if d.onStack.has(e.To) {
-					f.bad = true // e closes a cycle outside the legitimate set
+				if d.onStack.has(to) {
+					f.bad = true // the edge closes a cycle outside the legitimate set
 					continue
 				}
-				if d.enter(e.To, d.out.Target(f.next)) {
+				if d.enter(to, d.out.Target(f.next)) {
 					descended = true
 					break
 				}
-				v = c.Get(e.To) // finished by another worker meanwhile
+				v = c.Get(to) // finished by another worker meanwhile
 			}
-			d.absorb(f, e, v)
+			d.absorb(f, f.next, v)
 		}
 		if !descended {
 			d.leave()
@@ -238,15 +241,16 @@ func (d *dfs) run(root uint64, s model.State) {
 	}
 }
 
-// absorb folds a finished successor's label into its parent's frame.
-func (d *dfs) absorb(f *frame, e explore.Edge, v uint32) {
+// absorb folds the label v of edge j's finished target into its parent's frame.
+func (d *dfs) absorb(f *frame, j int, v uint32) {
 	if v == d.l.Steps.Bad() {
 		f.bad = true
 		return
 	}
 	f.maxSteps = max(f.maxSteps, v)
 	for m, c := range d.l.Weighted {
-		if c != nil {
+		if c != nil { // then the buffer keeps whole edges
+			e := d.out.Edges[j]
 			f.maxWeighted[m] = max(f.maxWeighted[m], uint64(c.Get(e.To))+uint64(Measure(m).Weight(e))-1)
 		}
 	}
@@ -257,14 +261,14 @@ func (d *dfs) enter(id uint64, s model.State) bool {
 	if d.l.Steps.Get(id) != par.CellUnknown {
 		return false
 	}
-	lo := len(d.out.Edges)
+	lo := d.out.Len()
 	d.g.Succ(id, s, d.out)
 	if d.out.Invalid != nil {
 		d.halt = d.out.Invalid
 		return false
 	}
 	d.onStack.add(id)
-	d.frames = append(d.frames, frame{id: id, lo: lo, hi: len(d.out.Edges), next: lo})
+	d.frames = append(d.frames, frame{id: id, lo: lo, hi: d.out.Len(), next: lo})
 	return true
 }
 

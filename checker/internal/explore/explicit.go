@@ -181,7 +181,7 @@ func (g *Explicit) Succ(id uint64, _ model.State, out *Successors) {
 		if g.withMovers {
 			movers = g.movers.at(j)
 		}
-		out.Edges = append(out.Edges, Edge{To: uint64(e.to), Index: e.index, Moves: uint32(e.moves), Ticks: uint32(e.ticks), Movers: movers})
+		out.push(Edge{To: uint64(e.to), Index: e.index, Moves: uint32(e.moves), Ticks: uint32(e.ticks), Movers: movers})
 		if out.width > 0 {
 			out.states = append(out.states, g.stateAt(uint64(e.to))...)
 		}

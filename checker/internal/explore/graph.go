@@ -82,7 +82,12 @@ func (e BoundError) Error() string { return e.What }
 // function is bound once, because a closure created per node would allocate on the explorer's
 // hot path.
 type Successors struct {
-	Edges  []Edge
+	// Edges are the out-edges, or with RanksOnly nothing: their targets are in Tos.
+	Edges []Edge
+	// Tos are the edges' targets when the buffer keeps nothing else (RanksOnly): a search that
+	// reads only targets then writes 8 bytes an edge instead of an Edge's 32.
+	Tos       []uint64
+	ranksOnly bool
 	states []byte
 	width  int    // bytes kept per target: the schema's width, or 0 when targets are not kept
 	reads  uint32 // Succ calls on a graph on disk, to look at the resident memory now and then
@@ -113,6 +118,35 @@ func newSuccessors(m model.Model, width int) *Successors {
 	return out
 }
 
+// RanksOnly makes the buffer keep only the edges' targets, in Tos; call it before the first
+// Succ.
+func (out *Successors) RanksOnly() { out.ranksOnly = true }
+
+// Len is the number of edges held.
+func (out *Successors) Len() int {
+	if out.ranksOnly {
+		return len(out.Tos)
+	}
+	return len(out.Edges)
+}
+
+// To is the target of edge j.
+func (out *Successors) To(j int) uint64 {
+	if out.ranksOnly {
+		return out.Tos[j]
+	}
+	return out.Edges[j].To
+}
+
+// push appends an edge, or only its target with RanksOnly.
+func (out *Successors) push(e Edge) {
+	if out.ranksOnly {
+		out.Tos = append(out.Tos, e.To)
+		return
+	}
+	out.Edges = append(out.Edges, e)
+}
+
 // batchUnlessMovers uses the model's batch successors if it has them and edges need no movers.
 func (out *Successors) batchUnlessMovers() {
 	if b, ok := out.Model.(model.Batched); ok && out.noMovers {
@@ -139,6 +173,10 @@ func (out *Successors) addBatch() bool {
 			out.states = out.states[:from+k*w]
 			return true
 		}
+		if out.ranksOnly {
+			out.Tos = append(out.Tos, to)
+			continue
+		}
 		out.Edges = append(out.Edges, Edge{To: to, Index: st.Index, Moves: uint32(st.Moves), Ticks: uint32(st.Ticks)})
 	}
 	return true
@@ -159,14 +197,19 @@ func (out *Successors) add(st model.Step, t model.State) bool {
 	default:
 		movers = st.Movers() // inline: a call per edge here costs Dijkstra n=8 15% (PERFORMANCE.md)
 	}
-	out.Edges = append(out.Edges, Edge{To: to, Index: uint32(st.Index), Moves: uint32(st.MoveCount()), Ticks: uint32(st.Ticks), Movers: movers})
+	out.push(Edge{To: to, Index: uint32(st.Index), Moves: uint32(st.MoveCount()), Ticks: uint32(st.Ticks), Movers: movers})
 	out.states = append(out.states, t...)
 	return true
 }
 
 // Truncate drops everything after the first n edges.
 func (out *Successors) Truncate(n int) {
-	out.Edges, out.states = out.Edges[:n], out.states[:n*out.width]
+	if out.ranksOnly {
+		out.Tos = out.Tos[:n]
+	} else {
+		out.Edges = out.Edges[:n]
+	}
+	out.states = out.states[:n*out.width]
 }
 
 // Target is the configuration of edge j, or nil when the buffer does not keep targets.
