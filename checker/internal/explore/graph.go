@@ -88,12 +88,12 @@ type Successors struct {
 	// reads only targets then writes 8 bytes an edge instead of an Edge's 32.
 	Tos       []uint64
 	ranksOnly bool
-	states []byte
-	width  int    // bytes kept per target: the schema's width, or 0 when targets are not kept
-	reads  uint32 // Succ calls on a graph on disk, to look at the resident memory now and then
-	u      *model.Universe
-	from   model.State // the configuration being expanded, and its rank (dense graphs)
-	rank   uint64
+	states    []byte
+	width     int    // bytes kept per target: the schema's width, or 0 when targets are not kept
+	reads     uint32 // Succ calls on a graph on disk, to look at the resident memory now and then
+	u         *model.Universe
+	from      model.State // the configuration being expanded, and its rank (dense graphs)
+	rank      uint64
 	// Invalid is set when the model yields a successor outside the schema; expansion stops.
 	Invalid error
 	// Model is the worker's own copy of the graph's model (see model.Forkable).
