@@ -118,8 +118,8 @@ func (a *checking) searchGoal(goal model.Predicate) (*analysis.Labels, error) {
 	return l, err
 }
 
-// search labels every node with its longest distance to the nodes of legit, with 16-bit labels,
-// and again with 32 bits if the longest path does not fit. Only the run's own legitimate set
+// search labels every node with its longest distance to the nodes of legit, with 8-bit labels,
+// and again with 16 and 32 bits while the longest path does not fit. Only the run's own legitimate set
 // (own) resumes from saved labels and measures moves and ticks.
 func (a *checking) search(legit par.Bitmap, own bool) (*analysis.Labels, error) {
 	s := analysis.Search{Legit: legit, Workers: a.opts.workers(), Progress: a.opts.Progress}
@@ -141,8 +141,8 @@ func (a *checking) search(legit par.Bitmap, own bool) (*analysis.Labels, error) 
 }
 
 func (a *checking) searchBits(s analysis.Search) (*analysis.Labels, error) {
-	for _, bits := range []uint{16, 32} {
-		if a.hashed == nil && bits == 32 { // the dense store's budget was checked for 16 bits
+	for _, bits := range []uint{8, 16, 32} {
+		if a.hashed == nil && bits == 32 { // the dense store's budget was checked for 16 bits (par.Cells)
 			if err := a.opts.fits(a.g.Size(), a.g.Size()*8, "32-bit labels"); err != nil {
 				return nil, fmt.Errorf("an execution is longer than 65,533 steps and 32-bit labels do not fit: %w", err)
 			}

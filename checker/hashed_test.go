@@ -43,3 +43,47 @@ func TestHashedUniverseIsDense(t *testing.T) {
 		}
 	}
 }
+
+// ladder climbs from 0 to top one step at a time, a 3-byte counter: the longest execution to
+// the legitimate top is top steps long.
+type ladder struct {
+	schema *model.Schema
+	top    int
+}
+
+func newLadder(top int) *ladder {
+	d := model.Range(256)
+	s, err := model.NewSchema(0, model.Var{Name: "lo", Owner: model.Global, Domain: d},
+		model.Var{Name: "mid", Owner: model.Global, Domain: d}, model.Var{Name: "hi", Owner: model.Global, Domain: d})
+	if err != nil {
+		panic(err)
+	}
+	return &ladder{schema: s, top: top}
+}
+
+func (l *ladder) Schema() *model.Schema             { return l.schema }
+func (l *ladder) Init(yield func(model.State) bool) { yield(model.State{0, 0, 0}) }
+func (l *ladder) value(s model.State) int           { return int(s[0]) | int(s[1])<<8 | int(s[2])<<16 }
+func (l *ladder) Successors(s model.State, yield func(model.Step, model.State) bool) {
+	if v := l.value(s) + 1; v <= l.top {
+		yield(model.Step{}, model.State{byte(v), byte(v >> 8), byte(v >> 16)})
+	}
+}
+
+// The labels of the longest-execution search start at 8 bits and widen to 16 and 32 when a
+// path does not fit: the worst case is exact on each side of each width.
+func TestLabelWidths(t *testing.T) {
+	tops := []int{254, 255, 300, 65533, 65534, 70000}
+	if testing.Short() { // a BFS level per step: 70,000 levels take seconds
+		tops = tops[:3]
+	}
+	for _, top := range tops {
+		l := newLadder(top)
+		spec := checker.Spec{Checks: []checker.Check{checker.CheckConvergence, checker.CheckWorstCase},
+			Legit: func(s model.State) bool { return l.value(s) == top }}
+		res := run(t, l, spec, 2)
+		if res.Verdict() != checker.Holds || res.WorstCaseSteps == nil || *res.WorstCaseSteps != uint64(top) {
+			t.Fatalf("top %d: %v, worst case %v", top, verdicts(res), res.WorstCaseSteps)
+		}
+	}
+}
