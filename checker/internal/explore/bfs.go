@@ -220,9 +220,7 @@ func publish(visited store.Store, level []chunkResult, ids [][]uint32, w, worker
 				continue
 			}
 			for k, fp := range c.fresh {
-				if k%stagedBatch == 0 {
-					store.Touch(visited, c.fresh[k:min(len(c.fresh), k+stagedBatch)])
-				}
+				touchBatch(visited, c.fresh, k)
 				if id := ids[ci][k]; id != 0 { // 0: the state was found beyond memory (Resolve)
 					visited.Number(fp, model.State(c.slab[k*w:(k+1)*w]), uint64(id-1))
 				}

@@ -165,14 +165,14 @@ func (x *expander) add(st model.Step, t model.State) bool {
 			r.actionFirst[i] = x.id
 		}
 	}
-	var movers uint64
-	if x.g.withMovers {
-		movers = st.Movers() // inline: a call per edge costs the dense path 15%
+	x.b.add(x.id, t, edgeStep{uint32(st.Index), uint16(st.MoveCount()), uint16(st.Ticks)})
+	if x.g.withMovers { // then every successor comes through here: no batch
+		movers := st.Movers() // inline: a call per edge costs the dense path 15%
 		if x.g.fair != nil {
 			movers = x.g.fair.Served(st)
 		}
+		x.b.movers = append(x.b.movers, movers)
 	}
-	x.b.add(x.id, t, edgeStep{uint32(st.Index), uint16(st.MoveCount()), uint16(st.Ticks)}, movers)
 	x.n++
 	return true
 }
@@ -217,7 +217,15 @@ type staged struct {
 	fps    []uint64
 	states []byte
 	steps  []edgeStep
-	movers []uint64
+	movers []uint64 // only when the graph keeps movers (then no batch is used)
+}
+
+// touchBatch touches the fingerprints of the batch of stagedBatch that starts at position k of
+// fps, when k starts one (store.Toucher): a loop over fps calls it at every position.
+func touchBatch(visited store.Store, fps []uint64, k int) {
+	if k%stagedBatch == 0 {
+		store.Touch(visited, fps[k:min(len(fps), k+stagedBatch)])
+	}
 }
 
 // stagedBatch is about how many successors are looked up together: enough for the misses of a
@@ -241,17 +249,16 @@ func (b *staged) addBatch(batched model.Batched, sch *model.Schema, id uint64, s
 			return k, invalidSuccessor(sch, s, t)
 		}
 		b.from, b.fps = append(b.from, id), append(b.fps, t.Fingerprint())
-		b.steps, b.movers = append(b.steps, edgeStep{st.Index, st.Moves, st.Ticks}), append(b.movers, 0)
+		b.steps = append(b.steps, edgeStep{st.Index, st.Moves, st.Ticks})
 	}
 	return len(b.batch.Steps), nil
 }
 
-func (b *staged) add(from uint64, t model.State, st edgeStep, movers uint64) {
+func (b *staged) add(from uint64, t model.State, st edgeStep) {
 	b.from = append(b.from, from)
 	b.fps = append(b.fps, t.Fingerprint())
 	b.states = append(b.states, t...)
 	b.steps = append(b.steps, st)
-	b.movers = append(b.movers, movers)
 }
 
 // visit looks the staged successors up, in order, and records their edges.

@@ -173,11 +173,7 @@ func (out *Successors) addBatch() bool {
 			out.states = out.states[:from+k*w]
 			return true
 		}
-		if out.ranksOnly {
-			out.Tos = append(out.Tos, to)
-			continue
-		}
-		out.Edges = append(out.Edges, Edge{To: to, Index: st.Index, Moves: uint32(st.Moves), Ticks: uint32(st.Ticks)})
+		out.push(Edge{To: to, Index: st.Index, Moves: uint32(st.Moves), Ticks: uint32(st.Ticks)})
 	}
 	return true
 }

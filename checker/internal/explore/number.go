@@ -166,9 +166,7 @@ func (g *Explicit) numberInMemory(visited store.Store, batch []byte, fps []uint6
 func forBatches(visited store.Store, fps []uint64, workers int, fn func(i uint64)) {
 	par.ForChunks(context.Background(), uint64(len(fps)), 1<<14, max(1, workers), func(_ int, lo, hi uint64) {
 		for i := lo; i < hi; i++ {
-			if (i-lo)%stagedBatch == 0 {
-				store.Touch(visited, fps[i:min(hi, i+stagedBatch)])
-			}
+			touchBatch(visited, fps[lo:hi], int(i-lo))
 			fn(i)
 		}
 	})
