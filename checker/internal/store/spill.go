@@ -94,7 +94,7 @@ func (s *spillStore) Expect(n uint64) {
 }
 
 // Touch touches the memory part, where most lookups end.
-func (s *spillStore) Touch(fp uint64) uint64 { return s.hot.Touch(fp) }
+func (s *spillStore) Touch(fps []uint64) { s.hot.Touch(fps) }
 
 func (s *spillStore) Visit(fp uint64, st model.State, note Note) Seen {
 	if s.moved == 0 || s.point == nil {

@@ -26,22 +26,19 @@ type Store interface {
 	Number(fp uint64, s model.State, next uint64) (id uint64, note Note, fresh bool)
 }
 
-// Toucher reads where a lookup of fp will start, so that a caller who touches a batch of
-// fingerprints before it visits them takes their cache misses together: a lookup in a large
-// table is a cache and TLB miss (about 200 ns here), and successive lookups separated by
-// other work cannot overlap theirs. The result means nothing; it keeps the read.
+// Toucher prefetches where the lookups of fps will start, so that a caller who touches a
+// batch of fingerprints before it visits them takes their cache misses together: a lookup in
+// a large table is a cache and TLB miss (about 200 ns here), and successive lookups separated
+// by other work cannot overlap theirs.
 type Toucher interface {
-	Touch(fp uint64) uint64
+	Touch(fps []uint64)
 }
 
-// Touch touches fp in visited if it is a Toucher.
-func Touch(visited Store, fps []uint64) (sink uint64) {
+// Touch touches fps in visited if it is a Toucher.
+func Touch(visited Store, fps []uint64) {
 	if t, ok := visited.(Toucher); ok {
-		for _, fp := range fps {
-			sink += t.Touch(fp)
-		}
+		t.Touch(fps)
 	}
-	return sink
 }
 
 // Sizer makes room for n more states before they come, between segments: a table grown by
