@@ -275,7 +275,7 @@ func (d *dfs) enter(id uint64, s model.State) bool {
 // leave labels the top node and pops it. A node without successors is a deadlock outside the
 // legitimate set, hence bad.
 func (d *dfs) leave() {
-	f := d.frames[len(d.frames)-1]
+	f := &d.frames[len(d.frames)-1] // not a copy: a frame is 64 bytes
 	c := d.l.Steps
 	v := f.maxSteps + 1
 	deadlock := f.hi == f.lo
