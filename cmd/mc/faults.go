@@ -37,16 +37,9 @@ func faultsOn(m model.Model, rs runSpec, legit model.Predicate) (model.Model, mo
 			return nil, nil, fmt.Errorf("--fault-values: %d is not a value of 0..%d", v, model.MaxDomain-1)
 		}
 	}
-	u, err := model.NewUniverse(m.Schema())
-	if err != nil || u.Size() > maxRecoveryStarts {
-		return nil, nil, fmt.Errorf("recovery starts from the legitimate configurations of the universe, and this one is too large to list (%v)", err)
-	}
-	var from []model.State
-	s := m.Schema().NewState()
-	for more := true; more; more = u.Next(s) {
-		if legit(s) {
-			from = append(from, s.Clone())
-		}
+	from, err := recoveryStarts(m, legit)
+	if err != nil {
+		return nil, nil, err
 	}
 	f, err := model.WithFaults(m, faultSpec(rs), from, legit)
 	if err != nil {
@@ -57,6 +50,36 @@ func faultsOn(m model.Model, rs runSpec, legit model.Predicate) (model.Model, mo
 		return f, end, err
 	}
 	return f, model.OnBase(f, legit), nil
+}
+
+// recoveryStarts are the legitimate configurations a recovery starts from: the model's own
+// initial ones when it lists them (LE(k) starts from its leader at process 0), else those of
+// its universe.
+func recoveryStarts(m model.Model, legit model.Predicate) ([]model.State, error) {
+	var from []model.State
+	if _, universe := model.InitOverUniverse(m); !universe {
+		m.Init(func(s model.State) bool {
+			if legit(s) {
+				from = append(from, s.Clone())
+			}
+			return true
+		})
+		if len(from) == 0 {
+			return nil, fmt.Errorf("recovery starts from legitimate configurations, and none of the model's initial ones is")
+		}
+		return from, nil
+	}
+	u, err := model.NewUniverse(m.Schema())
+	if err != nil || u.Size() > maxRecoveryStarts {
+		return nil, fmt.Errorf("recovery starts from the legitimate configurations of the universe, and this one is too large to list (%v)", err)
+	}
+	s := m.Schema().NewState()
+	for more := true; more; more = u.Next(s) {
+		if legit(s) {
+			from = append(from, s.Clone())
+		}
+	}
+	return from, nil
 }
 
 // recoveryLine writes the recovery's worst cases.

@@ -1,0 +1,37 @@
+package models
+
+import (
+	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/models/lek"
+	"github.com/mc-checker/mc/models/topology"
+)
+
+func init() {
+	register(&Entry{
+		Name: "lek",
+		Doc:  "LE(k) (Datta, Devismes, Larmore, Tixeuil): the same leader recovered after at most k faults at any time, on an anonymous oriented ring; starts legitimate, leader at process 0",
+		Params: []Param{
+			{Name: "n", Default: 19, Min: 3, Max: 64, Doc: "processes on the ring (the paper asks n > 18k)"},
+			{Name: "k", Default: 1, Min: 1, Max: 3, Doc: "faults tolerated"},
+			{Name: "tie", Default: 0, Min: 0, Max: 2, Names: []string{"strict", "left-yields", "right-yields"}, Doc: "equal suggestions: neither yields (Action 2 as printed), the left one yields (Section 4), the right one (Section 5)"},
+			{Name: "trail", Default: 0, Min: 0, Max: 1, Names: []string{"empty", "no-copy"}, Doc: "Delete Probe/Report (a, b) need the trailing variable ⊥ (as printed) or only not a trailing copy (as Delete Trailing Denial)"},
+			{Name: "close", Default: 0, Min: 0, Max: 1, Names: []string{"any", "matching"}, Doc: "Close Report rests the process whatever its status (as printed) or only for its own direction"},
+			{Name: "strand", Default: 0, Min: 0, Max: 1, Names: []string{"stay", "delete"}, Doc: "a query token that can no longer move stays (as printed) or is deleted (repair)"},
+			{Name: "probeend", Default: 0, Min: 0, Max: 1, Names: []string{"delete", "wait"}, Doc: "a probe at the end of its range is deleted once its report starts (as printed) or waits for its trailing copy, and its report for it (repair)"},
+		},
+		Checks: []string{"invariant", "deadlock"},
+		Build: func(v map[string]int, _ *topology.Tree) (*Instance, error) {
+			r, err := lek.New(v["n"], v["k"], lek.Readings{Tie: v["tie"], Trail: v["trail"], Close: v["close"], Strand: v["strand"], ProbeEnd: v["probeend"]})
+			if err != nil {
+				return nil, err
+			}
+			return &Instance{Protocol: r, Init: []model.State{r.Legitimate(0)}, Legit: r.Legit,
+				LegitDoc: "one of the n legitimate configurations: a leader, the 6k+1 processes around it voting and rumoring for it, all else at rest",
+				Invariants: []model.Property{
+					{Name: "legitimate configurations are silent", Holds: r.Silent},
+					{Name: "no process runs forever in one step", Holds: r.NoRunaway},
+				},
+				Notes: []string{"a selected process runs until it is no longer enabled, its actions in textual order; readings in docs/LEK.md"}}, nil
+		},
+	})
+}
