@@ -103,6 +103,7 @@ func TestUsageErrors(t *testing.T) {
 		{"check", "dijkstra", "--check", "recovery", "--faults", "1", "--fault-vars", "y"},
 		{"check", "dijkstra", "--check", "recovery", "--faults", "99"},
 		{"check", "dijkstra", "--check", "recovery", "--faults", "1", "--fault-values", "300"},
+		{"check", "arvy", "--check", "recovery", "--faults", "1"}, // no initial configuration is legitimate
 	} {
 		code, _, stderr := mc(t, args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")
