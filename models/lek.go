@@ -17,11 +17,13 @@ func init() {
 			{Name: "trail", Default: 0, Min: 0, Max: 1, Names: []string{"empty", "no-copy"}, Doc: "Delete Probe/Report (a, b) need the trailing variable ⊥ (as printed) or only not a trailing copy (as Delete Trailing Denial)"},
 			{Name: "close", Default: 0, Min: 0, Max: 1, Names: []string{"any", "matching"}, Doc: "Close Report rests the process whatever its status (as printed) or only for its own direction"},
 			{Name: "strand", Default: 0, Min: 0, Max: 1, Names: []string{"stay", "delete"}, Doc: "a query token that can no longer move stays (as printed) or is deleted (repair)"},
+			{Name: "report", Default: 0, Min: 0, Max: 1, Names: []string{"printed", "stop"}, Doc: "a report is copied onto a query of its home and deleted there (as printed) or, as probes, stops before it (repair)"},
+			{Name: "returned", Default: 0, Min: 0, Max: 1, Names: []string{"wait", "rest"}, Doc: "status query_returned without its query waits forever (as printed) or rests (repair)"},
 			{Name: "probeend", Default: 0, Min: 0, Max: 1, Names: []string{"delete", "wait"}, Doc: "a probe at the end of its range is deleted once its report starts (as printed) or waits for its trailing copy, and its report for it (repair)"},
 		},
 		Checks: []string{"invariant", "deadlock"},
 		Build: func(v map[string]int, _ *topology.Tree) (*Instance, error) {
-			r, err := lek.New(v["n"], v["k"], lek.Readings{Tie: v["tie"], Trail: v["trail"], Close: v["close"], Strand: v["strand"], ProbeEnd: v["probeend"]})
+			r, err := lek.New(v["n"], v["k"], lek.Readings{Tie: v["tie"], Trail: v["trail"], Close: v["close"], Strand: v["strand"], ProbeEnd: v["probeend"], Report: v["report"], Returned: v["returned"]})
 			if err != nil {
 				return nil, err
 			}

@@ -27,14 +27,22 @@ type FaultSpec struct {
 	// KeepStart keeps, as ghost variables named name@start, the configuration an execution
 	// started from, for the end condition "back where it started" (Start).
 	KeepStart bool
+	// OneVariable: a fault rewrites one variable (or record) of one process; otherwise any
+	// of them at once.
+	OneVariable bool
 }
 
 // String states the restriction, for reports.
 func (f FaultSpec) String() string {
 	s := fmt.Sprintf("at most %d fault(s), each rewriting", f.Budget)
-	if f.Vars == nil {
+	switch {
+	case f.Vars == nil && f.OneVariable:
+		s += " one variable of one process"
+	case f.Vars == nil:
 		s += " any variables of one process"
-	} else {
+	case f.OneVariable:
+		s += " one of the variables " + strings.Join(f.Vars, ", ") + " of one process"
+	default:
 		s += " the variables " + strings.Join(f.Vars, ", ") + " of one process"
 	}
 	if f.Values != nil {
@@ -59,9 +67,8 @@ type faulty struct {
 	schema *Schema
 	init   []State
 	legit  Predicate
-	vars   [][]int // per process, the variables faults rewrite
-	values [][]byte
-	next   State // a forked copy's buffer (Fork); nil in the shared model, which allocates
+	digits [][]faultDigit // per process, the variables (and records) faults rewrite
+	next   State          // a forked copy's buffer (Fork); nil in the shared model, which allocates
 }
 
 // WithFaults is m (a model of processes, such as a daemon's) from the configurations from,
@@ -109,33 +116,18 @@ func WithFaults(m Model, spec FaultSpec, from []State, legit Predicate) (Model, 
 
 // faultable lists each process's fault variables and their candidate values.
 func (f *faulty) faultable() error {
-	base := f.base.Schema()
-	f.vars = make([][]int, base.Procs())
-	matched := map[string]bool{}
-	for i, v := range base.Vars {
-		if v.Owner == Global {
-			continue
-		}
-		name, ok := f.chosen(v.Name)
-		if !ok {
-			continue
-		}
-		matched[name] = true
-		f.vars[v.Owner] = append(f.vars[v.Owner], i)
+	records := func(int) []Record { return nil }
+	if r, ok := f.base.(Recorded); ok {
+		records = r.Records
+	}
+	matched, err := f.faultDigits(records)
+	if err != nil {
+		return err
 	}
 	for _, name := range f.spec.Vars {
 		if !matched[name] {
 			return fmt.Errorf("no variable of a process is named %s (or %s followed by a process)", name, name)
 		}
-	}
-	for _, v := range base.Vars {
-		var vals []byte
-		for x := range v.Domain.Size {
-			if f.spec.Values == nil || slices.Contains(f.spec.Values, byte(x)) {
-				vals = append(vals, byte(x))
-			}
-		}
-		f.values = append(f.values, vals)
 	}
 	return nil
 }
@@ -186,8 +178,8 @@ func (f *faulty) Successors(s State, yield func(Step, State) bool) {
 	if stop || left == 0 || !moved && !f.ended(s) {
 		return
 	}
-	for p, vars := range f.vars {
-		if !f.faultsOf(p, vars, s, next, &index, yield) {
+	for p, digits := range f.digits {
+		if !f.faultsOf(p, digits, s, next, &index, yield) {
 			return
 		}
 	}
@@ -202,36 +194,49 @@ func (f *faulty) ended(s State) bool {
 	return f.legit(s[:w])
 }
 
-// faultsOf yields every rewrite of process p's fault variables that changes one, in the
-// mixed-radix order of their candidate values.
-func (f *faulty) faultsOf(p int, vars []int, s, next State, index *int, yield func(Step, State) bool) bool {
-	if len(vars) == 0 {
+// faultsOf yields every rewrite of process p's fault variables that changes one: with
+// OneVariable each variable alone, to each of its values in order; otherwise every
+// combination, in the mixed-radix order of their values.
+func (f *faulty) faultsOf(p int, digits []faultDigit, s, next State, index *int, yield func(Step, State) bool) bool {
+	if len(digits) == 0 {
 		return true
 	}
-	digit := make([]int, len(vars))
 	moves := []Move{{Proc: p, Rule: FaultRule}}
+	emit := func() bool {
+		next[len(s)-1]--
+		ok := yield(Step{Index: *index, Moves: moves, Fault: true}, next)
+		*index++
+		return ok
+	}
+	if f.spec.OneVariable {
+		for _, d := range digits {
+			for i := range d.values {
+				copy(next, s)
+				if d.write(s, next, i) && !emit() {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	digit := make([]int, len(digits))
 	for {
 		copy(next, s)
-		next[len(s)-1]--
 		changed := false
-		for i, v := range vars {
-			next[v] = f.values[v][digit[i]]
-			changed = changed || next[v] != s[v]
+		for i, d := range digits {
+			changed = d.write(s, next, digit[i]) || changed
 		}
-		if changed {
-			if !yield(Step{Index: *index, Moves: moves, Fault: true}, next) {
-				return false
-			}
-			*index++
+		if changed && !emit() {
+			return false
 		}
 		i := 0
-		for ; i < len(vars); i++ {
-			if digit[i]++; digit[i] < len(f.values[vars[i]]) {
+		for ; i < len(digits); i++ {
+			if digit[i]++; digit[i] < len(digits[i].values) {
 				break
 			}
 			digit[i] = 0
 		}
-		if i == len(vars) {
+		if i == len(digits) {
 			return true
 		}
 	}

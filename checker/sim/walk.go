@@ -23,8 +23,8 @@ type walker struct {
 	owing   int
 	moves   []model.Move
 	chosen  []bool
-	owned   [][]int // the variables each process owns, which a fault rewrites
-	order   []int   // perm's buffer
+	owned   [][]owned // the variables each process owns, which a fault rewrites
+	order   []int     // perm's buffer
 	rng     *rand.Rand
 }
 
@@ -41,13 +41,48 @@ func (w *walker) perm(k int) []int {
 func newWalker(p model.Protocol, readers [][]int, opts Options) *walker {
 	n, sch := p.Schema().Procs(), p.Schema()
 	w := &walker{p: p, readers: readers, opts: opts, n: n, s: sch.NewState(), next: sch.NewState(), trial: sch.NewState(),
-		rules: make([][]int, n), pos: make([]int, n), owed: make([]bool, n), chosen: make([]bool, n), owned: make([][]int, n)}
+		rules: make([][]int, n), pos: make([]int, n), owed: make([]bool, n), chosen: make([]bool, n), owned: make([][]owned, n)}
+	inRecord := map[int]bool{}
+	if r, ok := p.(model.Recorded); ok {
+		for q := range n {
+			for _, rec := range r.Records(q) {
+				w.owned[q] = append(w.owned[q], owned{vars: rec.Vars, values: rec.Values})
+				for _, v := range rec.Vars {
+					inRecord[v] = true
+				}
+			}
+		}
+	}
 	for i, v := range sch.Vars {
-		if v.Owner != model.Global && v.Domain.Size > 1 {
-			w.owned[v.Owner] = append(w.owned[v.Owner], i)
+		if v.Owner != model.Global && v.Domain.Size > 1 && !inRecord[i] {
+			w.owned[v.Owner] = append(w.owned[v.Owner], owned{vars: []int{i}})
 		}
 	}
 	return w
+}
+
+// owned is a variable a fault rewrites: one of the schema, to any value of its domain
+// (values nil), or a record (model.Recorded), to one of its values.
+type owned struct {
+	vars   []int
+	values [][]byte
+}
+
+// rewrite writes a random value of o into s, and reports whether that changed s.
+func (o owned) rewrite(s model.State, sch *model.Schema, rng *rand.Rand) bool {
+	changed := false
+	if o.values == nil {
+		v := o.vars[0]
+		x := byte(rng.IntN(sch.Vars[v].Domain.Size))
+		changed, s[v] = x != s[v], x
+		return changed
+	}
+	val := o.values[rng.IntN(len(o.values))]
+	for j, v := range o.vars {
+		changed = changed || s[v] != val[j]
+		s[v] = val[j]
+	}
+	return changed
 }
 
 // run is execution i; record, if set, sees the initial configuration and then every step's
@@ -102,7 +137,7 @@ func (w *walker) recover(i int, record func(moves []model.Move, s model.State)) 
 	return r
 }
 
-// fault rewrites what one random process owns, changing at least one value, and refreshes
+// fault rewrites what one random process owns (a record whole), changing at least one value, and refreshes
 // the processes that may see it; a fault moves no process, so it pays only for those it
 // disables.
 func (w *walker) fault() {
@@ -114,10 +149,8 @@ func (w *walker) fault() {
 		}
 	}
 	for changed := false; !changed; {
-		for _, v := range w.owned[q] {
-			x := byte(w.rng.IntN(w.p.Schema().Vars[v].Domain.Size))
-			changed = changed || x != w.s[v]
-			w.s[v] = x
+		for _, o := range w.owned[q] {
+			changed = o.rewrite(w.s, w.p.Schema(), w.rng) || changed
 		}
 	}
 	w.refresh(q)

@@ -27,6 +27,7 @@ func checkCommand() *cli.Command {
 			&cli.IntFlag{Name: "faults", Usage: "the recovery check's budget `K`: at most K faults, each rewriting what one process owns, at any time"},
 			&cli.StringSliceFlag{Name: "fault-vars", Usage: "faults rewrite only these variables (a name, or a name followed by the process: x for x0, x1, …)"},
 			&cli.IntSliceFlag{Name: "fault-values", Usage: "faults write only these values"},
+			&cli.StringFlag{Name: "fault-scope", Usage: "what one fault rewrites: process (the default: any of one process's variables at once) or variable (one variable, or one record such as a query, of one process)"},
 			&cli.BoolFlag{Name: "rounds", Usage: "also measure the worst case in rounds (every process enabled at a round's start has moved or been disabled), with a witness; slower"},
 			&cli.StringFlag{Name: "reading", Value: "reachable", Usage: "convergence from every reachable configuration (reachable) or only from the initial ones up to their first legitimate configuration (strict); the worst case always reads strictly"},
 			&cli.StringFlag{Name: "check", DefaultText: "the model's, see mc list", Usage: "comma-separated: invariant, action-invariant, characterise, deadlock, closure, convergence, worst-case"},
@@ -89,7 +90,7 @@ func checkRun(c *cli.Context) (one *built, all *runSpec, err error) {
 			return nil, nil, usageError("--resume continues the saved run; it takes no model")
 		}
 		for _, flag := range []string{"param", "daemon", "fairness", "check", "topology", "lint", "reading", "rounds",
-			"symmetry", "reduce", "end", "faults", "fault-vars", "fault-values"} {
+			"symmetry", "reduce", "end", "faults", "fault-vars", "fault-values", "fault-scope"} {
 			if c.IsSet(flag) {
 				return nil, nil, usageError("--resume continues the saved run as it was asked for; --%s does not apply", flag)
 			}
@@ -110,7 +111,7 @@ func checkRun(c *cli.Context) (one *built, all *runSpec, err error) {
 	}
 	rs := runSpec{Model: entry.Name, Params: params, Topology: c.String("topology"), Daemon: c.String("daemon"),
 		Fairness: c.String("fairness"), Reading: c.String("reading"), Rounds: c.Bool("rounds"), Checks: checks, Lint: c.Bool("lint"),
-		Symmetry: c.String("symmetry"), Reduce: c.String("reduce"), End: c.String("end"), Faults: c.Int("faults"), FaultVars: c.StringSlice("fault-vars"), FaultValues: c.IntSlice("fault-values")}
+		Symmetry: c.String("symmetry"), Reduce: c.String("reduce"), End: c.String("end"), Faults: c.Int("faults"), FaultVars: c.StringSlice("fault-vars"), FaultValues: c.IntSlice("fault-values"), FaultScope: c.String("fault-scope")}
 	if rs.Topology == "all" && !entry.Rooted { // a Rooted model starts from every rooted tree in one run
 		return nil, &rs, allTreesOnly(c, entry)
 	}

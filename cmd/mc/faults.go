@@ -12,7 +12,7 @@ import (
 const maxRecoveryStarts = 1 << 27
 
 func faultSpec(rs runSpec) model.FaultSpec {
-	spec := model.FaultSpec{Budget: rs.Faults, Vars: rs.FaultVars, KeepStart: rs.End == "start"}
+	spec := model.FaultSpec{Budget: rs.Faults, Vars: rs.FaultVars, KeepStart: rs.End == "start", OneVariable: rs.FaultScope == "variable"}
 	for _, v := range rs.FaultValues {
 		spec.Values = append(spec.Values, byte(v))
 	}
@@ -31,6 +31,8 @@ func faultsOn(m model.Model, rs runSpec, legit model.Predicate) (model.Model, mo
 		return nil, nil, fmt.Errorf("the model has no legitimate set to recover")
 	case rs.End != "" && rs.End != "legitimate" && rs.End != "start":
 		return nil, nil, fmt.Errorf("--end %s: want legitimate or start", rs.End)
+	case rs.FaultScope != "" && rs.FaultScope != "process" && rs.FaultScope != "variable":
+		return nil, nil, fmt.Errorf("--fault-scope %s: want process or variable", rs.FaultScope)
 	}
 	for _, v := range rs.FaultValues {
 		if v < 0 || v >= model.MaxDomain {

@@ -104,6 +104,9 @@ func TestUsageErrors(t *testing.T) {
 		{"check", "dijkstra", "--check", "recovery", "--faults", "99"},
 		{"check", "dijkstra", "--check", "recovery", "--faults", "1", "--fault-values", "300"},
 		{"check", "arvy", "--check", "recovery", "--faults", "1"}, // no initial configuration is legitimate
+		{"check", "dijkstra", "--check", "recovery", "--faults", "1", "--fault-scope", "bytes"},
+		{"check", "dijkstra", "--fault-scope", "variable"},
+		{"check", "lek", "--check", "recovery", "--faults", "1", "--fault-vars", "qIhome"}, // a byte of a query record
 	} {
 		code, _, stderr := mc(t, args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")

@@ -29,6 +29,7 @@ type runSpec struct {
 	Faults      int            `json:",omitempty"`
 	FaultVars   []string       `json:",omitempty"`
 	FaultValues []int          `json:",omitempty"`
+	FaultScope  string         `json:",omitempty"` // process (default) or variable
 	Checks      []string       // empty: the model's default checks
 	Lint        bool           `json:",omitempty"` // check the protocol contract on every step
 	tree        *topology.Tree // the resolved topology, when the caller has it already
@@ -199,8 +200,8 @@ func (p *plan) wrap(m model.Model, inst *models.Instance) (model.Model, model.Pr
 			"reachable configurations, deadlocks and cycles are the distributed daemon's, step counts are not")
 	}
 	if !slices.Contains(p.checks, checker.CheckRecovery) {
-		if p.spec.Faults != 0 || p.spec.FaultVars != nil || p.spec.FaultValues != nil || p.spec.End != "" {
-			return nil, nil, nil, fmt.Errorf("--faults, --fault-vars and --fault-values apply to the recovery check only")
+		if p.spec.Faults != 0 || p.spec.FaultVars != nil || p.spec.FaultValues != nil || p.spec.FaultScope != "" || p.spec.End != "" {
+			return nil, nil, nil, fmt.Errorf("--faults, --fault-vars, --fault-values and --fault-scope apply to the recovery check only")
 		}
 		return m, legit, notes, nil
 	}

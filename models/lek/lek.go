@@ -27,6 +27,13 @@ type Readings struct {
 	// report is initiated (0, as printed: the probe behind it is copied again at once, and the
 	// process never stops), or once no trailing copy remains (1, a repair).
 	ProbeEnd int
+	// Report: a report is copied onto a process hosting a query of its home and deleted there
+	// at once by Delete Report (c, d), forever (0, as printed); or, as probes, it is not
+	// copied there and is deleted where it stands when the query is ahead (1, a repair).
+	Report int
+	// Returned: a process whose status is query_returned with no query of its own on track
+	// III waits forever (0, as printed), or rests (1, a repair).
+	Returned int
 }
 
 // Ring is LE(k) on n processes.
@@ -37,6 +44,8 @@ type Ring struct {
 	r       Readings
 	actions []action
 	legit0  model.State // the legitimate configuration whose leader is process 0
+	// queryValues are the values of a query record (Records): ⊥, then every query.
+	queryValues [][]byte
 }
 
 // run fires the process of v until it is no longer enabled, and reports false if it never
@@ -62,7 +71,8 @@ func New(n, k int, r Readings) (*Ring, error) {
 		return nil, fmt.Errorf("a ring needs at least 3 processes, not %d", n)
 	case k < 1 || 12*k+4 > 255:
 		return nil, fmt.Errorf("k must be 1..20, not %d", k)
-	case r.Tie < 0 || r.Tie > 2 || r.Trail < 0 || r.Trail > 1 || r.Close < 0 || r.Close > 1 || r.Strand < 0 || r.Strand > 1 || r.ProbeEnd < 0 || r.ProbeEnd > 1:
+	case r.Tie < 0 || r.Tie > 2 || r.Trail < 0 || r.Trail > 1 || r.Close < 0 || r.Close > 1 || r.Strand < 0 || r.Strand > 1 || r.ProbeEnd < 0 || r.ProbeEnd > 1 ||
+		r.Report < 0 || r.Report > 1 || r.Returned < 0 || r.Returned > 1:
 		return nil, fmt.Errorf("a reading is out of range: %+v", r)
 	}
 	ring := &Ring{n: n, k: k, f: newFields(k), r: r}
@@ -73,6 +83,7 @@ func New(n, k int, r Readings) (*Ring, error) {
 	ring.schema = s
 	ring.actions = ring.textualActions()
 	ring.legit0 = ring.Legitimate(0)
+	ring.queryValues = ring.f.queryValues()
 	return ring, nil
 }
 

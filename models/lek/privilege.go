@@ -68,9 +68,12 @@ func yieldRight(r *Ring, v *view) {
 	}
 }
 
-// 3 Interrupt Query.
-func interruptQuery(_ *Ring, v *view) {
-	if querying(&v.me) && !privileged(v) {
+// 3 Interrupt Query. With Readings.Returned, also a returned status with no query of the
+// process's own on track III (only a fault makes one).
+func interruptQuery(r *Ring, v *view) {
+	q := v.me.q[trackIII]
+	if querying(&v.me) && !privileged(v) ||
+		r.r.Returned == 1 && v.me.status == returned && !(q.ok && q.home == 0) {
 		v.me.status = resting
 	}
 }

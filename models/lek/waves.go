@@ -151,16 +151,16 @@ func initiateReport(r *Ring, v *view) {
 	}
 }
 
-// 21 Advance Report, back toward the home.
-func advanceReport(_ *Ring, v *view) {
+// 21 Advance Report, back toward the home (Readings.Report 1: not onto a query of its home).
+func advanceReport(r *Ring, v *view) {
 	me := &v.me
 	if w := v.l.lReport; w != none && w >= 1 {
-		if i := w - 1; me.lReport == none || me.lReport < i {
+		if i := w - 1; (me.lReport == none || me.lReport < i) && (r.r.Report == 0 || !homes(me, i)) {
 			me.lReport = i
 		}
 	}
 	if w := v.r.rReport; w != none && w <= -1 {
-		if i := w + 1; me.rReport == none || me.rReport < i {
+		if i := w + 1; (me.rReport == none || me.rReport < i) && (r.r.Report == 0 || !homes(me, i)) {
 			me.rReport = i
 		}
 	}
@@ -171,13 +171,17 @@ func deleteReport(r *Ring, v *view) {
 	me := &v.me
 	// With Readings.ProbeEnd, a report waits at the end of the range for the probe that
 	// sent it, which would otherwise send it again.
+	// With Readings.Report, a report is deleted where it stands when the process ahead hosts
+	// a query of its home and no trailing copy is behind, as Delete Probe (c, d) does.
 	if i := me.lReport; i != none {
-		if r.noTrail(v.l.lReport, i+1) && v.r.lReport == i-1 && (r.r.ProbeEnd == 0 || me.lProbe != i) || homes(me, i) { // (a), (c)
+		if r.noTrail(v.l.lReport, i+1) && v.r.lReport == i-1 && (r.r.ProbeEnd == 0 || me.lProbe != i) || homes(me, i) || // (a), (c)
+			r.r.Report == 1 && homes(v.r, i-1) && v.l.lReport != i+1 {
 			me.lReport = none
 		}
 	}
 	if i := me.rReport; i != none {
-		if r.noTrail(v.r.rReport, i-1) && v.l.rReport == i+1 && (r.r.ProbeEnd == 0 || me.rProbe != i) || homes(me, i) { // (b), (d)
+		if r.noTrail(v.r.rReport, i-1) && v.l.rReport == i+1 && (r.r.ProbeEnd == 0 || me.rProbe != i) || homes(me, i) || // (b), (d)
+			r.r.Report == 1 && homes(v.l, i+1) && v.r.rReport != i-1 {
 			me.rReport = none
 		}
 	}
