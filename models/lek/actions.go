@@ -7,6 +7,12 @@ type action struct {
 	do   func(r *Ring, v *view)
 }
 
+// trackAction is a query action, made once per track.
+type trackAction struct {
+	name string
+	do   func(r *Ring, v *view, t int)
+}
+
 // textualActions lists the actions in the paper's order; the query actions once per track.
 func (r *Ring) textualActions() []action {
 	acts := []action{
@@ -18,19 +24,13 @@ func (r *Ring) textualActions() []action {
 		{"4 Initiate Query", initiateQuery},
 	}
 	tracks := []string{"I", "II", "III"}
-	perTrack := []struct {
-		name string
-		do   func(r *Ring, v *view, t int)
-	}{
+	perTrack := []trackAction{
 		{"5 Copy Query Forward", (*Ring).copyForward},
 		{"6 Delete Trailing Query", (*Ring).deleteTrailingQuery},
 		{"7 Mark Sole Query", (*Ring).markSoleQuery},
 	}
 	if r.r.Strand == 1 {
-		perTrack = append(perTrack, struct {
-			name string
-			do   func(r *Ring, v *view, t int)
-		}{"7' Delete Stranded Query", (*Ring).deleteStrandedQuery})
+		perTrack = append(perTrack, trackAction{"7' Delete Stranded Query", (*Ring).deleteStrandedQuery})
 	}
 	for _, a := range perTrack {
 		for t, name := range tracks {

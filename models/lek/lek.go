@@ -190,9 +190,13 @@ func (r *Ring) rel(p, q int) int {
 }
 
 // Legit reports whether s is one of the n legitimate configurations.
-func (r *Ring) Legit(s model.State) bool {
+func (r *Ring) Legit(s model.State) bool { return r.Leader(s) >= 0 }
+
+// Leader is the leader of a legitimate configuration, or -1: the process voting for itself,
+// if the configuration is that leader's.
+func (r *Ring) Leader(s model.State) int {
 	if r.runaway(s) {
-		return false
+		return -1
 	}
 	zero := r.f.rel.put(0)
 	for leader := range r.n {
@@ -202,24 +206,10 @@ func (r *Ring) Legit(s model.State) bool {
 		for p := range r.n {
 			q := ((p-leader)%r.n + r.n) % r.n
 			if string(s[p*perProc:(p+1)*perProc]) != string(r.legit0[q*perProc:(q+1)*perProc]) {
-				return false
+				return -1
 			}
 		}
-		return true
-	}
-	return false
-}
-
-// Leader is the leader of a legitimate configuration, or -1.
-func (r *Ring) Leader(s model.State) int {
-	if !r.Legit(s) {
-		return -1
-	}
-	zero := r.f.rel.put(0)
-	for p := range r.n {
-		if s[p*perProc+fVote] == zero {
-			return p
-		}
+		return leader
 	}
 	return -1
 }
