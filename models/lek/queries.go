@@ -109,8 +109,12 @@ func (r *Ring) copyForward(v *view, t int) {
 // ok when its home would leave the type's range.
 func (r *Ring) copied(v *view, y query, dir, t int) (query, bool) {
 	x := query{ok: true, home: y.home + dir, cand: y.cand + dir, count: y.count}
+	counting := -1 // the copy from the left: track II
+	if r.r.Mutant == WrongTrack {
+		counting = +1 // the copy from the right on track I
+	}
 	switch {
-	case dir == -1 && v.me.vote == x.cand: // counting on track II
+	case dir == counting && (dir == -1 || t == trackI) && v.me.vote == x.cand:
 		x.count = min(x.count+1, 3*r.k+1)
 	case dir == 0 && t == trackII:
 		x.count = 0
@@ -191,9 +195,10 @@ func concludeQuery(r *Ring, v *view) {
 }
 
 // 11 Erroneous Query Return.
-func erroneousQueryReturn(_ *Ring, v *view) {
+func erroneousQueryReturn(r *Ring, v *view) {
 	q := v.me.q[trackIII]
-	if q.ok && q.home == 0 && q.sole && (v.me.status == queryL || v.me.status == resting) {
+	status := v.me.status == queryL || v.me.status == resting || r.r.Mutant == ErroneousAnyStatus
+	if q.ok && q.home == 0 && q.sole && status {
 		v.me.q[trackIII] = query{}
 	}
 }

@@ -25,10 +25,11 @@ func advanceRightDenial(r *Ring, v *view) {
 
 // 13 Delete Trailing Denial.
 func deleteTrailingDenial(r *Ring, v *view) {
-	if i := v.me.lDeny; i != none && (i == 3*r.k || v.l.lDeny == i+1) && v.r.lDeny != i-1 {
+	end := r.r.Mutant != DenialStays
+	if i := v.me.lDeny; i != none && (end && i == 3*r.k || v.l.lDeny == i+1) && v.r.lDeny != i-1 {
 		v.me.lDeny = none
 	}
-	if i := v.me.rDeny; i != none && (i == -3*r.k || v.r.rDeny == i-1) && v.l.rDeny != i+1 {
+	if i := v.me.rDeny; i != none && (end && i == -3*r.k || v.r.rDeny == i-1) && v.l.rDeny != i+1 {
 		v.me.rDeny = none
 	}
 }
