@@ -20,11 +20,12 @@ func init() {
 			{Name: "report", Default: 0, Min: 0, Max: 1, Names: []string{"printed", "stop"}, Doc: "a report is copied onto a query of its home and deleted there (as printed) or, as probes, stops before it (repair)"},
 			{Name: "returned", Default: 0, Min: 0, Max: 1, Names: []string{"wait", "rest"}, Doc: "status query_returned without its query waits forever (as printed) or rests (repair)"},
 			{Name: "probeend", Default: 0, Min: 0, Max: 1, Names: []string{"delete", "wait"}, Doc: "a probe at the end of its range is deleted once its report starts (as printed) or waits for its trailing copy, and its report for it (repair)"},
+			{Name: "stale", Default: 0, Min: 0, Max: 1, Names: []string{"printed", "requesting"}, Doc: "Erroneous Query Return deletes a query back home at a process querying left or resting (as printed) or also requesting (repair)"},
 			{Name: "mutant", Default: 0, Min: 0, Max: len(lek.Mutants) - 1, Names: lek.Mutants, Doc: "a deliberate bug, to see a check fail"},
 		},
 		Checks: []string{"invariant", "deadlock"},
 		Build: func(v map[string]int, _ *topology.Tree) (*Instance, error) {
-			r, err := lek.New(v["n"], v["k"], lek.Readings{Tie: v["tie"], Trail: v["trail"], Close: v["close"], Strand: v["strand"], ProbeEnd: v["probeend"], Report: v["report"], Returned: v["returned"], Mutant: lek.Mutant(v["mutant"])})
+			r, err := lek.New(v["n"], v["k"], lek.Readings{Tie: v["tie"], Trail: v["trail"], Close: v["close"], Strand: v["strand"], ProbeEnd: v["probeend"], Report: v["report"], Returned: v["returned"], Stale: v["stale"], Mutant: lek.Mutant(v["mutant"])})
 			if err != nil {
 				return nil, err
 			}

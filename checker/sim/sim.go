@@ -53,6 +53,10 @@ type Options struct {
 	// fault; the figures count from the first fault. Faults are not steps of the model: runs
 	// with faults are not saved as traces.
 	Faults, FaultGap int
+	// EndAtStart, with Faults: a run recovers only back in the very configuration the first
+	// fault hit (for silent protocols: the same leader, say); one that ends anywhere else,
+	// legitimate or not, is stuck.
+	EndAtStart bool
 }
 
 // Outcome is how a run ended.
@@ -114,6 +118,8 @@ func (o *Options) validate(p model.Protocol) error {
 		return fmt.Errorf("faults and their gap must not be negative")
 	case o.Legit == nil:
 		return fmt.Errorf("a simulation needs a legitimate set")
+	case o.EndAtStart && o.Faults == 0:
+		return fmt.Errorf("ending back at the start is for recoveries: give faults")
 	case o.Daemon != model.Central && o.Scheduler == Postpone:
 		return fmt.Errorf("the postponing scheduler runs under the central daemon")
 	case n > model.MaxFairProcs && o.Daemon != model.Central:

@@ -159,3 +159,31 @@ func TestFaultsWithinTheExhaustiveRecovery(t *testing.T) {
 		}
 	}
 }
+
+// With EndAtStart, a recovery ends only back in the configuration the first fault hit, not in
+// the first legitimate one: on the ring of bits that each process sets once, with "b0 = 1"
+// legitimate, a fault that clears another bit leaves the configuration legitimate (0 steps),
+// but the start is the all-ones configuration, one step away.
+func TestEndAtStart(t *testing.T) {
+	p := newStuck(4, false)
+	ones := model.State{1, 1, 1, 1}
+	legit := func(s model.State) bool { return s[0] == 1 }
+	for _, tc := range []struct {
+		end      bool
+		minSteps int
+	}{{false, 0}, {true, 1}} {
+		opts := sim.Options{Runs: 200, Seed: 5, Daemon: model.Central, MaxSteps: 100, Workers: 2, Legit: legit,
+			Init: []model.State{ones}, Faults: 1, EndAtStart: tc.end}
+		res, err := sim.Simulate(context.Background(), p, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := res.Summarize(); s.Stabilized != 200 || s.Steps.Min != tc.minSteps || s.Steps.Max != 1 {
+			t.Errorf("end at start %v: %+v; want 200 stabilized in %d..1 steps", tc.end, s, tc.minSteps)
+		}
+	}
+	_, err := sim.Simulate(context.Background(), p, sim.Options{Runs: 1, MaxSteps: 1, Legit: legit, EndAtStart: true})
+	if err == nil {
+		t.Error("ending at the start without faults is accepted")
+	}
+}

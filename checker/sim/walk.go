@@ -16,10 +16,12 @@ type walker struct {
 	n       int
 	s, next model.State
 	trial   model.State
-	rules   [][]int // enabled rules per process
-	enabled []int   // the enabled processes, unordered
-	pos     []int   // index of a process in enabled, or -1
-	owed    []bool  // owed a move in the current round
+	start   model.State // with Options.EndAtStart, the configuration the first fault hit,
+	atStart bool        // which a run in recovery must end in
+	rules   [][]int     // enabled rules per process
+	enabled []int       // the enabled processes, unordered
+	pos     []int       // index of a process in enabled, or -1
+	owed    []bool      // owed a move in the current round
 	owing   int
 	moves   []model.Move
 	chosen  []bool
@@ -89,6 +91,7 @@ func (o owned) rewrite(s model.State, sch *model.Schema, rng *rand.Rand) bool {
 // moves and the configuration after it.
 func (w *walker) run(i int, record func(moves []model.Move, s model.State)) Run {
 	w.rng = RunSeed(w.opts.Seed, i)
+	w.atStart = false
 	w.initial()
 	if record != nil {
 		record(nil, w.s)
@@ -109,6 +112,9 @@ func (w *walker) recover(i int, record func(moves []model.Move, s model.State)) 
 	left := w.opts.Faults
 	next := 0 // steps until the next fault
 	var last Run
+	if w.opts.EndAtStart {
+		w.start, w.atStart = append(w.start[:0], w.s...), true
+	}
 	hit := func(steps int) bool {
 		if left == 0 || steps < next {
 			return false
@@ -169,7 +175,7 @@ func (w *walker) walk(r *Run, record func(moves []model.Move, s model.State), ev
 	ended := true // no round under way yet
 	for {
 		switch {
-		case w.opts.Legit(w.s):
+		case w.opts.Legit(w.s) && (!w.atStart || w.s.Equal(w.start)):
 			if !ended {
 				r.Rounds++
 			}

@@ -31,6 +31,7 @@ func simulateCommand() *cli.Command {
 			&cli.IntFlag{Name: "workers", DefaultText: "GOMAXPROCS", Usage: "goroutines; the runs do not depend on it"},
 			&cli.IntFlag{Name: "faults", Usage: "recovery: from the legitimate configuration each run reaches, `K` faults, each rewriting what a random process owns, the first at once and each next after 0..--fault-gap steps; figures count from the first fault to the first legitimate configuration after it"},
 			&cli.IntFlag{Name: "fault-gap", Value: 10, Usage: "the most steps between two faults"},
+			&cli.StringFlag{Name: "end", Value: "legitimate", Usage: "with --faults, where a recovery ends: legitimate (any legitimate configuration) or start (the very configuration the first fault hit, for silent protocols)"},
 			&cli.StringFlag{Name: "dir", Usage: "save the trace of every run that deadlocks or reaches --max-steps in `DIR`, for mc replay"},
 			&cli.DurationFlag{Name: "timeout", DefaultText: "none", Usage: "stop after this long (exit 3)"},
 			&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr"},
@@ -79,6 +80,13 @@ func simulation(c *cli.Context) (*built, sim.Options, error) {
 	}
 	opts = sim.Options{Runs: c.Int("runs"), Seed: c.Uint64("seed"), MaxSteps: c.Int("max-steps"), Workers: c.Int("workers"),
 		Legit: b.check.Legit, Init: b.init, Faults: c.Int("faults"), FaultGap: c.Int("fault-gap")}
+	switch c.String("end") {
+	case "legitimate":
+	case "start":
+		opts.EndAtStart = true
+	default:
+		return nil, opts, usageError("--end is legitimate or start, not %q", c.String("end"))
+	}
 	if opts.Faults > 0 && c.String("dir") != "" {
 		return nil, opts, usageError("--dir saves runs as traces of the model, and faults are not its steps: use mc check --check recovery")
 	}
@@ -127,6 +135,9 @@ func printSimulation(w io.Writer, b *built, opts sim.Options, s sim.Summary, too
 		fmt.Fprintf(w, "  (from the legitimate configuration each run reaches: %d fault(s), 0..%d steps apart; from the first fault, and the steps after the last)\n",
 			opts.Faults, opts.FaultGap)
 	}
+	if opts.EndAtStart {
+		fmt.Fprintln(w, "  (a run recovers only back in the very configuration the first fault hit)")
+	}
 	fmt.Fprintf(w, "  %-10s %10s %10s %10s %10s\n", "", "min", "median", "p99", "max")
 	for _, row := range []struct {
 		name string
@@ -140,7 +151,11 @@ func printSimulation(w io.Writer, b *built, opts sim.Options, s sim.Summary, too
 	}
 	fmt.Fprintf(w, "\n  stabilized   %s of %s runs", group(uint64(s.Stabilized)), group(uint64(opts.Runs)))
 	if s.Deadlocked > 0 {
-		fmt.Fprintf(w, "; %s stuck outside the legitimate set", group(uint64(s.Deadlocked)))
+		where := "the legitimate set"
+		if opts.EndAtStart {
+			where = "the configuration they started from"
+		}
+		fmt.Fprintf(w, "; %s stuck outside %s", group(uint64(s.Deadlocked)), where)
 	}
 	if s.Bound > 0 {
 		fmt.Fprintf(w, "; %s not within %s steps", group(uint64(s.Bound)), group(uint64(opts.MaxSteps)))

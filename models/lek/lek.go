@@ -34,6 +34,10 @@ type Readings struct {
 	// Returned: a process whose status is query_returned with no query of its own on track
 	// III waits forever (0, as printed), or rests (1, a repair).
 	Returned int
+	// Stale: Erroneous Query Return (11) deletes a process's query back at its home when its
+	// status is query_L or resting (0, as printed), or also when it is requesting (1, a
+	// repair: the query is stale, its process has stopped waiting for it).
+	Stale int
 	// Mutant is not a reading but a deliberate bug (Correct, the zero value, is none).
 	Mutant Mutant
 }
@@ -74,7 +78,7 @@ func New(n, k int, r Readings) (*Ring, error) {
 	case k < 1 || 12*k+4 > 255:
 		return nil, fmt.Errorf("k must be 1..20, not %d", k)
 	case r.Tie < 0 || r.Tie > 2 || r.Trail < 0 || r.Trail > 1 || r.Close < 0 || r.Close > 1 || r.Strand < 0 || r.Strand > 1 || r.ProbeEnd < 0 || r.ProbeEnd > 1 ||
-		r.Report < 0 || r.Report > 1 || r.Returned < 0 || r.Returned > 1 || r.Mutant < 0 || int(r.Mutant) >= len(Mutants):
+		r.Report < 0 || r.Report > 1 || r.Returned < 0 || r.Returned > 1 || r.Stale < 0 || r.Stale > 1 || r.Mutant < 0 || int(r.Mutant) >= len(Mutants):
 		return nil, fmt.Errorf("a reading is out of range: %+v", r)
 	}
 	ring := &Ring{n: n, k: k, f: newFields(k), r: r}

@@ -194,10 +194,11 @@ func concludeQuery(r *Ring, v *view) {
 	me.status = resting
 }
 
-// 11 Erroneous Query Return.
+// 11 Erroneous Query Return (Readings.Stale 1: also at a requesting process).
 func erroneousQueryReturn(r *Ring, v *view) {
 	q := v.me.q[trackIII]
-	status := v.me.status == queryL || v.me.status == resting || r.r.Mutant == ErroneousAnyStatus
+	status := v.me.status == queryL || v.me.status == resting || r.r.Stale == 1 && v.me.status == requesting ||
+		r.r.Mutant == ErroneousAnyStatus
 	if q.ok && q.home == 0 && q.sole && status {
 		v.me.q[trackIII] = query{}
 	}

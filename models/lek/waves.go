@@ -171,17 +171,17 @@ func advanceReport(r *Ring, v *view) {
 func deleteReport(r *Ring, v *view) {
 	me := &v.me
 	// With Readings.ProbeEnd, a report waits at the end of the range for the probe that
-	// sent it, which would otherwise send it again.
+	// sent it, which would otherwise send it again, whichever case would delete it.
 	// With Readings.Report, a report is deleted where it stands when the process ahead hosts
 	// a query of its home and no trailing copy is behind, as Delete Probe (c, d) does.
-	if i := me.lReport; i != none {
-		if r.noTrail(v.l.lReport, i+1) && v.r.lReport == i-1 && (r.r.ProbeEnd == 0 || me.lProbe != i) || homes(me, i) || // (a), (c)
+	if i := me.lReport; i != none && (r.r.ProbeEnd == 0 || me.lProbe != i) {
+		if r.noTrail(v.l.lReport, i+1) && v.r.lReport == i-1 || homes(me, i) || // (a), (c)
 			r.r.Report == 1 && homes(v.r, i-1) && v.l.lReport != i+1 {
 			me.lReport = none
 		}
 	}
-	if i := me.rReport; i != none {
-		if r.noTrail(v.r.rReport, i-1) && v.l.rReport == i+1 && (r.r.ProbeEnd == 0 || me.rProbe != i) || homes(me, i) || // (b), (d)
+	if i := me.rReport; i != none && (r.r.ProbeEnd == 0 || me.rProbe != i) {
+		if r.noTrail(v.r.rReport, i-1) && v.l.rReport == i+1 || homes(me, i) || // (b), (d)
 			r.r.Report == 1 && homes(v.l, i+1) && v.r.rReport != i-1 {
 			me.rReport = none
 		}

@@ -1,0 +1,55 @@
+package lek_test
+
+import (
+	"testing"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/models/lek"
+)
+
+// Finding 4 (docs/LEK.md): one fault, on process 15 (four to the left of the leader, outside
+// its interval), writes vote = rumor = +3, a vote and a rumor for process 18. The result is a
+// final configuration that is not legitimate, whatever the readings and the daemon: process 15
+// is satisfied (its rumor is its vote); process 16's rumor (+3, for the leader) is larger than
+// what it sees of 15's (+2), so it keeps its own; and 15 cannot see 16's rumor, since the
+// leader is +4 from it, outside a rumor's range. Section 6.2's "at least one of those rumors
+// will be dominated by the other, and thus enabled to change" fails at the edge of the
+// leader's interval. The checker reports it at once, as printed and with every repair of
+// findings 1–3, under the synchronous daemon (the fault is a whole-process fault restricted to
+// vote and rumor, the issue's small-domain variables); the configuration enables no process,
+// so it is final under every daemon.
+func TestSatisfiedStrangerIsFinal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("82,229 states, twice")
+	}
+	for _, rd := range []lek.Readings{{}, repaired} {
+		r := newRing(t, 19, 1, rd)
+		for _, d := range []model.Daemon{model.Synchronous} {
+			m, _ := model.Daemonize(r, d, model.From([]model.State{r.Legitimate(0)}))
+			f, err := model.WithFaults(m, model.FaultSpec{Budget: 1, Vars: []string{"vote", "rumor"}, KeepStart: true}, []model.State{r.Legitimate(0)}, r.Legit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			end, _ := model.Start(f)
+			res := check(t, f, checker.Spec{Legit: end, Checks: []checker.Check{checker.CheckRecovery}})
+			c := res.Checks[0]
+			if c.Verdict != checker.Violated || c.Trace == nil || len(c.Trace.Steps) != 1 {
+				t.Fatalf("%+v %v: recovery %s, trace %v; want violated by the fault alone", rd, d, c.Verdict, c.Trace)
+			}
+			if _, err := c.Trace.Moves(f); err != nil {
+				t.Fatal(err)
+			}
+			final := c.Trace.States[1][:len(r.Legitimate(0))]
+			if got := r.Schema().Vars; got[r.Var("vote15")].Domain.Name(final[r.Var("vote15")]) != "3" || r.Legit(final) {
+				t.Errorf("%+v %v: the fault is not vote15 = 3, or the configuration is legitimate", rd, d)
+			}
+			var rules []int
+			for p := range 19 {
+				if rules = r.Enabled(final, p, rules[:0]); len(rules) > 0 {
+					t.Errorf("%+v %v: process %d is enabled in the final configuration", rd, d, p)
+				}
+			}
+		}
+	}
+}
