@@ -26,14 +26,7 @@ func TestSatisfiedStrangerIsFinal(t *testing.T) {
 	for _, rd := range []lek.Readings{{}, repaired} {
 		r := newRing(t, 19, 1, rd)
 		for _, d := range []model.Daemon{model.Synchronous} {
-			m, _ := model.Daemonize(r, d, model.From([]model.State{r.Legitimate(0)}))
-			f, err := model.WithFaults(m, model.FaultSpec{Budget: 1, Vars: []string{"vote", "rumor"}, KeepStart: true}, []model.State{r.Legitimate(0)}, r.Legit)
-			if err != nil {
-				t.Fatal(err)
-			}
-			end, _ := model.Start(f)
-			res := check(t, f, checker.Spec{Legit: end, Checks: []checker.Check{checker.CheckRecovery}})
-			c := res.Checks[0]
+			c, f, _ := recoverFrom(t, r, d, model.FaultSpec{Vars: []string{"vote", "rumor"}})
 			if c.Verdict != checker.Violated || c.Trace == nil || len(c.Trace.Steps) != 1 {
 				t.Fatalf("%+v %v: recovery %s, trace %v; want violated by the fault alone", rd, d, c.Verdict, c.Trace)
 			}

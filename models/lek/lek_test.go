@@ -232,14 +232,8 @@ func TestStatusAndFlagFaultsRecover(t *testing.T) {
 		{[]string{"Lflag"}, 21, 1},
 		{[]string{"Rflag"}, 59, 3},
 	} {
-		m, _ := model.Daemonize(r, model.Central, model.From([]model.State{r.Legitimate(0)}))
-		f, err := model.WithFaults(m, model.FaultSpec{Budget: 1, Vars: c.vars, KeepStart: true}, []model.State{r.Legitimate(0)}, r.Legit)
-		if err != nil {
-			t.Fatal(err)
-		}
-		end, _ := model.Start(f)
-		res := check(t, f, checker.Spec{Legit: end, Checks: []checker.Check{checker.CheckRecovery}})
-		if v := res.Checks[0].Verdict; v != checker.Holds || res.Stats.States != uint64(c.states) ||
+		got, _, res := recoverFrom(t, r, model.Central, model.FaultSpec{Vars: c.vars})
+		if v := got.Verdict; v != checker.Holds || res.Stats.States != uint64(c.states) ||
 			res.Recovery.FirstSteps == nil || *res.Recovery.FirstSteps != uint64(c.steps) {
 			t.Errorf("%v: recovery %s, %d states, %v steps; want holds, %d states, %d steps", c.vars, v, res.Stats.States, res.Recovery.FirstSteps, c.states, c.steps)
 		}

@@ -12,15 +12,17 @@ import (
 // the repairs of findings 1–3 and 5, with the text as printed elsewhere.
 var repaired = lek.Readings{Trail: 1, Strand: 1, ProbeEnd: 1, Report: 1, Returned: 1, Stale: 1}
 
-// recoverFrom checks recovery to the start (the legitimate configuration of leader 0) after one
-// fault on one of vars, under daemon d, and returns the check and the faulty model.
-func recoverFrom(t *testing.T, r *lek.Ring, d model.Daemon, vars []string) (checker.CheckResult, model.Model, *checker.Result) {
+// recoverFrom checks recovery to the start (the legitimate configuration of leader 0) after
+// the faults of spec (its budget and ghost start filled in), under daemon d, and returns the
+// check, the faulty model and the run.
+func recoverFrom(t *testing.T, r *lek.Ring, d model.Daemon, spec model.FaultSpec) (checker.CheckResult, model.Model, *checker.Result) {
 	t.Helper()
 	m, err := model.Daemonize(r, d, model.From([]model.State{r.Legitimate(0)}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := model.WithFaults(m, model.FaultSpec{Budget: 1, Vars: vars, KeepStart: true, OneVariable: true}, []model.State{r.Legitimate(0)}, r.Legit)
+	spec.Budget, spec.KeepStart = 1, true
+	f, err := model.WithFaults(m, spec, []model.State{r.Legitimate(0)}, r.Legit)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,6 +30,9 @@ func recoverFrom(t *testing.T, r *lek.Ring, d model.Daemon, vars []string) (chec
 	res := check(t, f, checker.Spec{Legit: end, Checks: []checker.Check{checker.CheckRecovery}})
 	return res.Checks[0], f, res
 }
+
+// rumorFaults are the faults of one process's rumor, one at a time.
+var rumorFaults = model.FaultSpec{Vars: []string{"rumor"}, OneVariable: true}
 
 // Each mutant of the list is caught: the correct protocol recovers where the mutant
 // does not, and the mutant's counterexample replays through the mutant. The rumor faults run
@@ -48,12 +53,12 @@ func TestMutantsCaught(t *testing.T) {
 	} {
 		rd := repaired
 		r := newRing(t, 19, 1, rd)
-		if got, _, res := recoverFrom(t, r, model.Synchronous, []string{"rumor"}); got.Verdict != checker.Holds || res.Stats.States != 6841 {
+		if got, _, res := recoverFrom(t, r, model.Synchronous, rumorFaults); got.Verdict != checker.Holds || res.Stats.States != 6841 {
 			t.Fatalf("correct: %s, %d states; want holds, 6,841 states", got.Verdict, res.Stats.States)
 		}
 		rd.Mutant = c.mutant
 		r = newRing(t, 19, 1, rd)
-		got, m, _ := recoverFrom(t, r, model.Synchronous, []string{"rumor"})
+		got, m, _ := recoverFrom(t, r, model.Synchronous, rumorFaults)
 		if got.Verdict != checker.Violated || got.Trace == nil || len(got.Trace.Steps) != c.steps {
 			t.Errorf("%s: %s, trace %v; want violated after %d steps", lek.Mutants[c.mutant], got.Verdict, got.Trace, c.steps)
 			continue
