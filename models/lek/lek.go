@@ -44,7 +44,8 @@ type Readings struct {
 
 // Ring is LE(k) on n processes.
 type Ring struct {
-	n, k    int
+	n       int
+	k       val
 	f       fields
 	schema  *model.Schema
 	r       Readings
@@ -58,7 +59,8 @@ type Ring struct {
 // would be: its neighbours stay as they are during its run and its actions are taken in a
 // fixed order, so a local state seen twice repeats forever.
 func (r *Ring) run(v *view) bool {
-	var seen []proc
+	var buf [8]proc // runs are short: the seen states stay on the stack
+	seen := buf[:0]
 	for r.first(v, 0) >= 0 {
 		for _, x := range seen {
 			if x == v.me {
@@ -81,7 +83,7 @@ func New(n, k int, r Readings) (*Ring, error) {
 		r.Report < 0 || r.Report > 1 || r.Returned < 0 || r.Returned > 1 || r.Stale < 0 || r.Stale > 1 || r.Mutant < 0 || int(r.Mutant) >= len(Mutants):
 		return nil, fmt.Errorf("a reading is out of range: %+v", r)
 	}
-	ring := &Ring{n: n, k: k, f: newFields(k), r: r}
+	ring := &Ring{n: n, k: val(k), f: newFields(val(k)), r: r}
 	s, err := ring.f.schema(n)
 	if err != nil {
 		return nil, err
@@ -95,7 +97,7 @@ func New(n, k int, r Readings) (*Ring, error) {
 
 func (r *Ring) Schema() *model.Schema { return r.schema }
 func (r *Ring) Procs() int            { return r.n }
-func (r *Ring) K() int                { return r.k }
+func (r *Ring) K() int                { return int(r.k) }
 func (r *Ring) Neighbors(p int) []int { return []int{r.left(p), r.right(p)} }
 func (r *Ring) left(p int) int        { return (p + r.n - 1) % r.n }
 func (r *Ring) right(p int) int       { return (p + 1) % r.n }
@@ -123,7 +125,7 @@ func (r *Ring) view(s model.State, p int) (view, proc, proc) {
 func (r *Ring) first(v *view, from int) int {
 	for i := from; i < len(r.actions); i++ {
 		before := v.me
-		r.actions[i].do(r, v)
+		r.apply(&r.actions[i], v)
 		if v.me != before {
 			return i
 		}
@@ -168,8 +170,8 @@ func (r *Ring) Legitimate(leader int) model.State {
 	for p := range r.n {
 		x := proc{vote: none, rumor: none, lDeny: none, rDeny: none, status: resting,
 			lProbe: none, rProbe: none, lReport: none, rReport: none, lNull: 6*r.k + 2, rNull: 6*r.k + 2}
-		if d := r.rel(p, leader); d >= -3*r.k && d <= 3*r.k {
-			x.vote, x.rumor = d, d
+		if d, k3 := r.rel(p, leader), 3*int(r.k); d >= -k3 && d <= k3 {
+			x.vote, x.rumor = val(d), val(d)
 		}
 		r.f.encode(&x, s, p)
 	}

@@ -6,7 +6,7 @@ func satisfied(x *proc) bool { return x.rumor == x.vote }
 
 // suggestion is the candidate p would query: ⊥ when satisfied, else its rumor, or its vote
 // when it has no rumor. ⊥ (none) compares below every address.
-func suggestion(x *proc) int {
+func suggestion(x *proc) val {
 	switch {
 	case satisfied(x):
 		return none
@@ -42,7 +42,7 @@ func withdrawRequest(_ *Ring, v *view) {
 
 // outranks reports whether suggestion a beats b for the flag between two requesting
 // neighbours, a tie counting when orEqual.
-func outranks(a, b int, orEqual bool) bool { return a > b || orEqual && a == b }
+func outranks(a, b val, orEqual bool) bool { return a > b || orEqual && a == b }
 
 // 2(b) Yield Privilege: pass the left flag's resource to the left neighbour (i, ii).
 func yieldLeft(r *Ring, v *view) {

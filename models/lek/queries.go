@@ -9,7 +9,8 @@ package lek
 
 // hop is a neighbouring query variable: the direction of its host and its track.
 type hop struct {
-	dir, track int
+	dir   val
+	track int
 	ok         bool
 }
 
@@ -86,7 +87,7 @@ func (r *Ring) copyForward(v *view, t int) {
 	if v.me.q[t].ok {
 		return
 	}
-	for _, dir := range [...]int{+1, -1, 0} {
+	for _, dir := range [...]val{+1, -1, 0} {
 		for src := range 3 {
 			from := hop{dir, src, true}
 			y := v.at(from)
@@ -107,9 +108,9 @@ func (r *Ring) copyForward(v *view, t int) {
 
 // copied is the copy of y, hosted at direction dir, written into the process's track t; not
 // ok when its home would leave the type's range.
-func (r *Ring) copied(v *view, y query, dir, t int) (query, bool) {
+func (r *Ring) copied(v *view, y query, dir val, t int) (query, bool) {
 	x := query{ok: true, home: y.home + dir, cand: y.cand + dir, count: y.count}
-	counting := -1 // the copy from the left: track II
+	counting := val(-1) // the copy from the left: track II
 	if r.r.Mutant == WrongTrack {
 		counting = +1 // the copy from the right on track I
 	}

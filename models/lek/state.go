@@ -8,7 +8,7 @@ import (
 )
 
 // none is ⊥ in a decoded field.
-const none = -1 << 30
+const none = -1 << 14
 
 // Status values.
 const (
@@ -26,21 +26,23 @@ const (
 	trackIII
 )
 
+// val is a decoded field: small, so that a process compares fast.
+type val = int16
+
 // query is a decoded query variable; ok false is ⊥.
 type query struct {
-	ok                bool
-	home, cand, count int
-	sole              bool // no_trail_copy
+	home, cand, count val
+	ok, sole          bool // sole: no_trail_copy
 }
 
 // proc is a decoded process: relative addresses as ints, none for ⊥.
 type proc struct {
-	vote, rumor, lDeny, rDeny int
-	status                    int
-	lFlag, rFlag              int // 0 = a, 1 = b
-	lProbe, rProbe            int
-	lReport, rReport          int
-	lNull, rNull              int
+	vote, rumor, lDeny, rDeny val
+	status                    val
+	lFlag, rFlag              val // 0 = a, 1 = b
+	lProbe, rProbe            val
+	lReport, rReport          val
+	lNull, rNull              val
 	q                         [3]query
 }
 
@@ -65,23 +67,23 @@ const (
 
 // field is a signed range [lo, hi], stored as v-lo+1 with 0 for ⊥ (or as v-lo without ⊥).
 type field struct {
-	lo, hi int
+	lo, hi val
 	bot    bool
 }
 
-func (f field) size() int { return f.hi - f.lo + 1 + b2i(f.bot) }
+func (f field) size() int { return int(f.hi-f.lo) + 1 + b2i(f.bot) }
 
-func (f field) get(b byte) int {
+func (f field) get(b byte) val {
 	if f.bot {
 		if b == 0 {
 			return none
 		}
-		return int(b) - 1 + f.lo
+		return val(b) - 1 + f.lo
 	}
-	return int(b) + f.lo
+	return val(b) + f.lo
 }
 
-func (f field) put(v int) byte {
+func (f field) put(v val) byte {
 	if f.bot {
 		if v == none {
 			return 0
@@ -92,7 +94,7 @@ func (f field) put(v int) byte {
 }
 
 // in reports whether v fits the field (⊥ included when the field has it).
-func (f field) in(v int) bool { return v == none && f.bot || v >= f.lo && v <= f.hi }
+func (f field) in(v val) bool { return v == none && f.bot || v >= f.lo && v <= f.hi }
 
 func (f field) domain() model.Domain {
 	names := make([]string, 0, f.size())
@@ -100,7 +102,7 @@ func (f field) domain() model.Domain {
 		names = append(names, "⊥")
 	}
 	for v := f.lo; v <= f.hi; v++ {
-		names = append(names, strconv.Itoa(v))
+		names = append(names, strconv.Itoa(int(v)))
 	}
 	return model.Enum(names...)
 }
@@ -117,7 +119,7 @@ type fields struct {
 	rel, lProbe, rProbe, null, home, cand, count field
 }
 
-func newFields(k int) fields {
+func newFields(k val) fields {
 	return fields{
 		rel:    field{-3 * k, 3 * k, true},
 		lProbe: field{0, 6*k + 1, true},
@@ -167,7 +169,7 @@ func (f fields) decode(s model.State, p int) proc {
 	x := proc{
 		vote: f.rel.get(b[fVote]), rumor: f.rel.get(b[fRumor]),
 		lDeny: f.rel.get(b[fLDeny]), rDeny: f.rel.get(b[fRDeny]),
-		status: int(b[fStatus]), lFlag: int(b[fLFlag]), rFlag: int(b[fRFlag]),
+		status: val(b[fStatus]), lFlag: val(b[fLFlag]), rFlag: val(b[fRFlag]),
 		lProbe: f.lProbe.get(b[fLProbe]), rProbe: f.rProbe.get(b[fRProbe]),
 		lReport: f.lProbe.get(b[fLReport]), rReport: f.rProbe.get(b[fRReport]),
 		lNull: f.null.get(b[fLNull]), rNull: f.null.get(b[fRNull]),
@@ -185,7 +187,11 @@ func (f fields) decode(s model.State, p int) proc {
 
 // encode writes x as process p of s; a ⊥ query is written with every field 0.
 func (f fields) encode(x *proc, s model.State, p int) {
-	b := s[p*perProc : (p+1)*perProc]
+	f.encodeTo(x, s[p*perProc:(p+1)*perProc])
+}
+
+// encodeTo writes x into the perProc bytes b.
+func (f fields) encodeTo(x *proc, b []byte) {
 	b[fVote], b[fRumor] = f.rel.put(x.vote), f.rel.put(x.rumor)
 	b[fLDeny], b[fRDeny] = f.rel.put(x.lDeny), f.rel.put(x.rDeny)
 	b[fStatus], b[fLFlag], b[fRFlag] = byte(x.status), byte(x.lFlag), byte(x.rFlag)

@@ -36,8 +36,8 @@ func deleteTrailingDenial(r *Ring, v *view) {
 
 // 14 Spread Rumor: the larger of the neighbours' rumors, seen from the process.
 func spreadRumor(r *Ring, v *view) {
-	best := none
-	for _, i := range [...]int{plus(v.r.rumor, 1), plus(v.l.rumor, -1)} {
+	best := val(none)
+	for _, i := range [...]val{plus(v.r.rumor, 1), plus(v.l.rumor, -1)} {
 		if i != none && i >= -3*r.k && i <= 3*r.k && (v.me.rumor == none || v.me.rumor < i) &&
 			v.me.lDeny != i && v.me.rDeny != i {
 			best = max(best, i)
@@ -49,7 +49,7 @@ func spreadRumor(r *Ring, v *view) {
 }
 
 // plus is a+d, ⊥ staying ⊥.
-func plus(a, d int) int {
+func plus(a, d val) val {
 	if a == none {
 		return none
 	}
@@ -88,7 +88,7 @@ func initiateProbe(r *Ring, v *view) {
 	}
 }
 
-func homes(x *proc, h int) bool {
+func homes(x *proc, h val) bool {
 	for _, q := range x.q {
 		if q.ok && q.home == h {
 			return true
@@ -115,7 +115,7 @@ func advanceProbe(r *Ring, v *view) {
 
 // noTrail is the trailing-copy condition of Delete Probe and Delete Report (a, b): the
 // trailing neighbour's variable ⊥ as printed, or only not the trailing copy (Readings.Trail).
-func (r *Ring) noTrail(behind, trailing int) bool {
+func (r *Ring) noTrail(behind, trailing val) bool {
 	if r.r.Trail == 0 {
 		return behind == none
 	}
