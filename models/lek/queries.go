@@ -11,7 +11,7 @@ package lek
 type hop struct {
 	dir   val
 	track int
-	ok         bool
+	ok    bool
 }
 
 // succ is Succ(x) for x on track t (docs/LEK.md: "≤ 3k" and "≥ −3k", and no successor for a
