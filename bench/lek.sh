@@ -10,6 +10,7 @@
 #                             k=1..3 at n=18k+1, 18k+2, central daemon, random and postponing
 #                             schedulers (RUNS runs each, default 100000)
 #   ONLY="19 20" bench/lek.sh exhaustive    only these n (k=1)
+#   KS="1 2" RUNS=1000 bench/lek.sh simulate  only these k, this many runs
 set -euo pipefail
 
 WHAT=${1:?usage: bench/lek.sh exhaustive|printed|simulate}
@@ -48,7 +49,7 @@ printed)
 	for n in 19 20; do check "$n" 1; done
 	;;
 simulate)
-	for k in 1 2 3; do
+	for k in ${KS:-1 2 3}; do
 		for n in $((18 * k + 1)) $((18 * k + 2)); do
 			for sched in random postpone; do
 				run "sim-k$k-n$n-$sched" simulate lek -p n="$n" -p k="$k" "${REPAIRED[@]}" --faults "$k" \
