@@ -38,6 +38,9 @@ type Readings struct {
 	// status is query_L or resting (0, as printed), or also when it is requesting (1, a
 	// repair: the query is stale, its process has stopped waiting for it).
 	Stale int
+	// Order: a selected process's run takes the first enabled action in textual order each
+	// time (TextualOrder, the zero value) or any enabled action (AnyOrder, anyorder.go).
+	Order int
 	// Mutant is not a reading but a deliberate bug (Correct, the zero value, is none).
 	Mutant Mutant
 }
@@ -80,7 +83,7 @@ func New(n, k int, r Readings) (*Ring, error) {
 	case k < 1 || 12*k+4 > 255:
 		return nil, fmt.Errorf("k must be 1..20, not %d", k)
 	case r.Tie < 0 || r.Tie > 2 || r.Trail < 0 || r.Trail > 1 || r.Close < 0 || r.Close > 1 || r.Strand < 0 || r.Strand > 1 || r.ProbeEnd < 0 || r.ProbeEnd > 1 ||
-		r.Report < 0 || r.Report > 1 || r.Returned < 0 || r.Returned > 1 || r.Stale < 0 || r.Stale > 1 || r.Mutant < 0 || int(r.Mutant) >= len(Mutants):
+		r.Report < 0 || r.Report > 1 || r.Returned < 0 || r.Returned > 1 || r.Stale < 0 || r.Stale > 1 || r.Order < 0 || r.Order > 1 || r.Mutant < 0 || int(r.Mutant) >= len(Mutants):
 		return nil, fmt.Errorf("a reading is out of range: %+v", r)
 	}
 	ring := &Ring{n: n, k: val(k), f: newFields(val(k)), r: r}
@@ -105,8 +108,13 @@ func (r *Ring) runaway(s model.State) bool {
 	return s[len(s)-1] != 0
 }
 
-// RuleName names the first action of a process's run.
-func (r *Ring) RuleName(_, rule int) string { return r.actions[rule].name }
+// RuleName names the first action of a process's run (and in any order, which outcome).
+func (r *Ring) RuleName(_, rule int) string {
+	if r.r.Order == AnyOrder {
+		return r.anyOrderName(rule)
+	}
+	return r.actions[rule].name
+}
 
 // view is what process p's actions read: its own state, which they change, and its
 // neighbours', which stay as the step found them.
@@ -140,6 +148,9 @@ func (r *Ring) Enabled(s model.State, p int, dst []int) []int {
 	}
 	v, l, rt := r.view(s, p)
 	v.l, v.r = &l, &rt
+	if r.r.Order == AnyOrder {
+		return r.anyOrderEnabled(&v, dst)
+	}
 	if i := r.first(&v, 0); i >= 0 {
 		dst = append(dst, i)
 	}
@@ -152,7 +163,13 @@ func (r *Ring) Fire(s model.State, moves []model.Move, next model.State) {
 	for _, m := range moves {
 		v, l, rt := r.view(s, m.Proc)
 		v.l, v.r = &l, &rt
-		if !r.run(&v) {
+		if r.r.Order == AnyOrder {
+			end := r.anyOrderFire(&v, m.Rule)
+			v.me = end.me
+			if end.runaway {
+				next[len(next)-1] = 1
+			}
+		} else if !r.run(&v) {
 			next[len(next)-1] = 1
 		}
 		r.f.encode(&v.me, next, m.Proc)

@@ -185,6 +185,13 @@ func (f fields) decode(s model.State, p int) proc {
 	return x
 }
 
+// bytes is x's encoding.
+func (f fields) bytes(x *proc) []byte {
+	b := make([]byte, perProc)
+	f.encodeTo(x, b)
+	return b
+}
+
 // encode writes x as process p of s; a ⊥ query is written with every field 0.
 func (f fields) encode(x *proc, s model.State, p int) {
 	f.encodeTo(x, s[p*perProc:(p+1)*perProc])
