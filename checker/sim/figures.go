@@ -19,7 +19,13 @@ type Summary struct {
 	// AfterLast: with faults, the steps from the last fault.
 	AfterLast                     Spread
 	Stabilized, Deadlocked, Bound int
+	// FirstFailed are the indices of the first runs (at most MaxFailedShown) that did not
+	// stabilize, to re-run them alone.
+	FirstFailed []int
 }
+
+// MaxFailedShown bounds Summary.FirstFailed.
+const MaxFailedShown = 10
 
 // Summarize summarises the runs.
 func (r *Result) Summarize() Summary {
@@ -35,6 +41,9 @@ func (r *Result) Summarize() Summary {
 			s.Deadlocked++
 		case Bounded:
 			s.Bound++
+		}
+		if run.Outcome != Stabilized && len(s.FirstFailed) < MaxFailedShown {
+			s.FirstFailed = append(s.FirstFailed, run.Index)
 		}
 	}
 	s.Moves, s.Steps, s.Rounds, s.AfterLast = spread(moves), spread(steps), spread(rounds), spread(afterLast)

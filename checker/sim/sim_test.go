@@ -122,7 +122,7 @@ func TestDeadlockedAndBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := res.Summarize(); s.Deadlocked != 50 {
+	if s := res.Summarize(); s.Deadlocked != 50 || !slices.Equal(s.FirstFailed, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}) {
 		t.Fatalf("%+v", s)
 	}
 	m, _ := model.Daemonize(p, model.Distributed)

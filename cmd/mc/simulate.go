@@ -160,6 +160,16 @@ func printSimulation(w io.Writer, b *built, opts sim.Options, s sim.Summary, too
 	if s.Bound > 0 {
 		fmt.Fprintf(w, "; %s not within %s steps", group(uint64(s.Bound)), group(uint64(opts.MaxSteps)))
 	}
+	if len(s.FirstFailed) > 0 {
+		var runs []string
+		for _, i := range s.FirstFailed {
+			runs = append(runs, fmt.Sprint(i))
+		}
+		if s.Deadlocked+s.Bound > len(s.FirstFailed) {
+			runs = append(runs, "…")
+		}
+		fmt.Fprintf(w, "\n  not stabilized: runs %s (numbered from 0; a run depends only on the seed and its number)", strings.Join(runs, ", "))
+	}
 	fmt.Fprintf(w, "\n  time         %.2f s\n", took.Seconds())
 	fmt.Fprintln(w, "  (a simulation proves nothing: mc check decides; the same seed gives the same runs)")
 }

@@ -47,7 +47,7 @@ func TestSimulate(t *testing.T) {
 	defer remove()
 	dir := t.TempDir()
 	code, out, _ = mc(t, "simulate", "stuck", "--daemon", "dd", "--runs", "5", "--seed", "3", "--dir", dir)
-	if code != exitViolated || !strings.Contains(out, "5 stuck outside the legitimate set") {
+	if code != exitViolated || !strings.Contains(out, "5 stuck outside the legitimate set") || !strings.Contains(out, "not stabilized: runs 0, 1, 2, 3, 4 (") {
 		t.Fatalf("exit %d: %s", code, out)
 	}
 	saved, _ := filepath.Glob(filepath.Join(dir, "run-*.json"))
