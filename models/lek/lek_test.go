@@ -239,3 +239,21 @@ func TestStatusAndFlagFaultsRecover(t *testing.T) {
 		}
 	}
 }
+
+// Under the unfair distributed daemon itself (every non-empty set of enabled processes may
+// move at once), with every repair, the faults of status, flags and null counters (one
+// variable of one process, every value) all recover to the start, at n = 19 and 20. The
+// other variables' faults do not finish there (docs/LEK.md, "What is left").
+func TestSmallFaultsUnderTheDistributedDaemon(t *testing.T) {
+	small := model.FaultSpec{Vars: []string{"status", "Lflag", "Rflag", "Lnull", "Rnull"}, OneVariable: true}
+	for _, c := range []struct {
+		n      int
+		states uint64
+	}{{19, 1522}, {20, 1602}} {
+		r := newRing(t, c.n, 1, repaired)
+		got, _, res := recoverFrom(t, r, model.Distributed, small)
+		if got.Verdict != checker.Holds || res.Stats.States != c.states || res.Recovery.FirstSteps == nil || *res.Recovery.FirstSteps != 15 {
+			t.Errorf("n=%d: recovery %s, %d states, %v steps; want holds, %d states, 15 steps", c.n, got.Verdict, res.Stats.States, res.Recovery.FirstSteps, c.states)
+		}
+	}
+}
