@@ -169,7 +169,11 @@ func (a *checking) add(c CheckResult, validate func(*model.Trace) error) {
 
 // partial is the verdict of a check that could not look at the whole graph.
 func (a *checking) partial(name string) {
-	a.add(CheckResult{Name: name, Verdict: Inconclusive, Detail: "the exploration stopped at a bound before the graph was complete"}, nil)
+	detail := "the exploration stopped at a bound before the graph was complete"
+	if a.bound != "" {
+		detail += " (" + a.bound + ")"
+	}
+	a.add(CheckResult{Name: name, Verdict: Inconclusive, Detail: detail}, nil)
 }
 
 // nothingFound records a check that found no violation: it holds on a complete graph and is

@@ -61,6 +61,7 @@ type run struct {
 	// of the action invariants the BFS evaluated as it went (nil: the analyses evaluate them).
 	g        explore.Graph
 	complete bool
+	bound    string // the bound that left the graph incomplete, if one did
 	explicit *explore.Explicit
 	hashed   *hashed
 }
@@ -152,9 +153,13 @@ func (r *run) exploreHashed() error {
 	began := time.Now()
 	x, err := h.explore(r.ctx, r.m, st)
 	st.ExploreSeconds = time.Since(began).Seconds()
+	var bound explore.BoundError
 	switch {
 	case stoppedEarly(err):
 		r.complete = false
+		if errors.As(err, &bound) {
+			r.bound = bound.What
+		}
 	case err != nil:
 		return err
 	}

@@ -48,9 +48,11 @@ func ParseDaemon(s string) (Daemon, error) {
 	return 0, fmt.Errorf("unknown daemon %q (want one of %s)", s, strings.Join(names, ", "))
 }
 
-// MaxSubsetProcs bounds the processes of a protocol run under a daemon that enumerates subsets
-// of the enabled processes (all but the central one): 2^24 choices in one step is already far
-// past what an explicit-state search can use.
+// MaxSubsetProcs bounds the enabled processes of a configuration under a daemon that
+// enumerates subsets of them (the locally-central, distributed and blocks daemons): 2^24
+// choices in one step is already far past what an explicit-state search can use. From every
+// configuration it bounds the processes; from given ones, the enabled processes of each
+// configuration reached (Limited: past it, the run is inconclusive).
 const MaxSubsetProcs = 24
 
 // Option chooses how Daemonize builds a model.
@@ -79,8 +81,9 @@ func WithLint() Option { return func(o *options) { o.lint = true } }
 
 // Daemonize turns a protocol into a model under daemon d, whose initial set is every
 // configuration unless From or Where says otherwise. It refuses a non-central daemon on more
-// than MaxSubsetProcs processes (2^24 subsets a step) up front, and neighbours outside the
-// processes.
+// than MaxSubsetProcs processes up front when it starts from every configuration (2^24 subsets
+// a step), on more than MaxFairProcs processes always (they are bits of a word), and
+// neighbours outside the processes.
 func Daemonize(p Protocol, d Daemon, opts ...Option) (Model, error) {
 	var o options
 	for _, opt := range opts {
@@ -88,8 +91,10 @@ func Daemonize(p Protocol, d Daemon, opts ...Option) (Model, error) {
 	}
 	n := p.Schema().Procs()
 	switch {
-	case (d == LocallyCentral || d == Distributed || d == Blocks) && n > MaxSubsetProcs:
-		return nil, fmt.Errorf("the %s daemon supports at most %d processes, the protocol has %d", d, MaxSubsetProcs, n)
+	case (d == LocallyCentral || d == Distributed || d == Blocks) && n > MaxFairProcs:
+		return nil, fmt.Errorf("the %s daemon supports at most %d processes, the protocol has %d", d, MaxFairProcs, n)
+	case (d == LocallyCentral || d == Distributed || d == Blocks) && o.init == nil && n > MaxSubsetProcs:
+		return nil, fmt.Errorf("the %s daemon from every configuration supports at most %d processes, the protocol has %d (from given configurations, at most %d enabled at once)", d, MaxSubsetProcs, n, MaxSubsetProcs)
 	case d == Synchronous && n >= 64:
 		return nil, fmt.Errorf("the synchronous daemon supports at most 63 processes, the protocol has %d", n)
 	case o.init != nil && o.where != nil:
@@ -105,7 +110,7 @@ func Daemonize(p Protocol, d Daemon, opts ...Option) (Model, error) {
 		return nil, err
 	}
 	m := &daemonModel{proto: p, daemon: d, init: o.init, where: o.where, procs: n, clock: -1,
-		identity: fmt.Sprintf("%T/%v", p, d)}
+		identity: fmt.Sprintf("%T/%v", p, d), limit: new(firstLimit)}
 	if c, ok := p.(Clocked); ok {
 		m.clock = c.Clock()
 	}

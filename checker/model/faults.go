@@ -242,6 +242,9 @@ func (f *faulty) faultsOf(p int, digits []faultDigit, s, next State, index *int,
 	}
 }
 
+// Limit is the base model's (Limited).
+func (f *faulty) Limit() error { return LimitOf(f.base) }
+
 // Fork gives a worker a copy with a buffer of its own, and its own fork of the base.
 func (f *faulty) Fork() Model {
 	c := *f

@@ -137,6 +137,22 @@ func ReducedBy(m Model) string {
 	return ""
 }
 
+// Limited is implemented by models that may meet a limit of their own while they enumerate
+// successors, such as a daemon asked for the subsets of too many enabled processes: Limit is
+// the first limit met, or nil. The successors of the state that met it are incomplete, so the
+// explorer stops there and the run is inconclusive. Forks share their model's limit.
+type Limited interface {
+	Limit() error
+}
+
+// LimitOf is m's limit if it is Limited, else nil.
+func LimitOf(m Model) error {
+	if l, ok := m.(Limited); ok {
+		return l.Limit()
+	}
+	return nil
+}
+
 // Audited is implemented by models that check the protocol contract as they run (Daemonize
 // with WithLint): Violation is the first breach found so far, or nil. A model that breaks
 // its contract has no verdict: the checker returns the breach as an error.

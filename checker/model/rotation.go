@@ -96,6 +96,9 @@ func (q *rotated) rotate(s State, r int, dst State) {
 
 func (q *rotated) Schema() *Schema { return q.base.Schema() }
 
+// Limit is the base model's (Limited).
+func (q *rotated) Limit() error { return LimitOf(q.base) }
+
 // Fork gives a worker a copy with buffers of its own, and its own fork of the base.
 func (q *rotated) Fork() Model {
 	c := *q

@@ -12,7 +12,8 @@ import (
 // then one of the final local states those choices reach (neighbours fixed, as in every run),
 // or "runs forever" when the choices can loop. Process p's rules are its outcomes, numbered
 // by the first action of the run and then in the order of their encodings, so a trace still
-// names the action a run begins with and replays from indices alone.
+// names the action a run begins with and replays from indices alone. Runs that begin with
+// different actions may end alike: the step is then listed once under each.
 
 // Orders are the names of Readings.Order's values.
 var Orders = []string{"textual", "any"}

@@ -51,11 +51,7 @@ func TestLegitimateConfigurationsAreSilent(t *testing.T) {
 			}
 			legit = append(legit, s)
 		}
-		d := model.Distributed // above its bound of processes, the central daemon: no process is enabled either way
-		if c.n > model.MaxSubsetProcs {
-			d = model.Central
-		}
-		m, err := model.Daemonize(r, d, model.From(legit))
+		m, err := model.Daemonize(r, model.Distributed, model.From(legit))
 		if err != nil {
 			t.Fatal(err)
 		}

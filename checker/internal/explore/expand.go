@@ -108,6 +108,7 @@ type expander struct {
 	actions []model.ActionProperty
 	b       staged
 	yield   func(model.Step, model.State) bool
+	limited model.Limited // the model, if it may meet a limit of its own
 	// The node being expanded: its chunk's result, id, configuration and successors so far.
 	r  *chunkResult
 	id uint64
@@ -124,6 +125,7 @@ func newExpander(m model.Model, g *Explicit, visited store.Store, actions []mode
 		x.batched = b
 	}
 	x.yield = x.add
+	x.limited, _ = m.(model.Limited)
 	return x
 }
 
@@ -143,6 +145,12 @@ func (x *expander) chunk(sizes chunkSizes, chunk uint32, lo, hi uint64) chunkRes
 		if x.n < 0 { // no batch
 			x.n = 0
 			x.m.Successors(x.s, x.yield)
+		}
+		if x.limited != nil {
+			if err := x.limited.Limit(); err != nil { // this node's successors are incomplete
+				r.invalid = BoundError{err.Error()}
+				break
+			}
 		}
 		r.degree = append(r.degree, uint32(x.n))
 		if len(x.b.fps) >= stagedBatch {
