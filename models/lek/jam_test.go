@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 )
 
@@ -18,6 +19,35 @@ import (
 // testdata/lek/jam-k2-n37.txt (a seeded simulation run); every move replays through the
 // model under the central daemon, and the faults are the only other changes.
 func TestTwoFaultsJamQueries(t *testing.T) {
+	jammed(t)
+}
+
+// The repair copyid=home-cand (a query's copies have its home and its candidate) tells the
+// two queries of process 3 apart: from the jammed configuration, the synchronous daemon's one
+// execution returns to the start, the legitimate configuration of leader 0, in 171 steps.
+func TestJamRepairedByCandidate(t *testing.T) {
+	rd := repaired
+	rd.CopyID = 1
+	r := newRing(t, 37, 2, rd)
+	m, err := model.Daemonize(r, model.Synchronous, model.From([]model.State{jammed(t)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := r.Legitimate(0)
+	res := check(t, m, checker.Spec{Legit: start.Equal, Checks: []checker.Check{checker.CheckDeadlock, checker.CheckConvergence}})
+	for _, c := range res.Checks {
+		if c.Verdict != checker.Holds {
+			t.Errorf("%s %s: %s", c.Name, c.Verdict, c.Detail)
+		}
+	}
+	if res.Stats.States != 172 {
+		t.Errorf("%d states, want 172: one execution of 171 steps", res.Stats.States)
+	}
+}
+
+// jammed replays testdata/lek/jam-k2-n37.txt, checking it, and returns its final configuration.
+func jammed(t *testing.T) model.State {
+	t.Helper()
 	r := newRing(t, 37, 2, repaired)
 	m, err := model.Daemonize(r, model.Central, model.From([]model.State{r.Legitimate(0)}))
 	if err != nil {
@@ -58,6 +88,7 @@ func TestTwoFaultsJamQueries(t *testing.T) {
 		t.Errorf("%d processes faulted, %d moves after the last fault, final %v, legitimate %v, runaway %v; want 2, 1,897, a final configuration, not legitimate, no runaway",
 			len(faulted), len(tr.Steps), final, r.Legit(s), !r.NoRunaway(s))
 	}
+	return s
 }
 
 // jamEvent is a line of the jam file: a fault (a process and its new bytes) or a move.

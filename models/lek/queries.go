@@ -62,23 +62,24 @@ func (v *view) at(h hop) query {
 	return v.me.q[h.track]
 }
 
-// copyOf reports whether the query at hop h is a copy of x: same home, seen from its host.
-func (v *view) copyOf(h hop, x query) bool {
+// copyOf reports whether the query at hop h is a copy of x: same home, seen from its host
+// (and with Readings.CopyID, the same candidate too).
+func (r *Ring) copyOf(v *view, h hop, x query) bool {
 	if !h.ok {
 		return false
 	}
 	y := v.at(h)
-	return y.ok && y.home == x.home-h.dir
+	return y.ok && y.home == x.home-h.dir && (r.r.CopyID == 0 || y.cand == x.cand-h.dir)
 }
 
 func (r *Ring) hasTrailingCopy(v *view, t int) bool {
 	x := v.me.q[t]
-	return x.ok && v.copyOf(r.pred(t, x), x)
+	return x.ok && r.copyOf(v, r.pred(t, x), x)
 }
 
 func (r *Ring) hasForwardCopy(v *view, t int) bool {
 	x := v.me.q[t]
-	return x.ok && v.copyOf(r.succ(t, x), x)
+	return x.ok && r.copyOf(v, r.succ(t, x), x)
 }
 
 // copyForward (5) copies into the process's empty variable of track t the sole token y whose
