@@ -87,6 +87,9 @@ func Trace(p model.Protocol, m model.Model, opts Options, i int) (*model.Trace, 
 		})
 		if index < 0 {
 			failed = fmt.Errorf("step %d of run %d is not a step of the model", len(t.Steps)+1, i)
+			if err := model.LimitOf(m); err != nil {
+				failed = fmt.Errorf("step %d of run %d: %w", len(t.Steps)+1, i, err)
+			}
 			return
 		}
 		t.States, t.Steps = append(t.States, s.Clone()), append(t.Steps, index)
