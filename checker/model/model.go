@@ -140,7 +140,8 @@ func ReducedBy(m Model) string {
 // Limited is implemented by models that may meet a limit of their own while they enumerate
 // successors, such as a daemon asked for the subsets of too many enabled processes: Limit is
 // the first limit met, or nil. The successors of the state that met it are incomplete, so the
-// explorer stops there and the run is inconclusive. Forks share their model's limit.
+// explorer stops there and the run is inconclusive. Forks share their model's limit, and a
+// limit once met stays: build a new model for another run.
 type Limited interface {
 	Limit() error
 }
