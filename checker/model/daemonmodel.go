@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"sync"
-	"sync/atomic"
+
+	"github.com/mc-checker/mc/checker/internal/par"
 )
 
 // daemonModel is a protocol under a daemon, starting from every configuration, from those
@@ -21,24 +22,12 @@ type daemonModel struct {
 	scratch   *sync.Pool // shared by the copies; used when own is nil
 	own       *scratch   // the buffers of a forked copy
 	identity  string
-	limit     *firstLimit // shared by the copies
-}
-
-// firstLimit is the first limit a model met (Limited), safe for concurrent use.
-type firstLimit struct{ err atomic.Pointer[error] }
-
-func (f *firstLimit) set(err error) { f.err.CompareAndSwap(nil, &err) }
-
-func (f *firstLimit) get() error {
-	if e := f.err.Load(); e != nil {
-		return *e
-	}
-	return nil
+	limit     *par.FirstError // the first limit met (Limited), shared by the copies
 }
 
 // Limit is the first configuration met with more enabled processes than the daemon's subsets
 // can be enumerated for (MaxSubsetProcs), or nil.
-func (m *daemonModel) Limit() error { return m.limit.get() }
+func (m *daemonModel) Limit() error { return m.limit.Get() }
 
 // Identity names the transition relation for checkpoints: the protocol's type and the daemon.
 func (m *daemonModel) Identity() string { return m.identity }
@@ -187,7 +176,7 @@ func (m *daemonModel) subsets(s State, sc *scratch, yield func(Step, State) bool
 		return
 	}
 	if len(enabled) > MaxSubsetProcs && m.daemon != Synchronous {
-		m.limit.set(fmt.Errorf("a configuration enables %d processes: the %s daemon enumerates the subsets of at most %d (2^%d a step)",
+		m.limit.Set(fmt.Errorf("a configuration enables %d processes: the %s daemon enumerates the subsets of at most %d (2^%d a step)",
 			len(enabled), m.daemon, MaxSubsetProcs, MaxSubsetProcs))
 		return
 	}
