@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-
-	"github.com/mc-checker/mc/checker/internal/par"
 )
 
 // Daemon is the scheduler that chooses which enabled processes move in a step.
@@ -112,7 +110,7 @@ func Daemonize(p Protocol, d Daemon, opts ...Option) (Model, error) {
 		return nil, err
 	}
 	m := &daemonModel{proto: p, daemon: d, init: o.init, where: o.where, procs: n, clock: -1,
-		identity: fmt.Sprintf("%T/%v", p, d), limit: new(par.FirstError)}
+		identity: fmt.Sprintf("%T/%v", p, d), limit: new(firstLimit)}
 	if c, ok := p.(Clocked); ok {
 		m.clock = c.Clock()
 	}

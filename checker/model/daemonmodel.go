@@ -4,8 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"sync"
-
-	"github.com/mc-checker/mc/checker/internal/par"
+	"sync/atomic"
 )
 
 // daemonModel is a protocol under a daemon, starting from every configuration, from those
@@ -22,12 +21,24 @@ type daemonModel struct {
 	scratch   *sync.Pool // shared by the copies; used when own is nil
 	own       *scratch   // the buffers of a forked copy
 	identity  string
-	limit     *par.FirstError // the first limit met (Limited), shared by the copies
+	limit     *firstLimit // shared by the copies
+}
+
+// firstLimit is the first limit a model met (Limited), safe for concurrent use.
+type firstLimit struct{ err atomic.Pointer[error] }
+
+func (f *firstLimit) set(err error) { f.err.CompareAndSwap(nil, &err) }
+
+func (f *firstLimit) get() error {
+	if e := f.err.Load(); e != nil {
+		return *e
+	}
+	return nil
 }
 
 // Limit is the first configuration met with more enabled processes than the daemon's subsets
 // can be enumerated for (MaxSubsetProcs), or nil.
-func (m *daemonModel) Limit() error { return m.limit.Get() }
+func (m *daemonModel) Limit() error { return m.limit.get() }
 
 // Identity names the transition relation for checkpoints: the protocol's type and the daemon.
 func (m *daemonModel) Identity() string { return m.identity }
@@ -176,7 +187,7 @@ func (m *daemonModel) subsets(s State, sc *scratch, yield func(Step, State) bool
 		return
 	}
 	if len(enabled) > MaxSubsetProcs && m.daemon != Synchronous {
-		m.limit.Set(fmt.Errorf("a configuration enables %d processes: the %s daemon enumerates the subsets of at most %d (2^%d a step)",
+		m.limit.set(fmt.Errorf("a configuration enables %d processes: the %s daemon enumerates the subsets of at most %d (2^%d a step)",
 			len(enabled), m.daemon, MaxSubsetProcs, MaxSubsetProcs))
 		return
 	}
