@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # LE(k)'s recovery figures for docs/LEK.md and docs/PERFORMANCE.md, with every repair of
-# findings 1–3 and 5 (the readings in REPAIRED). Each line of the summary is one run: its command,
+# findings 1–3, 5 and 7 (the readings in REPAIRED; EXTRA adds more, e.g. EXTRA="-p rumor=..."). Each line of the summary is one run: its command,
 # its verdict line, states, wall seconds and peak RSS.
 #
 #   bench/lek.sh exhaustive   every single-variable fault (queries whole), synchronous daemon:
@@ -17,7 +17,9 @@ WHAT=${1:?usage: bench/lek.sh exhaustive|printed|simulate}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 OUT=${OUT:-$(mktemp -d /tmp/mc-lek.XXXXXX)}
 RUNS=${RUNS:-100000}
-REPAIRED=(-p strand=delete -p probeend=wait -p report=stop -p returned=rest -p trail=no-copy -p stale=requesting)
+REPAIRED=(-p strand=delete -p probeend=wait -p report=stop -p returned=rest -p trail=no-copy -p stale=requesting -p copyid=home-cand)
+# shellcheck disable=SC2206 # EXTRA is a list of words
+REPAIRED+=(${EXTRA:-})
 [[ -x /usr/bin/time ]] || { echo "lek.sh: needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 (cd "$ROOT" && go build -o "$OUT/mc" ./cmd/mc)
 echo "lek.sh: $WHAT at $(git -C "$ROOT" rev-parse --short HEAD), output in $OUT" >&2
