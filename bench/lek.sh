@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# LE(k)'s recovery figures for docs/LEK.md and docs/PERFORMANCE.md, with every repair of
-# findings 1–3, 5 and 7 (the readings in REPAIRED; EXTRA adds more, e.g. EXTRA="-p rumor=..."). Each line of the summary is one run: its command,
-# its verdict line, states, wall seconds and peak RSS.
+# LE(k)'s recovery figures for docs/LEK.md and docs/PERFORMANCE.md, with the repairs of every
+# finding (the readings in REPAIRED; EXTRA adds more, e.g. EXTRA="-p order=any"). Each line of
+# the summary is one run: its command, its verdict line, states, wall seconds and peak RSS.
 #
 #   bench/lek.sh exhaustive   every single-variable fault (queries whole), synchronous daemon:
 #                             k=1 at n=15..26 (the rounds table), k=2 at n=37, 38
@@ -17,7 +17,7 @@ WHAT=${1:?usage: bench/lek.sh exhaustive|printed|simulate}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 OUT=${OUT:-$(mktemp -d /tmp/mc-lek.XXXXXX)}
 RUNS=${RUNS:-100000}
-REPAIRED=(-p strand=delete -p probeend=wait -p report=stop -p returned=rest -p trail=no-copy -p stale=requesting -p copyid=home-cand)
+REPAIRED=(-p strand=delete -p probeend=wait -p report=stop -p returned=rest -p trail=no-copy -p stale=requesting -p copyid=home-cand -p dominated=query)
 # shellcheck disable=SC2206 # EXTRA is a list of words
 REPAIRED+=(${EXTRA:-})
 [[ -x /usr/bin/time ]] || { echo "lek.sh: needs /usr/bin/time (apt-get install time)" >&2; exit 2; }

@@ -22,12 +22,13 @@ func init() {
 			{Name: "probeend", Default: 0, Min: 0, Max: 1, Names: []string{"delete", "wait"}, Doc: "a probe at the end of its range is deleted once its report starts (as printed) or waits for its trailing copy, and its report for it (repair)"},
 			{Name: "stale", Default: 0, Min: 0, Max: 1, Names: []string{"printed", "requesting"}, Doc: "Erroneous Query Return deletes a query back home at a process querying left or resting (as printed) or also requesting (repair)"},
 			{Name: "copyid", Default: 0, Min: 0, Max: 1, Names: []string{"home", "home-cand"}, Doc: "a query's copies are recognised by their home (as printed) or by home and candidate (repair)"},
+			{Name: "dominated", Default: 0, Min: 0, Max: 1, Names: []string{"ignore", "query"}, Doc: "a satisfied process's rumor dominated by its right neighbour's, whose candidate it cannot see, is ignored (as printed) or that neighbour queries its candidate (repair)"},
 			{Name: "order", Default: 0, Min: 0, Max: 1, Names: lek.Orders, Doc: "a selected process runs until it is no longer enabled, taking the first enabled action in textual order or any enabled action (the daemon chooses)"},
 			{Name: "mutant", Default: 0, Min: 0, Max: len(lek.Mutants) - 1, Names: lek.Mutants, Doc: "a deliberate bug, to see a check fail"},
 		},
 		Checks: []string{"invariant", "deadlock"},
 		Build: func(v map[string]int, _ *topology.Tree) (*Instance, error) {
-			r, err := lek.New(v["n"], v["k"], lek.Readings{Tie: v["tie"], Trail: v["trail"], Close: v["close"], Strand: v["strand"], ProbeEnd: v["probeend"], Report: v["report"], Returned: v["returned"], Stale: v["stale"], Order: v["order"], CopyID: v["copyid"], Mutant: lek.Mutant(v["mutant"])})
+			r, err := lek.New(v["n"], v["k"], lek.Readings{Tie: v["tie"], Trail: v["trail"], Close: v["close"], Strand: v["strand"], ProbeEnd: v["probeend"], Report: v["report"], Returned: v["returned"], Stale: v["stale"], Order: v["order"], CopyID: v["copyid"], Dominated: v["dominated"], Mutant: lek.Mutant(v["mutant"])})
 			if err != nil {
 				return nil, err
 			}

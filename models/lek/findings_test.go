@@ -46,3 +46,22 @@ func TestSatisfiedStrangerIsFinal(t *testing.T) {
 		}
 	}
 }
+
+// Finding 4's repair (Readings.Dominated, docs/LEK.md): a satisfied process whose rumor is
+// +3k, beside a satisfied stranger whose vote and rumor are +3k too (for the candidate one
+// short of its own), queries the stranger's candidate. Every whole-process fault on vote
+// and rumor then returns to the start under the synchronous daemon, the longest in 170
+// steps (1,137 moves).
+func TestSatisfiedStrangerRepaired(t *testing.T) {
+	if testing.Short() {
+		t.Skip("82,204 states")
+	}
+	rd := repaired
+	rd.CopyID, rd.Dominated = 1, 1
+	r := newRing(t, 19, 1, rd)
+	c, _, res := recoverFrom(t, r, model.Synchronous, model.FaultSpec{Vars: []string{"vote", "rumor"}})
+	if steps := res.Recovery.FirstSteps; c.Verdict != checker.Holds || res.Stats.States != 82204 || steps == nil || *steps != 170 {
+		t.Errorf("recovery %s (%s), %d states, worst %v steps; want holds, 82,204 states, 170 steps",
+			c.Verdict, c.Detail, res.Stats.States, steps)
+	}
+}

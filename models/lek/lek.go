@@ -42,6 +42,11 @@ type Readings struct {
 	// printed), or by their home and candidate (1, a repair: two queries of one home, a
 	// process's own and a rogue, are then told apart; finding 7).
 	CopyID int
+	// Dominated: a satisfied process whose rumor is dominated by its right neighbour's, for a
+	// candidate one beyond its range (the neighbour's rumor is +3k), stays satisfied (0, as
+	// printed: outside the leader's interval it then keeps a false vote forever, finding 4),
+	// or the neighbour queries its candidate (1, a repair: challenge in privilege.go).
+	Dominated int
 	// Order: a selected process's run takes the first enabled action in textual order each
 	// time (TextualOrder, the zero value) or any enabled action (AnyOrder, anyorder.go).
 	Order int
@@ -87,7 +92,7 @@ func New(n, k int, r Readings) (*Ring, error) {
 	case k < 1 || 12*k+4 > 255:
 		return nil, fmt.Errorf("k must be 1..20, not %d", k)
 	case r.Tie < 0 || r.Tie > 2 || r.Trail < 0 || r.Trail > 1 || r.Close < 0 || r.Close > 1 || r.Strand < 0 || r.Strand > 1 || r.ProbeEnd < 0 || r.ProbeEnd > 1 ||
-		r.Report < 0 || r.Report > 1 || r.Returned < 0 || r.Returned > 1 || r.Stale < 0 || r.Stale > 1 || r.Order < 0 || r.Order > 1 || r.CopyID < 0 || r.CopyID > 1 || r.Mutant < 0 || int(r.Mutant) >= len(Mutants):
+		r.Report < 0 || r.Report > 1 || r.Returned < 0 || r.Returned > 1 || r.Stale < 0 || r.Stale > 1 || r.Order < 0 || r.Order > 1 || r.CopyID < 0 || r.CopyID > 1 || r.Dominated < 0 || r.Dominated > 1 || r.Mutant < 0 || int(r.Mutant) >= len(Mutants):
 		return nil, fmt.Errorf("a reading is out of range: %+v", r)
 	}
 	ring := &Ring{n: n, k: val(k), f: newFields(val(k)), r: r}

@@ -16,10 +16,39 @@ func suggestion(x *proc) val {
 	return x.rumor
 }
 
+// ownSuggestion is the candidate the process of v would query: its suggestion or, with
+// Readings.Dominated, the candidate of a stranger it dominates unseen (challenge).
+func (r *Ring) ownSuggestion(v *view) val {
+	if s := suggestion(&v.me); s != none {
+		return s
+	}
+	return r.challenge(v)
+}
+
+// challenge is finding 4's repair (Readings.Dominated). Its left neighbour is a stranger:
+// satisfied, with vote and rumor +3k, for a candidate one short of what the process's own
+// rumor, also +3k, is for. The rightmost candidate dominates (Section 5.0.1), yet the
+// process's rumor is one beyond the neighbour's range: the neighbour cannot take it, nor
+// its own rumor spread anywhere (left of it, its candidate is out of range; right of it,
+// dominated), so as printed it keeps a false vote forever. The process, satisfied itself,
+// queries the stranger's candidate (it is −1 from the stranger, 3k−1 from the process).
+// Negative news denies the stranger's rumor, which then queries its own vote; positive news
+// replaces the process's rumor and denies the old one. Either way the condition ends, so the
+// process queries once. It is ⊥ when the process does not challenge; no legitimate
+// configuration has a stranger, so they stay silent.
+func (r *Ring) challenge(v *view) val {
+	me, l, end := &v.me, v.l, 3*r.k
+	if r.r.Dominated == 0 || me.rumor != end || me.vote != end || l.rumor != end || l.vote != end ||
+		me.lDeny == end-1 || me.rDeny == end-1 {
+		return none
+	}
+	return end - 1
+}
+
 func querying(x *proc) bool { return x.status >= queryL }
 
-func needToQuery(v *view) bool {
-	return suggestion(&v.me) != none && !querying(v.l) && !querying(&v.me) && !querying(v.r)
+func (r *Ring) needToQuery(v *view) bool {
+	return r.ownSuggestion(v) != none && !querying(v.l) && !querying(&v.me) && !querying(v.r)
 }
 
 func holdsLeft(v *view) bool  { return v.me.lFlag != v.l.rFlag }
@@ -27,15 +56,15 @@ func holdsRight(v *view) bool { return v.me.rFlag == v.r.lFlag }
 func privileged(v *view) bool { return holdsLeft(v) && holdsRight(v) }
 
 // 1 Request Privilege.
-func requestPrivilege(_ *Ring, v *view) {
-	if v.me.status == resting && needToQuery(v) {
+func requestPrivilege(r *Ring, v *view) {
+	if v.me.status == resting && r.needToQuery(v) {
 		v.me.status = requesting
 	}
 }
 
 // 2(a) Yield Privilege: withdraw a request.
-func withdrawRequest(_ *Ring, v *view) {
-	if v.me.status == requesting && !needToQuery(v) {
+func withdrawRequest(r *Ring, v *view) {
+	if v.me.status == requesting && !r.needToQuery(v) {
 		v.me.status = resting
 	}
 }
@@ -51,7 +80,7 @@ func yieldLeft(r *Ring, v *view) {
 		return
 	}
 	if me.status == resting ||
-		me.status == requesting && l.status == requesting && outranks(suggestion(l), suggestion(me), r.r.Tie == 2) {
+		me.status == requesting && l.status == requesting && outranks(suggestion(l), r.ownSuggestion(v), r.r.Tie == 2) {
 		me.lFlag ^= 1
 	}
 }
@@ -63,7 +92,7 @@ func yieldRight(r *Ring, v *view) {
 		return
 	}
 	if me.status == resting && rt.status == requesting || me.status == resting && me.rFlag == 1 ||
-		me.status == requesting && rt.status == requesting && outranks(suggestion(rt), suggestion(me), r.r.Tie == 1) {
+		me.status == requesting && rt.status == requesting && outranks(suggestion(rt), r.ownSuggestion(v), r.r.Tie == 1) {
 		me.rFlag ^= 1
 	}
 }
@@ -79,10 +108,10 @@ func interruptQuery(r *Ring, v *view) {
 }
 
 // 4 Initiate Query. A requesting process whose suggestion became ⊥ withdraws instead (2a).
-func initiateQuery(_ *Ring, v *view) {
+func initiateQuery(r *Ring, v *view) {
 	me := &v.me
-	if me.status == requesting && privileged(v) && !me.q[trackI].ok && suggestion(me) != none {
-		me.q[trackI] = query{ok: true, home: 0, cand: suggestion(me), count: 0, sole: true}
+	if c := r.ownSuggestion(v); me.status == requesting && privileged(v) && !me.q[trackI].ok && c != none {
+		me.q[trackI] = query{ok: true, home: 0, cand: c, count: 0, sole: true}
 		me.status = queryL
 	}
 }
