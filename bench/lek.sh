@@ -6,6 +6,9 @@
 #   bench/lek.sh exhaustive   every single-variable fault (queries whole), synchronous daemon:
 #                             k=1 at n=15..26 (the rounds table), k=2 at n=37, 38
 #   bench/lek.sh printed      the same at n=19, 20 with the text as printed
+#   bench/lek.sh small        every whole-process fault on the seven small-domain variables
+#                             (vote, rumor, denials, status, flags), k=1 at n=19, 20,
+#                             synchronous daemon (about 4 minutes and 12 GB each)
 #   bench/lek.sh simulate     seeded runs with whole-process faults back to the start:
 #                             k=1..3 at n=18k+1, 18k+2, central daemon, random and postponing
 #                             schedulers (RUNS runs each, default 100000)
@@ -13,7 +16,7 @@
 #   KS="1 2" RUNS=1000 bench/lek.sh simulate  only these k, this many runs
 set -euo pipefail
 
-WHAT=${1:?usage: bench/lek.sh exhaustive|printed|simulate}
+WHAT=${1:?usage: bench/lek.sh exhaustive|printed|small|simulate}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 OUT=${OUT:-$(mktemp -d /tmp/mc-lek.XXXXXX)}
 RUNS=${RUNS:-100000}
@@ -50,6 +53,13 @@ exhaustive)
 printed)
 	for n in 19 20; do check "$n" 1; done
 	;;
+small)
+	for n in ${ONLY:-19 20}; do
+		run "small-k1-n$n" check lek -p n="$n" "${REPAIRED[@]}" --daemon synchronous --check recovery --faults 1 \
+			--fault-vars vote --fault-vars rumor --fault-vars Ldeny --fault-vars Rdeny --fault-vars status \
+			--fault-vars Lflag --fault-vars Rflag --end start --mem 16GiB
+	done
+	;;
 simulate)
 	for k in ${KS:-1 2 3}; do
 		for n in $((18 * k + 1)) $((18 * k + 2)); do
@@ -61,7 +71,7 @@ simulate)
 	done
 	;;
 *)
-	echo "lek.sh: exhaustive, printed or simulate, not $WHAT" >&2
+	echo "lek.sh: exhaustive, printed, small or simulate, not $WHAT" >&2
 	exit 2
 	;;
 esac
