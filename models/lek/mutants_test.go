@@ -17,12 +17,18 @@ var repaired = lek.Readings{Trail: 1, Strand: 1, ProbeEnd: 1, Report: 1, Returne
 // check, the faulty model and the run.
 func recoverFrom(t *testing.T, r *lek.Ring, d model.Daemon, spec model.FaultSpec) (checker.CheckResult, model.Model, *checker.Result) {
 	t.Helper()
-	m, err := model.Daemonize(r, d, model.From([]model.State{r.Legitimate(0)}))
+	return recoverFromEach(t, r, d, []model.State{r.Legitimate(0)}, spec)
+}
+
+// recoverFromEach is recoverFrom from each of the configurations init.
+func recoverFromEach(t *testing.T, r *lek.Ring, d model.Daemon, init []model.State, spec model.FaultSpec) (checker.CheckResult, model.Model, *checker.Result) {
+	t.Helper()
+	m, err := model.Daemonize(r, d, model.From(init))
 	if err != nil {
 		t.Fatal(err)
 	}
 	spec.Budget, spec.KeepStart = 1, true
-	f, err := model.WithFaults(m, spec, []model.State{r.Legitimate(0)}, r.Legit)
+	f, err := model.WithFaults(m, spec, init, r.Legit)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func TestEveryLeaderIsLeaderZeroRotated(t *testing.T) {
 		for l := range 19 {
 			all = append(all, r.Legitimate(l))
 		}
-		every, everyRes := recoverFromEach(t, r, all, spec)
+		every, _, everyRes := recoverFromEach(t, r, model.Synchronous, all, spec)
 		if one.Verdict != c.want || every.Verdict != c.want || everyRes.Stats.States != 19*oneRes.Stats.States {
 			t.Errorf("%v: leader 0 %s with %d states, every leader %s with %d; want %s for both, 19 times the states",
 				c.vars, one.Verdict, oneRes.Stats.States, every.Verdict, everyRes.Stats.States, c.want)
@@ -43,22 +43,4 @@ func TestEveryLeaderIsLeaderZeroRotated(t *testing.T) {
 			t.Errorf("%v: counterexample of %d steps from leader 0, %d from every leader", c.vars, len(one.Trace.Steps), len(every.Trace.Steps))
 		}
 	}
-}
-
-// recoverFromEach is recoverFrom (one fault, synchronous daemon, back to the start) from
-// each of the configurations init.
-func recoverFromEach(t *testing.T, r *lek.Ring, init []model.State, spec model.FaultSpec) (checker.CheckResult, *checker.Result) {
-	t.Helper()
-	m, err := model.Daemonize(r, model.Synchronous, model.From(init))
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec.Budget, spec.KeepStart = 1, true
-	f, err := model.WithFaults(m, spec, init, r.Legit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	end, _ := model.Start(f)
-	res := check(t, f, checker.Spec{Legit: end, Checks: []checker.Check{checker.CheckRecovery}})
-	return res.Checks[0], res
 }
