@@ -56,9 +56,7 @@ func TestSatisfiedStrangerRepaired(t *testing.T) {
 	if testing.Short() {
 		t.Skip("82,204 states")
 	}
-	rd := repaired
-	rd.CopyID, rd.Dominated = 1, 1
-	r := newRing(t, 19, 1, rd)
+	r := newRing(t, 19, 1, everyRepair)
 	c, _, res := recoverFrom(t, r, model.Synchronous, model.FaultSpec{Vars: []string{"vote", "rumor"}})
 	if steps := res.Recovery.FirstSteps; c.Verdict != checker.Holds || res.Stats.States != 82204 || steps == nil || *steps != 170 {
 		t.Errorf("recovery %s (%s), %d states, worst %v steps; want holds, 82,204 states, 170 steps",

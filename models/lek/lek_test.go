@@ -31,7 +31,7 @@ func check(t *testing.T, m model.Model, spec checker.Spec) *checker.Result {
 
 // Section 2: the legitimate set has n members, one per leader, each final (silent). Checked
 // for k = 1 on n = 15..26 (the paper's bound n > 18k and the rings below it), and for k = 2, 3
-// at n = 18k+1 and 18k+2: the checker starts from the n configurations, finds no successor
+// at n = 18k+1 and 18k+2, as printed and with every repair: the checker starts from the n configurations, finds no successor
 // (0 transitions) and the invariant "legitimate configurations are silent" holding (itself
 // asking every process's guards).
 func TestLegitimateConfigurationsAreSilent(t *testing.T) {
@@ -42,28 +42,36 @@ func TestLegitimateConfigurationsAreSilent(t *testing.T) {
 	}
 	rings = append(rings, ring{37, 2}, ring{38, 2}, ring{55, 3}, ring{56, 3})
 	for _, c := range rings {
-		r := newRing(t, c.n, c.k, lek.Readings{})
-		var legit []model.State
-		for leader := range c.n {
-			s := r.Legitimate(leader)
-			if !r.Legit(s) || r.Leader(s) != leader || !r.Silent(s) {
-				t.Fatalf("n=%d k=%d: the configuration of leader %d: legit %v, leader %d, silent %v", c.n, c.k, leader, r.Legit(s), r.Leader(s), r.Silent(s))
-			}
-			legit = append(legit, s)
+		for _, rd := range []lek.Readings{{}, everyRepair} {
+			silentAndClosed(t, newRing(t, c.n, c.k, rd), c.n, c.k)
 		}
-		m, err := model.Daemonize(r, model.Distributed, model.From(legit))
-		if err != nil {
-			t.Fatal(err)
+	}
+}
+
+// silentAndClosed checks that the n legitimate configurations of r (k faults tolerated) are
+// legitimate, each of its own leader, silent, and without a successor.
+func silentAndClosed(t *testing.T, r *lek.Ring, n, k int) {
+	t.Helper()
+	var legit []model.State
+	for leader := range n {
+		s := r.Legitimate(leader)
+		if !r.Legit(s) || r.Leader(s) != leader || !r.Silent(s) {
+			t.Fatalf("n=%d k=%d: the configuration of leader %d: legit %v, leader %d, silent %v", n, k, leader, r.Legit(s), r.Leader(s), r.Silent(s))
 		}
-		res := check(t, m, checker.Spec{Legit: r.Legit, Checks: []checker.Check{checker.CheckInvariant, checker.CheckClosure},
-			Invariants: []model.Property{{Name: "silent", Holds: r.Silent}}})
-		if res.Stats.States != uint64(c.n) || res.Stats.Transitions != 0 {
-			t.Errorf("n=%d k=%d: %d states, %d transitions from the legitimate set, want %d and 0", c.n, c.k, res.Stats.States, res.Stats.Transitions, c.n)
-		}
-		for _, ch := range res.Checks {
-			if ch.Verdict != checker.Holds {
-				t.Errorf("n=%d k=%d: %s %s", c.n, c.k, ch.Name, ch.Verdict)
-			}
+		legit = append(legit, s)
+	}
+	m, err := model.Daemonize(r, model.Distributed, model.From(legit))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := check(t, m, checker.Spec{Legit: r.Legit, Checks: []checker.Check{checker.CheckInvariant, checker.CheckClosure},
+		Invariants: []model.Property{{Name: "silent", Holds: r.Silent}}})
+	if res.Stats.States != uint64(n) || res.Stats.Transitions != 0 {
+		t.Errorf("n=%d k=%d: %d states, %d transitions from the legitimate set, want %d and 0", n, k, res.Stats.States, res.Stats.Transitions, n)
+	}
+	for _, ch := range res.Checks {
+		if ch.Verdict != checker.Holds {
+			t.Errorf("n=%d k=%d: %s %s", n, k, ch.Name, ch.Verdict)
 		}
 	}
 }

@@ -14,14 +14,12 @@ import (
 // verdicts and worst cases, and n times the configurations (the start each execution must
 // return to is part of its configurations, so no two leaders share one).
 func TestEveryLeaderIsLeaderZeroRotated(t *testing.T) {
-	rd := repaired
-	rd.CopyID, rd.Dominated = 1, 1
 	for _, c := range []struct {
 		rd   lek.Readings
 		vars []string
 		want checker.Verdict
 	}{
-		{rd, []string{"status", "Lflag", "Rflag"}, checker.Holds},
+		{everyRepair, []string{"status", "Lflag", "Rflag"}, checker.Holds},
 		{lek.Readings{}, []string{"Lprobe"}, checker.Violated}, // finding 1's runaway
 	} {
 		r := newRing(t, 19, 1, c.rd)
