@@ -254,7 +254,7 @@ func TestSmallFaultsUnderTheDistributedDaemon(t *testing.T) {
 		n      int
 		states uint64
 	}{{19, 1522}, {20, 1602}} {
-		r := newRing(t, c.n, 1, repaired)
+		r := newRing(t, c.n, 1, everyRepair)
 		got, _, res := recoverFrom(t, r, model.Distributed, small)
 		if got.Verdict != checker.Holds || res.Stats.States != c.states || res.Recovery.FirstSteps == nil || *res.Recovery.FirstSteps != 15 {
 			t.Errorf("n=%d: recovery %s, %d states, %v steps; want holds, %d states, 15 steps", c.n, got.Verdict, res.Stats.States, res.Recovery.FirstSteps, c.states)
