@@ -10,6 +10,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/models/lek"
 )
 
 // Finding 7 (docs/LEK.md): two whole-process faults at k = 2 on n = 37 = 18k+1, with every
@@ -48,14 +49,23 @@ func TestJamRepairedByCandidate(t *testing.T) {
 // jammed replays testdata/lek/jam-k2-n37.txt, checking it, and returns its final configuration.
 func jammed(t *testing.T) model.State {
 	t.Helper()
-	r := newRing(t, 37, 2, repaired)
+	return replayStuck(t, newRing(t, 37, 2, repaired), "../../testdata/lek/jam-k2-n37.txt", 2, 1897)
+}
+
+// replayStuck replays an execution file of r (faults and central moves from the legitimate
+// configuration of leader 0, every move checked among the model's successors and the moves
+// after the last fault replayed as a trace), and checks that it ends, after faults faulted
+// processes and moves moves past the last fault, in a final configuration that is not
+// legitimate and has no runaway. It returns that configuration.
+func replayStuck(t *testing.T, r *lek.Ring, path string, faults, moves int) model.State {
+	t.Helper()
 	m, err := model.Daemonize(r, model.Central, model.From([]model.State{r.Legitimate(0)}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	s, faulted := r.Legitimate(0), map[int]bool{}
 	tr := &model.Trace{LoopStart: -1}
-	for _, ev := range readJam(t, "../../testdata/lek/jam-k2-n37.txt") {
+	for _, ev := range readJam(t, path) {
 		if ev.bytes != nil { // a fault: not a step of the model; the trace restarts after it
 			faulted[ev.proc] = true
 			s = s.Clone()
@@ -84,9 +94,9 @@ func jammed(t *testing.T) model.State {
 	}
 	final := true
 	m.Successors(s, func(model.Step, model.State) bool { final = false; return false })
-	if len(faulted) != 2 || len(tr.Steps) != 1897 || !final || r.Legit(s) || !r.NoRunaway(s) {
-		t.Errorf("%d processes faulted, %d moves after the last fault, final %v, legitimate %v, runaway %v; want 2, 1,897, a final configuration, not legitimate, no runaway",
-			len(faulted), len(tr.Steps), final, r.Legit(s), !r.NoRunaway(s))
+	if len(faulted) != faults || len(tr.Steps) != moves || !final || r.Legit(s) || !r.NoRunaway(s) {
+		t.Errorf("%s: %d processes faulted, %d moves after the last fault, final %v, legitimate %v, runaway %v; want %d, %d, a final configuration, not legitimate, no runaway",
+			path, len(faulted), len(tr.Steps), final, r.Legit(s), !r.NoRunaway(s), faults, moves)
 	}
 	return s
 }
@@ -129,4 +139,18 @@ func readJam(t *testing.T, path string) []jamEvent {
 		out = append(out, ev)
 	}
 	return out
+}
+
+// Finding 8 (docs/LEK.md): three whole-process faults at k = 3 on n = 55 = 18k+1, with every
+// repair, and a central schedule of 5,751 moves after the last, end in a final configuration
+// that is not legitimate. The first two faults write probe and report fragments on two
+// adjacent processes (36: left probe 6k+1 = 19 and left report 14; 37: left probe and report
+// 14); the report at 37 travels to process 51 and stays, its rear held by probeend=wait (the
+// probe beside it has the report's value), and the probe fragments can neither advance nor be
+// deleted. The execution is testdata/lek/strand-k3-n55.txt (a seeded simulation run).
+func TestThreeFaultsStrandWaves(t *testing.T) {
+	if testing.Short() {
+		t.Skip("5,751 moves on 55 processes")
+	}
+	replayStuck(t, newRing(t, 55, 3, everyRepair), "../../testdata/lek/strand-k3-n55.txt", 3, 5751)
 }
