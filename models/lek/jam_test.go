@@ -142,15 +142,46 @@ func readJam(t *testing.T, path string) []jamEvent {
 }
 
 // Finding 8 (docs/LEK.md): three whole-process faults at k = 3 on n = 55 = 18k+1, with every
-// repair, and a central schedule of 5,751 moves after the last, end in a final configuration
-// that is not legitimate. The first two faults write probe and report fragments on two
-// adjacent processes (36: left probe 6k+1 = 19 and left report 14; 37: left probe and report
-// 14); the report at 37 travels to process 51 and stays, its rear held by probeend=wait (the
-// probe beside it has the report's value), and the probe fragments can neither advance nor be
-// deleted. The execution is testdata/lek/strand-k3-n55.txt (a seeded simulation run).
+// repair but probeend=wait-everywhere (the repair's first version: a report waits beside any
+// probe of its value, not only at the end of the range), and a central schedule of 5,751
+// moves after the last, end in a final configuration that is not legitimate. The first two
+// faults write probe and report fragments on two adjacent processes (36: left probe 6k+1 =
+// 19 and left report 14; 37: left probe and report 14). The report at 37 travels to process
+// 51, its rear held beside the probe of its value, and the probe fragments wait for it. The
+// execution is testdata/lek/strand-k3-n55.txt (a seeded simulation run).
 func TestThreeFaultsStrandWaves(t *testing.T) {
 	if testing.Short() {
 		t.Skip("5,751 moves on 55 processes")
 	}
-	replayStuck(t, newRing(t, 55, 3, everyRepair), "../../testdata/lek/strand-k3-n55.txt", 3, 5751)
+	rd := everyRepair
+	rd.ProbeEnd = 2
+	replayStuck(t, newRing(t, 55, 3, rd), "../../testdata/lek/strand-k3-n55.txt", 3, 5751)
+}
+
+// The repair as described (probeend=wait: the report waits only at the end of the range)
+// frees finding 8's configuration: the report wave's rear is deleted, the report fragment
+// follows it home, the probe at the end of the range sends its report and goes, and the
+// blocked probe resumes. Under the synchronous daemon the one execution from there returns
+// to the start.
+func TestStrandedWavesRepaired(t *testing.T) {
+	if testing.Short() {
+		t.Skip("5,751 moves on 55 processes")
+	}
+	rd := everyRepair
+	rd.ProbeEnd = 2
+	stuck := replayStuck(t, newRing(t, 55, 3, rd), "../../testdata/lek/strand-k3-n55.txt", 3, 5751)
+	r := newRing(t, 55, 3, everyRepair)
+	m, err := model.Daemonize(r, model.Synchronous, model.From([]model.State{stuck}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := check(t, m, checker.Spec{Legit: r.Legitimate(0).Equal, Checks: []checker.Check{checker.CheckDeadlock, checker.CheckConvergence}})
+	for _, c := range res.Checks {
+		if c.Verdict != checker.Holds {
+			t.Errorf("%s %s: %s", c.Name, c.Verdict, c.Detail)
+		}
+	}
+	if res.Stats.States != 47 {
+		t.Errorf("%d states, want 47: one execution of 46 steps", res.Stats.States)
+	}
 }

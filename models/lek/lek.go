@@ -26,6 +26,9 @@ type Readings struct {
 	// ProbeEnd: Delete Probe (e, f) deletes a probe at the end of its range as soon as its
 	// report is initiated (0, as printed: the probe behind it is copied again at once, and the
 	// process never stops), or once no trailing copy remains (1, a repair).
+	// 2 is the repair's first version, kept to replay finding 8: the report waits wherever
+	// a probe of its value stands, not only at the end of the range, and a report wave can
+	// then wait forever behind a fragment a fault wrote.
 	ProbeEnd int
 	// Report: a report is copied onto a process hosting a query of its home and deleted there
 	// at once by Delete Report (c, d), forever (0, as printed); or, as probes, it is not
@@ -91,7 +94,7 @@ func New(n, k int, r Readings) (*Ring, error) {
 		return nil, fmt.Errorf("a ring needs at least 3 processes, not %d", n)
 	case k < 1 || 12*k+4 > 255:
 		return nil, fmt.Errorf("k must be 1..20, not %d", k)
-	case r.Tie < 0 || r.Tie > 2 || r.Trail < 0 || r.Trail > 1 || r.Close < 0 || r.Close > 1 || r.Strand < 0 || r.Strand > 1 || r.ProbeEnd < 0 || r.ProbeEnd > 1 ||
+	case r.Tie < 0 || r.Tie > 2 || r.Trail < 0 || r.Trail > 1 || r.Close < 0 || r.Close > 1 || r.Strand < 0 || r.Strand > 1 || r.ProbeEnd < 0 || r.ProbeEnd > 2 ||
 		r.Report < 0 || r.Report > 1 || r.Returned < 0 || r.Returned > 1 || r.Stale < 0 || r.Stale > 1 || r.Order < 0 || r.Order > 1 || r.CopyID < 0 || r.CopyID > 1 || r.Dominated < 0 || r.Dominated > 1 || r.Mutant < 0 || int(r.Mutant) >= len(Mutants):
 		return nil, fmt.Errorf("a reading is out of range: %+v", r)
 	}

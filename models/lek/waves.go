@@ -170,17 +170,19 @@ func advanceReport(r *Ring, v *view) {
 // 22 Delete Report.
 func deleteReport(r *Ring, v *view) {
 	me := &v.me
-	// With Readings.ProbeEnd, a report waits at the end of the range for the probe that
-	// sent it, which would otherwise send it again, whichever case would delete it.
+	// With Readings.ProbeEnd, a report at the end of the range (±(6k+1)) waits for the probe
+	// that sent it, which would otherwise send it again, whichever case would delete it.
+	// Elsewhere a probe of the same value is not its sender: waiting for it there (ProbeEnd
+	// 2, the repair's first version) holds a report wave forever (finding 8).
 	// With Readings.Report, a report is deleted where it stands when the process ahead hosts
 	// a query of its home and no trailing copy is behind, as Delete Probe (c, d) does.
-	if i := me.lReport; i != none && (r.r.ProbeEnd == 0 || me.lProbe != i) {
+	if i := me.lReport; i != none && (r.r.ProbeEnd == 0 || r.r.ProbeEnd == 1 && i != 6*r.k+1 || me.lProbe != i) {
 		if r.noTrail(v.l.lReport, i+1) && v.r.lReport == i-1 || homes(me, i) || // (a), (c)
 			r.r.Report == 1 && homes(v.r, i-1) && v.l.lReport != i+1 {
 			me.lReport = none
 		}
 	}
-	if i := me.rReport; i != none && (r.r.ProbeEnd == 0 || me.rProbe != i) {
+	if i := me.rReport; i != none && (r.r.ProbeEnd == 0 || r.r.ProbeEnd == 1 && i != -6*r.k-1 || me.rProbe != i) {
 		if r.noTrail(v.r.rReport, i-1) && v.l.rReport == i+1 || homes(me, i) || // (b), (d)
 			r.r.Report == 1 && homes(v.l, i+1) && v.r.rReport != i-1 {
 			me.rReport = none
