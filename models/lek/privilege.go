@@ -25,24 +25,27 @@ func (r *Ring) ownSuggestion(v *view) val {
 	return r.challenge(v)
 }
 
-// challenge is finding 4's repair (Readings.Dominated). Its left neighbour is a stranger:
-// satisfied, with vote and rumor +3k, for a candidate one short of what the process's own
-// rumor, also +3k, is for. The rightmost candidate dominates (Section 5.0.1), yet the
-// process's rumor is one beyond the neighbour's range: the neighbour cannot take it, nor
-// its own rumor spread anywhere (left of it, its candidate is out of range; right of it,
-// dominated), so as printed it keeps a false vote forever. The process, satisfied itself,
-// queries the stranger's candidate (it is −1 from the stranger, 3k−1 from the process).
-// Negative news denies the stranger's rumor, which then queries its own vote; positive news
-// replaces the process's rumor and denies the old one. Either way the condition ends, so the
-// process queries once. It is ⊥ when the process does not challenge; no legitimate
-// configuration has a stranger, so they stay silent.
+// challenge is finding 4's repair (Readings.Dominated). The process is satisfied, its rumor
+// +3k, the left end of its candidate's interval; its left neighbour is satisfied too, with a
+// vote and rumor for another candidate c, which the process can see. The rightmost candidate
+// dominates (Section 5.0.1), yet the process's rumor is one beyond the neighbour's range: the
+// neighbour can neither take it nor see that it is dominated. The neighbour's rumor may have
+// spread left, to processes voting c as well, up to the end of c's range, and no further:
+// as printed they all keep a false vote forever. The process queries c. Negative news
+// denies c's rumors, and their holders then query their votes; positive news (c is the
+// leader) replaces the process's rumor and denies the old one. Either way the condition
+// ends, so the process queries once. It is ⊥ when the process does not challenge; in a
+// legitimate configuration the left neighbour of the leader's interval rumors ⊥, so they
+// stay silent.
 func (r *Ring) challenge(v *view) val {
 	me, l, end := &v.me, v.l, 3*r.k
-	if r.r.Dominated == 0 || me.rumor != end || me.vote != end || l.rumor != end || l.vote != end ||
-		me.lDeny == end-1 || me.rDeny == end-1 {
+	if r.r.Dominated == 0 || me.rumor != end || me.vote != end || l.rumor == none || l.vote != l.rumor {
 		return none
 	}
-	return end - 1
+	if c := l.rumor - 1; c >= -end && me.lDeny != c && me.rDeny != c {
+		return c
+	}
+	return none
 }
 
 func querying(x *proc) bool { return x.status >= queryL }
