@@ -17,7 +17,10 @@ func suggestion(x *proc) val {
 }
 
 // ownSuggestion is the candidate the process of v would query: its suggestion or, with
-// Readings.Dominated, the candidate of a stranger it dominates unseen (challenge).
+// Readings.Dominated, the candidate of a stranger it dominates unseen (challenge). Its
+// neighbours, comparing suggestions for a flag (2b), see the printed one: the challenge
+// depends on the left neighbour, which the right one cannot read, so to them a challenger
+// suggests ⊥ and has the lowest priority.
 func (r *Ring) ownSuggestion(v *view) val {
 	if s := suggestion(&v.me); s != none {
 		return s
