@@ -29,21 +29,27 @@ func TestTwoFaultsJamQueries(t *testing.T) {
 func TestJamRepairedByCandidate(t *testing.T) {
 	rd := repaired
 	rd.CopyID = 1
-	r := newRing(t, 37, 2, rd)
-	m, err := model.Daemonize(r, model.Synchronous, model.From([]model.State{jammed(t)}))
+	if states := returnsToStart(t, newRing(t, 37, 2, rd), jammed(t)); states != 172 {
+		t.Errorf("%d states, want 172: one execution of 171 steps", states)
+	}
+}
+
+// returnsToStart checks that every execution of r under the synchronous daemon from
+// configuration from is finite and ends in the start, the legitimate configuration of leader
+// 0, and returns the configurations explored (the synchronous daemon has one execution).
+func returnsToStart(t *testing.T, r *lek.Ring, from model.State) uint64 {
+	t.Helper()
+	m, err := model.Daemonize(r, model.Synchronous, model.From([]model.State{from}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := r.Legitimate(0)
-	res := check(t, m, checker.Spec{Legit: start.Equal, Checks: []checker.Check{checker.CheckDeadlock, checker.CheckConvergence}})
+	res := check(t, m, checker.Spec{Legit: r.Legitimate(0).Equal, Checks: []checker.Check{checker.CheckDeadlock, checker.CheckConvergence}})
 	for _, c := range res.Checks {
 		if c.Verdict != checker.Holds {
 			t.Errorf("%s %s: %s", c.Name, c.Verdict, c.Detail)
 		}
 	}
-	if res.Stats.States != 172 {
-		t.Errorf("%d states, want 172: one execution of 171 steps", res.Stats.States)
-	}
+	return res.Stats.States
 }
 
 // jammed replays testdata/lek/jam-k2-n37.txt, checking it, and returns its final configuration.
@@ -170,18 +176,7 @@ func TestStrandedWavesRepaired(t *testing.T) {
 	rd := everyRepair
 	rd.ProbeEnd = 2
 	stuck := replayStuck(t, newRing(t, 55, 3, rd), "../../testdata/lek/strand-k3-n55.txt", 3, 5751)
-	r := newRing(t, 55, 3, everyRepair)
-	m, err := model.Daemonize(r, model.Synchronous, model.From([]model.State{stuck}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := check(t, m, checker.Spec{Legit: r.Legitimate(0).Equal, Checks: []checker.Check{checker.CheckDeadlock, checker.CheckConvergence}})
-	for _, c := range res.Checks {
-		if c.Verdict != checker.Holds {
-			t.Errorf("%s %s: %s", c.Name, c.Verdict, c.Detail)
-		}
-	}
-	if res.Stats.States != 47 {
-		t.Errorf("%d states, want 47: one execution of 46 steps", res.Stats.States)
+	if states := returnsToStart(t, newRing(t, 55, 3, everyRepair), stuck); states != 47 {
+		t.Errorf("%d states, want 47: one execution of 46 steps", states)
 	}
 }

@@ -31,9 +31,9 @@ func check(t *testing.T, m model.Model, spec checker.Spec) *checker.Result {
 
 // Section 2: the legitimate set has n members, one per leader, each final (silent). Checked
 // for k = 1 on n = 15..26 (the paper's bound n > 18k and the rings below it), and for k = 2, 3
-// at n = 18k+1 and 18k+2, as printed and with every repair: the checker starts from the n configurations, finds no successor
-// (0 transitions) and the invariant "legitimate configurations are silent" holding (itself
-// asking every process's guards).
+// at n = 18k+1 and 18k+2, as printed and with every repair: the checker starts from the n
+// configurations, finds no successor (0 transitions) and the invariant "legitimate
+// configurations are silent" holding (itself asking every process's guards).
 func TestLegitimateConfigurationsAreSilent(t *testing.T) {
 	type ring struct{ n, k int }
 	var rings []ring
@@ -43,15 +43,16 @@ func TestLegitimateConfigurationsAreSilent(t *testing.T) {
 	rings = append(rings, ring{37, 2}, ring{38, 2}, ring{55, 3}, ring{56, 3})
 	for _, c := range rings {
 		for _, rd := range []lek.Readings{{}, everyRepair} {
-			silentAndClosed(t, newRing(t, c.n, c.k, rd), c.n, c.k)
+			silentAndClosed(t, newRing(t, c.n, c.k, rd))
 		}
 	}
 }
 
-// silentAndClosed checks that the n legitimate configurations of r (k faults tolerated) are
-// legitimate, each of its own leader, silent, and without a successor.
-func silentAndClosed(t *testing.T, r *lek.Ring, n, k int) {
+// silentAndClosed checks that the n legitimate configurations of r are legitimate, each of
+// its own leader, silent, and without a successor.
+func silentAndClosed(t *testing.T, r *lek.Ring) {
 	t.Helper()
+	n, k := r.Procs(), r.K()
 	var legit []model.State
 	for leader := range n {
 		s := r.Legitimate(leader)

@@ -13,7 +13,11 @@ import (
 var repaired = lek.Readings{Trail: 1, Strand: 1, ProbeEnd: 1, Report: 1, Returned: 1, Stale: 1}
 
 // everyRepair adds the repairs of findings 4 and 7 (docs/LEK.md) to repaired.
-var everyRepair = lek.Readings{Trail: 1, Strand: 1, ProbeEnd: 1, Report: 1, Returned: 1, Stale: 1, CopyID: 1, Dominated: 1}
+var everyRepair = func() lek.Readings {
+	rd := repaired
+	rd.CopyID, rd.Dominated = 1, 1
+	return rd
+}()
 
 // recoverFrom checks recovery to the start (the legitimate configuration of leader 0) after
 // the faults of spec (its budget and ghost start filled in), under daemon d, and returns the
