@@ -15,7 +15,8 @@ type walker struct {
 	opts    Options
 	n       int
 	s, next model.State
-	trial   model.State
+	trial   model.State // postpone's trial step, which is the next state when fired is set
+	fired   bool
 	start   model.State // with Options.EndAtStart, the configuration the first fault hit,
 	atStart bool        // which a run in recovery must end in
 	rules   [][]int     // enabled rules per process
@@ -188,9 +189,13 @@ func (w *walker) walk(r *Run, record func(moves []model.Move, s model.State), ev
 			return
 		}
 		w.choose()
-		copy(w.next, w.s)
-		w.p.Fire(w.s, w.moves, w.next)
-		w.s, w.next = w.next, w.s
+		if w.fired { // postpone already fired the move it chose
+			w.s, w.trial = w.trial, w.s
+		} else {
+			copy(w.next, w.s)
+			w.p.Fire(w.s, w.moves, w.next)
+			w.s, w.next = w.next, w.s
+		}
 		r.Steps++
 		r.Moves += len(w.moves)
 		if ended = w.update(); ended {
@@ -291,6 +296,7 @@ func (w *walker) payIfDisabled(q int) {
 // choose sets w.moves to the daemon's and the scheduler's choice; w.enabled is not empty.
 func (w *walker) choose() {
 	w.moves = w.moves[:0]
+	w.fired = false
 	switch {
 	case w.opts.Scheduler == First && w.opts.Daemon != model.Synchronous:
 		q := slices.Min(w.enabled)
@@ -366,6 +372,7 @@ func (w *walker) postpone() {
 			w.p.Fire(w.s, []model.Move{mv}, w.trial)
 			if !w.opts.Legit(w.trial) || k == len(order)-1 {
 				w.moves = append(w.moves, mv)
+				w.fired = true
 				return
 			}
 		}

@@ -35,8 +35,9 @@ func simulateCommand() *cli.Command {
 			&cli.StringFlag{Name: "dir", Usage: "save the trace of every run that deadlocks or reaches --max-steps in `DIR`, for mc replay"},
 			&cli.DurationFlag{Name: "timeout", DefaultText: "none", Usage: "stop after this long (exit 3)"},
 			&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr"},
+			profileFlag(),
 		},
-		Action: runSimulate,
+		Action: profiled(runSimulate),
 	}
 }
 
