@@ -23,3 +23,15 @@ func TestCPUProfile(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 }
+
+// mc simulate takes the same flag.
+func TestSimulateCPUProfile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cpu.prof")
+	code, _, stderr := mc(t, "simulate", "dijkstra", "--runs", "100", "--seed", "1", "--cpuprofile", path)
+	if code != exitHolds {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
+		t.Fatalf("no profile written: %v", err)
+	}
+}
