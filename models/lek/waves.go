@@ -167,6 +167,12 @@ func advanceReport(r *Ring, v *view) {
 	}
 }
 
+// reportWaits reports whether a report of value i, beside a probe of value probe on the same
+// track, waits for it (Readings.ProbeEnd; end is the end of the report's range).
+func (r *Ring) reportWaits(i, probe, end val) bool {
+	return r.r.ProbeEnd == 2 && probe == i || r.r.ProbeEnd == 1 && i == end && probe == i
+}
+
 // 22 Delete Report.
 func deleteReport(r *Ring, v *view) {
 	me := &v.me
@@ -176,13 +182,13 @@ func deleteReport(r *Ring, v *view) {
 	// 2, the repair's first version) holds a report wave forever (finding 8).
 	// With Readings.Report, a report is deleted where it stands when the process ahead hosts
 	// a query of its home and no trailing copy is behind, as Delete Probe (c, d) does.
-	if i := me.lReport; i != none && (r.r.ProbeEnd == 0 || r.r.ProbeEnd == 1 && i != 6*r.k+1 || me.lProbe != i) {
+	if i := me.lReport; i != none && !r.reportWaits(i, me.lProbe, 6*r.k+1) {
 		if r.noTrail(v.l.lReport, i+1) && v.r.lReport == i-1 || homes(me, i) || // (a), (c)
 			r.r.Report == 1 && homes(v.r, i-1) && v.l.lReport != i+1 {
 			me.lReport = none
 		}
 	}
-	if i := me.rReport; i != none && (r.r.ProbeEnd == 0 || r.r.ProbeEnd == 1 && i != -6*r.k-1 || me.rProbe != i) {
+	if i := me.rReport; i != none && !r.reportWaits(i, me.rProbe, -6*r.k-1) {
 		if r.noTrail(v.r.rReport, i-1) && v.l.rReport == i+1 || homes(me, i) || // (b), (d)
 			r.r.Report == 1 && homes(v.l, i+1) && v.r.rReport != i-1 {
 			me.rReport = none
