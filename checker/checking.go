@@ -20,6 +20,7 @@ type checking struct {
 	labels    *analysis.Labels // the convergence search's, when it ran to the end
 	cutLabels *analysis.Labels // the labels of an interrupted search, to save
 	found     []finding
+	chain     *chain // the probabilistic checks' reading of the graph, once built
 }
 
 // finding is a check's result before its replay.
@@ -91,6 +92,10 @@ func (a *checking) check(c Check) error {
 		return a.eventually()
 	case CheckRecovery:
 		return a.recovery()
+	case CheckAlmostSure:
+		return a.almostSure()
+	case CheckExpected:
+		return a.expectedTime()
 	}
 	return nil
 }

@@ -133,6 +133,46 @@ type Result struct {
 	Stats  Stats
 	Metrics
 	Recovery Recovery
+	// Expected holds the expected-time check's figures, when it ran and every reached
+	// configuration converges with probability 1.
+	Expected *Expected
+}
+
+// Expected is the expected time to the legitimate set, worst over the schedulers, from the
+// initial configurations: the worst of them and their average (the uniform distribution over
+// them; under symmetry each representative weighs its orbit's size).
+type Expected struct {
+	Steps *ExpectedFigure `json:"steps"`
+	// Moves, unless every step is one move (the central daemon): then they are the steps.
+	Moves *ExpectedFigure `json:"moves,omitempty"`
+	// Rounds under the synchronous daemon, where every step is a round.
+	Rounds *ExpectedFigure `json:"rounds,omitempty"`
+	// Chain: "Markov chain" (one choice a configuration) or "Markov decision process".
+	Chain string `json:"chain"`
+	// Exact says whether the figures are exact rationals; otherwise Why says what stopped the
+	// exact solution, and the bounds are the interval iteration's, Precision apart.
+	Exact      bool    `json:"exact"`
+	Why        string  `json:"why_not_exact,omitempty"`
+	Precision  float64 `json:"precision"`
+	Iterations int     `json:"iterations"`
+	// Primes is the most primes a block's exact solution needed.
+	Primes int `json:"primes,omitempty"`
+}
+
+// ExpectedFigure is one measure's worst and average expectation.
+type ExpectedFigure struct {
+	Worst   Bound `json:"worst"`
+	Average Bound `json:"average"`
+	// WorstFrom is an initial configuration whose expectation is the worst.
+	WorstFrom model.State `json:"-"`
+}
+
+// Bound encloses a real value: Lo ≤ value ≤ Hi; Exact is the value as a fraction "a/b"
+// (or an integer) when it was computed exactly, and then Lo and Hi are its float64.
+type Bound struct {
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+	Exact string  `json:"exact,omitempty"`
 }
 
 // Verdict summarises the checks: violated if one is, else inconclusive if one is, else holds.

@@ -35,10 +35,21 @@ const (
 	// configurations, every execution with at most k faults reaches the legitimate set once
 	// its faults stop; the worst cases from the first fault and from the last.
 	CheckRecovery Check = "recovery"
+	// CheckAlmostSure: from every reachable configuration, every scheduler reaches the
+	// legitimate set with probability 1 (a randomized protocol, model.Probabilistic; on a
+	// model without probabilities, every step is a choice of the scheduler and it is
+	// convergence). A violation shows a trap: configurations closed under every outcome of
+	// the scheduler's choices, outside the legitimate set, with a path into it.
+	CheckAlmostSure Check = "almost-sure"
+	// CheckExpected: the expected number of steps (and moves, and rounds under the
+	// synchronous daemon) to the legitimate set, worst over schedulers, worst and on average
+	// over the initial configurations: a sound interval, and an exact rational where the
+	// chain is small enough (Spec.Expected).
+	CheckExpected Check = "expected-time"
 )
 
 // AllChecks lists the checks in the order they are reported.
-var AllChecks = []Check{CheckInvariant, CheckAction, CheckCharacterise, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase, CheckEventually, CheckRecovery}
+var AllChecks = []Check{CheckInvariant, CheckAction, CheckCharacterise, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase, CheckEventually, CheckRecovery, CheckAlmostSure, CheckExpected}
 
 // ParseChecks reads a comma-separated list of check names.
 func ParseChecks(list string) ([]Check, error) {
@@ -129,6 +140,42 @@ type Spec struct {
 	// Rounds also measures the worst case in rounds (models of processes): a longest path
 	// over (configuration, processes owed a move), an order of magnitude slower than moves.
 	Rounds bool
+	// Expected tunes the expected-time check.
+	Expected ExpectedTuning
+}
+
+// ExpectedTuning tunes the expected-time check. The zero value is the default.
+type ExpectedTuning struct {
+	// Precision: the interval iteration stops when its bounds are this close, relatively
+	// (0: 1e-6).
+	Precision float64
+	// ExactBlock is the largest strongly connected block of the worst scheduler's chain that
+	// is solved exactly (0: 3,000 configurations; negative: never solve exactly).
+	ExactBlock int
+	// MaxIterations bounds the interval iteration (0: 10^6 updates).
+	MaxIterations int
+}
+
+// probabilistic reports whether a probabilistic check is asked for.
+func (s *Spec) probabilistic() bool { return s.has(CheckAlmostSure) || s.has(CheckExpected) }
+
+// validateProbabilistic refuses what the probabilistic checks do not quantify over.
+func (s *Spec) validateProbabilistic(m model.Model) error {
+	if !s.probabilistic() {
+		return nil
+	}
+	_, faulty := m.(model.FaultBudget)
+	switch {
+	case faulty:
+		return fmt.Errorf("almost-sure and expected-time run on a model without faults")
+	case model.ReducedBy(m) != "":
+		return fmt.Errorf("almost-sure and expected-time need the daemon's steps themselves, not the %s reduction", model.ReducedBy(m))
+	case s.Fairness == WeaklyFair:
+		return fmt.Errorf("almost-sure and expected-time quantify over every scheduler: weak fairness is not among their assumptions")
+	case s.Expected.Precision < 0 || s.Expected.Precision >= 1:
+		return fmt.Errorf("the expected-time precision must be in (0, 1), not %g", s.Expected.Precision)
+	}
+	return nil
 }
 
 func (s *Spec) has(c Check) bool {
@@ -144,9 +191,12 @@ func (s *Spec) validate(m model.Model) error {
 	if len(s.Checks) == 0 {
 		return fmt.Errorf("no check requested")
 	}
-	needLegit := s.has(CheckClosure) || s.has(CheckConvergence) || s.has(CheckWorstCase)
+	needLegit := s.has(CheckClosure) || s.has(CheckConvergence) || s.has(CheckWorstCase) || s.probabilistic()
 	if needLegit && s.Legit == nil {
-		return fmt.Errorf("closure, convergence and worst-case need a legitimate set")
+		return fmt.Errorf("closure, convergence, worst-case, almost-sure and expected-time need a legitimate set")
+	}
+	if err := s.validateProbabilistic(m); err != nil {
+		return err
 	}
 	if s.has(CheckInvariant) && len(s.Invariants) == 0 {
 		return fmt.Errorf("the invariant check needs at least one invariant")

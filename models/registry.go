@@ -56,6 +56,8 @@ type Entry struct {
 	Search string
 	// Checks are run when --check is not given.
 	Checks []string
+	// Daemon is the daemon the model runs under when --daemon is not given ("": central).
+	Daemon string
 	// Tree: the model runs on a spanning tree chosen by --topology (a path of n nodes by
 	// default); Build then receives it.
 	Tree bool

@@ -37,7 +37,7 @@ type CentralBatch interface {
 // AppendSuccessors writes the central daemon's successors (one call of Enabled a process and
 // of Fire a move, none per yield); the other daemons use Successors.
 func (m *daemonModel) AppendSuccessors(s State, out *Batch) bool {
-	if m.daemon != Central {
+	if m.daemon != Central || m.random != nil {
 		return false
 	}
 	if c, ok := m.proto.(CentralBatch); ok && m.clock < 0 {
@@ -58,7 +58,7 @@ func (m *daemonModel) AppendSuccessors(s State, out *Batch) bool {
 			ticks = 1
 		}
 		for _, r := range sc.rules {
-			sc.moves = append(sc.moves[:0], Move{p, r})
+			sc.moves = append(sc.moves[:0], Move{Proc: p, Rule: r})
 			at := len(out.States)
 			out.States = append(out.States, s...)
 			m.proto.Fire(s, sc.moves, out.States[at:at+w])

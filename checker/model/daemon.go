@@ -110,7 +110,8 @@ func Daemonize(p Protocol, d Daemon, opts ...Option) (Model, error) {
 		return nil, err
 	}
 	m := &daemonModel{proto: p, daemon: d, init: o.init, where: o.where, procs: n, clock: -1,
-		identity: fmt.Sprintf("%T/%v", p, d), limit: new(firstLimit)}
+		identity: fmt.Sprintf("%T/%v", p, d), limit: new(firstLimit), breach: new(firstLimit)}
+	m.random, _ = p.(Randomized)
 	if c, ok := p.(Clocked); ok {
 		m.clock = c.Clock()
 	}

@@ -22,6 +22,8 @@ type daemonModel struct {
 	own       *scratch   // the buffers of a forked copy
 	identity  string
 	limit     *firstLimit // shared by the copies
+	random    Randomized  // the protocol's coins, or nil
+	breach    *firstLimit // a distribution that is not one (shared by the copies)
 }
 
 // firstLimit is the first limit a model met (Limited), safe for concurrent use.
@@ -51,6 +53,8 @@ type scratch struct {
 	moves   []Move
 	enabled []enabledProc
 	choice  []int
+	chances [][]Prob // a randomized step's movers' distributions, and the outcome each drew
+	drawn   []int
 	_       noFalseSharing
 }
 
@@ -116,11 +120,20 @@ func (m *daemonModel) OneMovePerStep() bool { return m.daemon == Central || m.pr
 
 // Violation is the first breach of the protocol contract that WithLint found, or nil.
 func (m *daemonModel) Violation() error {
+	if err := m.breach.get(); err != nil {
+		return err
+	}
 	if l, ok := m.proto.(*lint); ok {
 		return l.first()
 	}
 	return nil
 }
+
+// Daemon is the daemon the protocol runs under.
+func (m *daemonModel) Daemon() Daemon { return m.daemon }
+
+// Probabilistic: the protocol draws at random.
+func (m *daemonModel) Probabilistic() bool { return m.random != nil }
 
 // ticks is 1 if the clock is among the moves.
 func (m *daemonModel) ticks(moves []Move) int {
@@ -160,14 +173,21 @@ func (m *daemonModel) Successors(s State, yield func(Step, State) bool) {
 }
 
 func (m *daemonModel) central(s State, sc *scratch, yield func(Step, State) bool) {
-	idx := 0
+	idx, choice := 0, 0
 	for p := 0; p < m.procs; p++ {
 		sc.rules = m.proto.Enabled(s, p, sc.rules[:0])
 		for _, r := range sc.rules {
-			sc.moves = append(sc.moves[:0], Move{p, r})
+			sc.moves = append(sc.moves[:0], Move{Proc: p, Rule: r})
+			if m.random != nil {
+				if !m.outcomes(s, sc, choice, &idx, yield) {
+					return
+				}
+				choice++
+				continue
+			}
 			copy(sc.next, s)
 			m.proto.Fire(s, sc.moves, sc.next)
-			if !yield(Step{Index: idx, Moves: sc.moves, Ticks: m.ticks(sc.moves)}, sc.next) {
+			if !yield(Step{Index: idx, Choice: idx, Moves: sc.moves, Ticks: m.ticks(sc.moves)}, sc.next) {
 				return
 			}
 			idx++
@@ -195,7 +215,7 @@ func (m *daemonModel) subsets(s State, sc *scratch, yield func(Step, State) bool
 	if m.daemon == Synchronous {
 		first = 1<<len(enabled) - 1
 	}
-	idx := 0
+	idx, daemonChoice := 0, 0
 	choice := sc.choice[:len(enabled)]
 	for mask := first; mask < 1<<len(enabled); mask++ {
 		if m.daemon == LocallyCentral && !m.independent(enabled, mask) || m.daemon == Blocks && !m.connected(enabled, mask) {
@@ -206,20 +226,79 @@ func (m *daemonModel) subsets(s State, sc *scratch, yield func(Step, State) bool
 			sc.moves = sc.moves[:0]
 			for i, e := range enabled {
 				if mask&(1<<i) != 0 {
-					sc.moves = append(sc.moves, Move{e.p, e.rules[choice[i]]})
+					sc.moves = append(sc.moves, Move{Proc: e.p, Rule: e.rules[choice[i]]})
 				}
 			}
-			copy(sc.next, s)
-			m.proto.Fire(s, sc.moves, sc.next)
-			if !yield(Step{Index: idx, Moves: sc.moves, Ticks: m.ticks(sc.moves)}, sc.next) {
-				return
+			if m.random != nil {
+				if !m.outcomes(s, sc, daemonChoice, &idx, yield) {
+					return
+				}
+			} else {
+				copy(sc.next, s)
+				m.proto.Fire(s, sc.moves, sc.next)
+				if !yield(Step{Index: idx, Choice: idx, Moves: sc.moves, Ticks: m.ticks(sc.moves)}, sc.next) {
+					return
+				}
+				idx++
 			}
-			idx++
+			daemonChoice++
 			if !nextChoice(enabled, mask, choice) {
 				break
 			}
 		}
 	}
+}
+
+// outcomes yields every outcome of the daemon's choice of sc.moves: the product of the movers'
+// coins, the first mover's outcome varying slowest. A distribution that is not one, or a
+// product whose denominator passes 64 bits, is a breach: the step is not yielded.
+func (m *daemonModel) outcomes(s State, sc *scratch, choice int, idx *int, yield func(Step, State) bool) bool {
+	k := len(sc.moves)
+	for len(sc.chances) < k {
+		sc.chances = append(sc.chances, nil)
+	}
+	sc.drawn = append(sc.drawn[:0], make([]int, k)...)
+	for i, mv := range sc.moves {
+		sc.chances[i] = m.random.Chances(s, mv.Proc, mv.Rule, sc.chances[i][:0])
+		if err := checkChances(sc.chances[i]); err != nil {
+			m.breach.set(fmt.Errorf("rule %s of process %d: %w", m.proto.RuleName(mv.Proc, mv.Rule), mv.Proc, err))
+			return false
+		}
+	}
+	ticks := m.ticks(sc.moves)
+	for {
+		prob := Prob{1, 1}
+		for i := range sc.moves {
+			sc.moves[i].Outcome = sc.drawn[i]
+			if len(sc.chances[i]) > 1 {
+				var fits bool
+				if prob, fits = prob.Times(sc.chances[i][sc.drawn[i]]); !fits {
+					m.breach.set(fmt.Errorf("a step's probability has a denominator past 64 bits"))
+					return false
+				}
+			}
+		}
+		copy(sc.next, s)
+		m.proto.Fire(s, sc.moves, sc.next)
+		if !yield(Step{Index: *idx, Choice: choice, Moves: sc.moves, Ticks: ticks, Prob: prob}, sc.next) {
+			return false
+		}
+		*idx++
+		if !nextOutcome(sc.chances[:k], sc.drawn) {
+			return true
+		}
+	}
+}
+
+// nextOutcome advances the odometer of outcomes, the last mover's varying fastest.
+func nextOutcome(chances [][]Prob, drawn []int) bool {
+	for i := len(drawn) - 1; i >= 0; i-- {
+		if drawn[i]++; drawn[i] < len(chances[i]) {
+			return true
+		}
+		drawn[i] = 0
+	}
+	return false
 }
 
 // nextChoice advances the odometer of rule choices of the processes chosen by mask.

@@ -204,7 +204,7 @@ func (f *faulty) faultsOf(p int, digits []faultDigit, s, next State, index *int,
 	moves := []Move{{Proc: p, Rule: FaultRule}}
 	emit := func() bool {
 		next[len(s)-1]--
-		ok := yield(Step{Index: *index, Moves: moves, Fault: true}, next)
+		ok := yield(Step{Index: *index, Choice: *index, Moves: moves, Fault: true}, next) // a choice of its own: the base's are numbered below its first fault's index
 		*index++
 		return ok
 	}
@@ -244,6 +244,17 @@ func (f *faulty) faultsOf(p int, digits []faultDigit, s, next State, index *int,
 
 // Limit is the base model's (Limited).
 func (f *faulty) Limit() error { return LimitOf(f.base) }
+
+// Violation is the base model's breach of the contract (Audited), if it has one.
+func (f *faulty) Violation() error {
+	if a, ok := f.base.(Audited); ok {
+		return a.Violation()
+	}
+	return nil
+}
+
+// Probabilistic is the base model's: a fault is a choice of the environment, of probability 1.
+func (f *faulty) Probabilistic() bool { return IsProbabilistic(f.base) }
 
 // Fork gives a worker a copy with a buffer of its own, and its own fork of the base.
 func (f *faulty) Fork() Model {

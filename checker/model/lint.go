@@ -117,7 +117,7 @@ func (l *lint) Enabled(s State, p int, dst []int) []int {
 				return dst
 			}
 			for _, r := range rules {
-				if !l.sameStatement(s, t, Move{p, r}, v) {
+				if !l.sameStatement(s, t, Move{Proc: p, Rule: r}, v) {
 					return dst
 				}
 			}

@@ -13,6 +13,11 @@ type Step struct {
 	// Fault marks a step of the environment that corrupts a process (WithFaults): it is no
 	// move of the process, counts as no move, and serves no fairness.
 	Fault bool
+	// Choice and Prob, in a Probabilistic model: the steps with one Choice are the outcomes
+	// of one choice of the scheduler (consecutive, in Index order), and Prob is this
+	// outcome's probability given that choice (the zero Prob is 1).
+	Choice int
+	Prob   Prob
 }
 
 // Movers has bit p set iff process p moves in the step (for p < MaxFairProcs).

@@ -4,6 +4,8 @@ package model
 type Move struct {
 	Proc int
 	Rule int
+	// Outcome is the outcome drawn by a randomized rule (Randomized.Chances), else 0.
+	Outcome int
 }
 
 // Protocol is a set of processes on a topology, each with named rules guard → statement.

@@ -99,6 +99,19 @@ func (q *rotated) Schema() *Schema { return q.base.Schema() }
 // Limit is the base model's (Limited).
 func (q *rotated) Limit() error { return LimitOf(q.base) }
 
+// Probabilistic is the base model's: a representative's outcomes are the base's, each replaced
+// by its representative (the lumped chain: rotating a configuration rotates its outcomes with
+// their probabilities).
+func (q *rotated) Probabilistic() bool { return IsProbabilistic(q.base) }
+
+// Violation is the base model's breach of the contract (Audited), if it has one.
+func (q *rotated) Violation() error {
+	if a, ok := q.base.(Audited); ok {
+		return a.Violation()
+	}
+	return nil
+}
+
 // Fork gives a worker a copy with buffers of its own, and its own fork of the base.
 func (q *rotated) Fork() Model {
 	c := *q

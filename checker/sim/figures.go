@@ -9,8 +9,12 @@ import (
 )
 
 // Spread is a distribution's summary: the minimum, the median, the 99th percentile (nearest
-// rank) and the maximum.
-type Spread struct{ Min, Median, P99, Max int }
+// rank), the maximum, and the mean (which estimates an expected time: mc check --check
+// expected-time computes it).
+type Spread struct {
+	Min, Median, P99, Max int
+	Mean                  float64
+}
 
 // Summary is the distribution of the stabilized runs' figures, and how many runs ended each
 // way.
@@ -58,7 +62,11 @@ func spread(v []int) Spread {
 	rank := func(q float64) int { // nearest rank, 1-based
 		return v[max(0, int(q*float64(len(v))+0.999999)-1)]
 	}
-	return Spread{Min: v[0], Median: rank(0.5), P99: rank(0.99), Max: v[len(v)-1]}
+	sum := 0.0
+	for _, x := range v {
+		sum += float64(x)
+	}
+	return Spread{Min: v[0], Median: rank(0.5), P99: rank(0.99), Max: v[len(v)-1], Mean: sum / float64(len(v))}
 }
 
 // Trace re-runs execution i alone and returns it as a trace of m, the protocol under the

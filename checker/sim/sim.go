@@ -122,6 +122,8 @@ func (o *Options) validate(p model.Protocol) error {
 		return fmt.Errorf("ending back at the start is for recoveries: give faults")
 	case o.Daemon != model.Central && o.Scheduler == Postpone:
 		return fmt.Errorf("the postponing scheduler runs under the central daemon")
+	case o.Scheduler == Postpone && isRandomized(p):
+		return fmt.Errorf("the postponing scheduler looks at where a move leads, which a randomized protocol's coins decide after the choice: use the random or first scheduler")
 	case n > model.MaxFairProcs && o.Daemon != model.Central:
 		return fmt.Errorf("the %s daemon is simulated on at most %d processes", o.Daemon, model.MaxFairProcs)
 	}
@@ -146,4 +148,9 @@ func readersOf(p model.Protocol) [][]int {
 // RunSeed is the generator of run i of a simulation seeded with seed.
 func RunSeed(seed uint64, i int) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, uint64(i)*0x9e3779b97f4a7c15+1))
+}
+
+func isRandomized(p model.Protocol) bool {
+	_, ok := p.(model.Randomized)
+	return ok
 }

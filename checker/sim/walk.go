@@ -29,6 +29,8 @@ type walker struct {
 	owned   [][]owned // the variables each process owns, which a fault rewrites
 	order   []int     // perm's buffer
 	rng     *rand.Rand
+	coins   model.Randomized // the protocol's, or nil
+	chances []model.Prob     // draw's buffer
 }
 
 // perm is a random order of 0..k-1 (as rand.Perm draws it, without allocating).
@@ -45,6 +47,7 @@ func newWalker(p model.Protocol, readers [][]int, opts Options) *walker {
 	n, sch := p.Schema().Procs(), p.Schema()
 	w := &walker{p: p, readers: readers, opts: opts, n: n, s: sch.NewState(), next: sch.NewState(), trial: sch.NewState(),
 		rules: make([][]int, n), pos: make([]int, n), owed: make([]bool, n), chosen: make([]bool, n), owned: make([][]owned, n)}
+	w.coins, _ = p.(model.Randomized)
 	inRecord := map[int]bool{}
 	if r, ok := p.(model.Recorded); ok {
 		for q := range n {
@@ -189,6 +192,7 @@ func (w *walker) walk(r *Run, record func(moves []model.Move, s model.State), ev
 			return
 		}
 		w.choose()
+		w.draw()
 		if w.fired { // postpone already fired the move it chose
 			w.s, w.trial = w.trial, w.s
 		} else {
@@ -212,6 +216,24 @@ func (w *walker) walk(r *Run, record func(moves []model.Move, s model.State), ev
 				ended = true
 			}
 		}
+	}
+}
+
+// draw draws the outcome of each randomized move chosen, with its probability (in floating
+// point: a simulation is a sample, not a proof).
+func (w *walker) draw() {
+	if w.coins == nil {
+		return
+	}
+	for i, mv := range w.moves {
+		w.chances = w.coins.Chances(w.s, mv.Proc, mv.Rule, w.chances[:0])
+		u, o := w.rng.Float64(), 0
+		for ; o < len(w.chances)-1; o++ {
+			if u -= w.chances[o].Float(); u < 0 {
+				break
+			}
+		}
+		w.moves[i].Outcome = o
 	}
 }
 

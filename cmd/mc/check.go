@@ -30,7 +30,9 @@ func checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "fault-scope", Usage: "what one fault rewrites: process (the default: any of one process's variables at once) or variable (one variable, or one record such as a query, of one process)"},
 			&cli.BoolFlag{Name: "rounds", Usage: "also measure the worst case in rounds (every process enabled at a round's start has moved or been disabled), with a witness; slower"},
 			&cli.StringFlag{Name: "reading", Value: "reachable", Usage: "convergence from every reachable configuration (reachable) or only from the initial ones up to their first legitimate configuration (strict); the worst case always reads strictly"},
-			&cli.StringFlag{Name: "check", DefaultText: "the model's, see mc list", Usage: "comma-separated: invariant, action-invariant, characterise, deadlock, closure, convergence, worst-case"},
+			&cli.StringFlag{Name: "check", DefaultText: "the model's, see mc list", Usage: "comma-separated: invariant, action-invariant, characterise, deadlock, closure, convergence, worst-case, eventually, recovery, almost-sure (convergence with probability 1, randomized protocols), expected-time"},
+			&cli.Float64Flag{Name: "precision", DefaultText: "1e-6", Usage: "expected-time: stop the interval iteration when its bounds are this close, relatively"},
+			&cli.IntFlag{Name: "exact-block", DefaultText: "3000", Usage: "expected-time: solve exactly when the largest strongly connected block of the worst scheduler's chain has at most this many configurations (-1: never)"},
 			&cli.StringFlag{Name: "topology", DefaultText: "path", Usage: "for models on a tree, `TOPOLOGY` is path, star, tree:K (the K-th labelled tree of n nodes), all (every one of them, a row each) or a Graphviz FILE.dot"},
 			&cli.BoolFlag{Name: "json", Usage: "print the run as JSON"},
 			&cli.StringFlag{Name: "trace-out", Usage: "save the run with its traces to `FILE` for mc replay"},
@@ -90,7 +92,7 @@ func checkRun(c *cli.Context) (one *built, all *runSpec, err error) {
 			return nil, nil, usageError("--resume continues the saved run; it takes no model")
 		}
 		for _, flag := range []string{"param", "daemon", "fairness", "check", "topology", "lint", "reading", "rounds",
-			"symmetry", "reduce", "end", "faults", "fault-vars", "fault-values", "fault-scope"} {
+			"symmetry", "reduce", "end", "faults", "fault-vars", "fault-values", "fault-scope", "precision", "exact-block"} {
 			if c.IsSet(flag) {
 				return nil, nil, usageError("--resume continues the saved run as it was asked for; --%s does not apply", flag)
 			}
@@ -111,7 +113,8 @@ func checkRun(c *cli.Context) (one *built, all *runSpec, err error) {
 	}
 	rs := runSpec{Model: entry.Name, Params: params, Topology: c.String("topology"), Daemon: c.String("daemon"),
 		Fairness: c.String("fairness"), Reading: c.String("reading"), Rounds: c.Bool("rounds"), Checks: checks, Lint: c.Bool("lint"),
-		Symmetry: c.String("symmetry"), Reduce: c.String("reduce"), End: c.String("end"), Faults: c.Int("faults"), FaultVars: c.StringSlice("fault-vars"), FaultValues: c.IntSlice("fault-values"), FaultScope: c.String("fault-scope")}
+		Symmetry: c.String("symmetry"), Reduce: c.String("reduce"), End: c.String("end"), Faults: c.Int("faults"), FaultVars: c.StringSlice("fault-vars"), FaultValues: c.IntSlice("fault-values"), FaultScope: c.String("fault-scope"),
+		Precision: c.Float64("precision"), ExactBlock: c.Int("exact-block")}
 	if rs.Topology == "all" && !entry.Rooted { // a Rooted model starts from every rooted tree in one run
 		return nil, &rs, allTreesOnly(c, entry)
 	}

@@ -45,6 +45,11 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 			return err
 		}
 	}
+	if witnesses {
+		if err := printExpectedWorst(w, r.model, r.res.Expected); err != nil {
+			return err
+		}
+	}
 	if witnesses && r.res.MovesWitness != nil {
 		fmt.Fprintf(w, "\nworst case: an execution of %d moves\n", *r.res.WorstCaseMoves)
 		if err := printTrace(w, r.model, r.res.MovesWitness); err != nil {
@@ -121,6 +126,7 @@ func printStats(w io.Writer, res *checker.Result) {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprint(w, recoveryLine(res.Recovery))
+	printExpected(w, res.Expected)
 }
 
 // printHeader names the run: model, parameters, topology, daemon, fairness, modelling notes.
@@ -190,13 +196,18 @@ func printMarkedTrace(w io.Writer, m model.Model, t *model.Trace, marks map[int]
 	return nil
 }
 
-// formatStep names the moves of a step: "P2 copy, P3 copy".
+// formatStep names the moves of a step: "P2 copy, P3 copy", and the probability of a
+// randomized step's outcome given the scheduler's choice: "P0 flip, P1 pass (1/2)".
 func formatStep(m model.Model, st model.Step) string {
 	var parts []string
 	for _, mv := range st.Moves {
 		parts = append(parts, fmt.Sprintf("P%d %s", mv.Proc, ruleName(m, mv)))
 	}
-	return strings.Join(parts, ", ")
+	text := strings.Join(parts, ", ")
+	if model.IsProbabilistic(m) && !st.Prob.Certain() {
+		text += " (" + st.Prob.String() + ")"
+	}
+	return text
 }
 
 func formatMask(mask uint64) string {

@@ -26,6 +26,9 @@ func listCommand() *cli.Command {
 				fmt.Fprintf(w, "%s: %s\n", e.Name, e.Doc)
 				printParams(w, e)
 				fmt.Fprintf(w, "  default checks: %s\n", strings.Join(e.Checks, ", "))
+				if e.Daemon != "" {
+					fmt.Fprintf(w, "  default daemon: %s\n", e.Daemon)
+				}
 			}
 			return nil
 		},

@@ -46,6 +46,8 @@ type reportJSON struct {
 	Metrics metricsJSON     `json:"metrics"`
 	// Recovery holds the recovery check's worst cases.
 	Recovery *checker.Recovery `json:"recovery,omitempty"`
+	// Expected holds the expected-time check's figures.
+	Expected *expectedJSON `json:"expected,omitempty"`
 }
 
 type checkJSON struct {
@@ -74,6 +76,9 @@ func (r *report) json() (*reportJSON, error) {
 		out.Recovery = &r.res.Recovery
 	}
 	var err error
+	if out.Expected, err = encodeExpected(r.model, r.res.Expected); err != nil {
+		return nil, err
+	}
 	for _, c := range r.res.Checks {
 		cj := checkJSON{CheckResult: c}
 		if cj.Trace, err = encodeTrace(r.model, c.Trace); err != nil {

@@ -32,7 +32,7 @@ func (b *built) run(ctx context.Context, opts checker.Options) (*report, error) 
 
 // daemonFlag is the --daemon of every command that runs a model.
 func daemonFlag() cli.Flag {
-	return &cli.StringFlag{Name: "daemon", Value: "central", Usage: "central, locally-central, distributed or synchronous (or cd, lcd, dd, sd)"}
+	return &cli.StringFlag{Name: "daemon", DefaultText: "central, or the model's (mc list)", Usage: "central, locally-central, distributed or synchronous (or cd, lcd, dd, sd)"}
 }
 
 // runFlags are the flags shared by the commands that run the checker.

@@ -91,7 +91,7 @@ func simulation(c *cli.Context) (*built, sim.Options, error) {
 	if opts.Faults > 0 && c.String("dir") != "" {
 		return nil, opts, usageError("--dir saves runs as traces of the model, and faults are not its steps: use mc check --check recovery")
 	}
-	if opts.Daemon, err = model.ParseDaemon(rs.Daemon); err != nil {
+	if opts.Daemon, err = model.ParseDaemon(b.spec.Daemon); err != nil {
 		return nil, opts, usageError("%v", err)
 	}
 	if opts.Scheduler, err = schedulerOf(c.String("scheduler")); err != nil {
@@ -139,7 +139,7 @@ func printSimulation(w io.Writer, b *built, opts sim.Options, s sim.Summary, too
 	if opts.EndAtStart {
 		fmt.Fprintln(w, "  (a run recovers only back in the very configuration the first fault hit)")
 	}
-	fmt.Fprintf(w, "  %-10s %10s %10s %10s %10s\n", "", "min", "median", "p99", "max")
+	fmt.Fprintf(w, "  %-10s %10s %10s %10s %10s %12s\n", "", "min", "median", "p99", "max", "mean")
 	for _, row := range []struct {
 		name string
 		s    sim.Spread
@@ -147,8 +147,8 @@ func printSimulation(w io.Writer, b *built, opts sim.Options, s sim.Summary, too
 		if row.name == "after last" && opts.Faults == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "  %-10s %10s %10s %10s %10s\n", row.name, group(uint64(row.s.Min)), group(uint64(row.s.Median)),
-			group(uint64(row.s.P99)), group(uint64(row.s.Max)))
+		fmt.Fprintf(w, "  %-10s %10s %10s %10s %10s %12.2f\n", row.name, group(uint64(row.s.Min)), group(uint64(row.s.Median)),
+			group(uint64(row.s.P99)), group(uint64(row.s.Max)), row.s.Mean)
 	}
 	fmt.Fprintf(w, "\n  stabilized   %s of %s runs", group(uint64(s.Stabilized)), group(uint64(opts.Runs)))
 	if s.Deadlocked > 0 {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -26,13 +27,16 @@ type runSpec struct {
 	Reduce   string `json:",omitempty"` // "blocks": the distributed daemon's block reduction
 	End      string `json:",omitempty"` // recovery's end condition: legitimate (default) or start
 	// Faults is the recovery check's budget k; FaultVars and FaultValues restrict the faults.
-	Faults      int            `json:",omitempty"`
-	FaultVars   []string       `json:",omitempty"`
-	FaultValues []int          `json:",omitempty"`
-	FaultScope  string         `json:",omitempty"` // process (default) or variable
-	Checks      []string       // empty: the model's default checks
-	Lint        bool           `json:",omitempty"` // check the protocol contract on every step
-	tree        *topology.Tree // the resolved topology, when the caller has it already
+	Faults      int      `json:",omitempty"`
+	FaultVars   []string `json:",omitempty"`
+	FaultValues []int    `json:",omitempty"`
+	FaultScope  string   `json:",omitempty"` // process (default) or variable
+	Checks      []string // empty: the model's default checks
+	Lint        bool     `json:",omitempty"` // check the protocol contract on every step
+	// Precision and ExactBlock tune expected-time (0: the checker's defaults).
+	Precision  float64        `json:",omitempty"`
+	ExactBlock int            `json:",omitempty"`
+	tree       *topology.Tree // the resolved topology, when the caller has it already
 }
 
 // plan is a runSpec validated against the catalogue: every name resolved, every value in its
@@ -71,6 +75,9 @@ func (rs runSpec) validate() (*plan, error) {
 		params["n"], p.spec.Topology = p.tree.N(), p.tree.Name
 	} else if entry.Rooted {
 		p.spec.Topology = rootedSet(rs.Topology)
+	}
+	if rs.Daemon == "" {
+		rs.Daemon = cmp.Or(entry.Daemon, "central")
 	}
 	if p.daemon, err = model.ParseDaemon(rs.Daemon); err != nil {
 		return nil, err
@@ -180,6 +187,7 @@ func (p *plan) build() (*built, error) {
 			Checks: p.checks, Legit: legit, Invariants: inst.Invariants, Actions: inst.Actions,
 			Characterisations: inst.Characterisations, Eventually: inst.Eventually, Fairness: p.fairness,
 			Reading: p.reading, Rounds: p.spec.Rounds,
+			Expected: checker.ExpectedTuning{Precision: p.spec.Precision, ExactBlock: p.spec.ExactBlock},
 		}}, nil
 }
 

@@ -25,6 +25,8 @@ type actionJSON struct {
 type moveJSON struct {
 	Process int    `json:"process"`
 	Rule    string `json:"rule"`
+	// Outcome is the outcome a randomized rule drew (model.Randomized), when not 0.
+	Outcome int `json:"outcome,omitempty"`
 }
 
 // encodeTrace writes t with names; its moves come from replaying it through m.
@@ -58,7 +60,7 @@ func encodeTrace(m model.Model, t *model.Trace) (*traceJSON, error) {
 	for i, ms := range moves {
 		a := actionJSON{Index: t.Steps[i]}
 		for _, mv := range ms {
-			a.Moves = append(a.Moves, moveJSON{Process: mv.Proc, Rule: ruleName(m, mv)})
+			a.Moves = append(a.Moves, moveJSON{Process: mv.Proc, Rule: ruleName(m, mv), Outcome: mv.Outcome})
 		}
 		tj.Actions = append(tj.Actions, a)
 	}

@@ -1,0 +1,191 @@
+package checker
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+
+	"github.com/mc-checker/mc/checker/internal/markov"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// expectedTime measures the expected steps (moves, rounds) to the legitimate set.
+func (a *checking) expectedTime() error {
+	name := string(CheckExpected)
+	c, err := a.markov()
+	if err != nil || c == nil {
+		a.partial(name)
+		return err
+	}
+	if c.sure.BadCount > 0 {
+		a.addTrap(name, c, "infinite: ")
+		return nil
+	}
+	t := a.spec.Expected
+	e := &Expected{Chain: "Markov decision process", Precision: t.Precision, Exact: true}
+	if c.mdp.Deterministic() {
+		e.Chain = "Markov chain"
+	}
+	if e.Precision == 0 {
+		e.Precision = 1e-6
+	}
+	measures := []struct {
+		reward markov.Reward
+		into   **ExpectedFigure
+	}{{markov.Steps, &e.Steps}}
+	if one, ok := a.m.(model.OneMovePerStep); !ok || !one.OneMovePerStep() {
+		measures = append(measures, struct {
+			reward markov.Reward
+			into   **ExpectedFigure
+		}{markov.Moves, &e.Moves})
+	}
+	for _, ms := range measures {
+		f, err := a.expect(c, ms.reward, e)
+		if err != nil || f == nil {
+			if err == nil {
+				a.partial(name)
+			}
+			return err
+		}
+		*ms.into = f
+	}
+	if d, ok := model.DaemonOf(a.m); ok && d == model.Synchronous {
+		e.Rounds = e.Steps // every enabled process moves: each step is a round
+	}
+	a.res.Expected = e
+	detail := fmt.Sprintf("%s steps at worst, %s on average", e.Steps.Worst, e.Steps.Average)
+	if !e.Exact {
+		detail += fmt.Sprintf(" (interval iteration to a relative precision of %g)", e.Precision)
+	}
+	a.add(CheckResult{Name: name, Verdict: Holds, Detail: detail}, nil)
+	return nil
+}
+
+// String is the exact value when it is short, else its decimal approximation, or the interval.
+func (b Bound) String() string {
+	switch {
+	case b.Exact != "" && len(b.Exact) <= 24:
+		return b.Exact
+	case b.Exact != "":
+		return fmt.Sprintf("%.6g (exact)", b.Lo)
+	}
+	return fmt.Sprintf("[%.9g, %.9g]", b.Lo, b.Hi)
+}
+
+// expect computes one measure: the interval, then the exact values if they fit. nil without
+// an error: interrupted.
+func (a *checking) expect(c *chain, reward markov.Reward, e *Expected) (*ExpectedFigure, error) {
+	t := a.spec.Expected
+	it := markov.Iteration{Reward: reward, Precision: e.Precision, MaxIterations: t.MaxIterations, Workers: a.opts.workers()}
+	if it.MaxIterations == 0 {
+		it.MaxIterations = 1_000_000
+	}
+	x, err := markov.ExpectedTime(a.ctx, c.mdp, a.scan.Legit, it)
+	switch {
+	case a.ctx.Err() != nil:
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("expected time: %w", err)
+	}
+	e.Iterations = max(e.Iterations, x.Iterations)
+	weights := a.orbitWeights(c.mdp)
+	sum := x.Summarize(c.mdp, func(u uint64) float64 { return float64(weights(u)) })
+	f := &ExpectedFigure{Worst: Bound{Lo: sum.Worst.Lo, Hi: sum.Worst.Hi}, Average: Bound{Lo: sum.Average.Lo, Hi: sum.Average.Hi}}
+	worst := sum.WorstNode
+	if e.Exact && t.ExactBlock < 0 {
+		e.Exact, e.Why = false, "not asked for"
+	}
+	if e.Exact {
+		switch exact, err := a.exactFigure(c, reward, x, weights); {
+		case a.ctx.Err() != nil:
+			return nil, nil
+		case errors.Is(err, markov.ErrTooLarge):
+			e.Exact, e.Why = false, err.Error()
+		case err != nil:
+			return nil, err
+		default:
+			if err := exact.within(f); err != nil {
+				return nil, &InternalError{Check: string(CheckExpected), Err: err}
+			}
+			f.Worst, f.Average, worst = exact.worst, exact.average, exact.worstNode
+			e.Primes = max(e.Primes, exact.primes)
+		}
+	}
+	f.WorstFrom = a.g.Schema().NewState()
+	a.g.State(worst, f.WorstFrom)
+	return f, nil
+}
+
+// orbitWeights is each node's weight in the average: 1, or under symmetry its orbit's size.
+func (a *checking) orbitWeights(mdp *markov.MDP) func(uint64) uint64 {
+	q, ok := a.m.(model.Quotient)
+	if !ok {
+		return func(uint64) uint64 { return 1 }
+	}
+	s := a.g.Schema().NewState()
+	return func(u uint64) uint64 {
+		a.g.State(u, s)
+		seen := map[string]bool{}
+		q.Orbit(s, func(t model.State) bool {
+			seen[string(t)] = true
+			return true
+		})
+		return uint64(len(seen))
+	}
+}
+
+// exactFigures are a measure's exact worst and average.
+type exactFigures struct {
+	worst, average Bound
+	worstNode      uint64
+	primes         int
+}
+
+func (a *checking) exactFigure(c *chain, reward markov.Reward, x *markov.Expected, weights func(uint64) uint64) (*exactFigures, error) {
+	block := a.spec.Expected.ExactBlock
+	if block == 0 {
+		block = 3000
+	}
+	sol, err := markov.SolveExact(a.ctx, c.mdp, a.scan.Legit, reward, x.Hi, markov.ExactLimits{Block: block, Primes: 400, Workers: a.opts.workers()})
+	if err != nil {
+		return nil, err
+	}
+	var worst *big.Rat
+	sum, total := new(big.Rat), new(big.Rat)
+	out := &exactFigures{primes: sol.Primes}
+	c.mdp.Initial.Each(func(u uint64) {
+		v := sol.Value[u]
+		if worst == nil || v.Cmp(worst) > 0 {
+			worst, out.worstNode = v, u
+		}
+		w := new(big.Rat).SetInt64(int64(weights(u)))
+		sum.Add(sum, new(big.Rat).Mul(w, v))
+		total.Add(total, w)
+	})
+	if worst == nil {
+		return nil, fmt.Errorf("no initial configuration")
+	}
+	out.worst, out.average = exactBound(worst), exactBound(sum.Quo(sum, total))
+	return out, nil
+}
+
+func exactBound(r *big.Rat) Bound {
+	f, _ := r.Float64()
+	return Bound{Lo: f, Hi: f, Exact: r.RatString()}
+}
+
+// within checks that the exact figures lie in the intervals iteration found: two sound
+// computations must agree.
+func (x *exactFigures) within(f *ExpectedFigure) error {
+	for _, p := range []struct {
+		name  string
+		exact Bound
+		iv    Bound
+	}{{"worst", x.worst, f.Worst}, {"average", x.average, f.Average}} {
+		tol := 1e-12 * max(1, p.exact.Lo)
+		if p.exact.Lo < p.iv.Lo-tol || p.exact.Lo > p.iv.Hi+tol {
+			return fmt.Errorf("the exact %s expectation %s is outside the interval [%g, %g]", p.name, p.exact.Exact, p.iv.Lo, p.iv.Hi)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,191 @@
+package checker
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/mc-checker/mc/checker/internal/explore"
+	"github.com/mc-checker/mc/checker/internal/markov"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// chain is the explored graph read as a Markov decision process, built once for the
+// probabilistic checks, with its qualitative analysis.
+type chain struct {
+	mdp  *markov.MDP
+	sure *markov.AlmostSure
+	trap *trapFinding // nil while not built, or when every reached node converges
+}
+
+// markov builds the chain and its qualitative analysis once; nil when the graph is partial
+// or the run was interrupted (the check is then inconclusive).
+func (a *checking) markov() (*chain, error) {
+	if a.chain != nil || !a.complete {
+		return a.chain, nil
+	}
+	mdp, err := markov.Build(a.ctx, a.g, a.opts.workers())
+	if a.ctx.Err() != nil {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	a.chain = &chain{mdp: mdp, sure: markov.Prob1(a.ctx, mdp, a.scan.Legit)}
+	if a.ctx.Err() != nil {
+		a.chain = nil
+	}
+	return a.chain, nil
+}
+
+// almostSure decides convergence with probability 1 under every scheduler, from every
+// reachable configuration.
+func (a *checking) almostSure() error {
+	name := string(CheckAlmostSure)
+	c, err := a.markov()
+	if err != nil || c == nil {
+		a.partial(name)
+		return err
+	}
+	if c.sure.BadCount == 0 {
+		a.add(CheckResult{Name: name, Verdict: Holds, Detail: a.sureDetail(c)}, nil)
+		return nil
+	}
+	a.addTrap(name, c, "")
+	return nil
+}
+
+func (a *checking) sureDetail(c *chain) string {
+	if c.mdp.Deterministic() {
+		return "every reachable configuration reaches the legitimate set with probability 1 (a Markov chain)"
+	}
+	return "every scheduler reaches the legitimate set with probability 1 from every reachable configuration"
+}
+
+// addTrap reports the trap that refutes convergence with probability 1: a path from an
+// initial configuration into it, and a cycle inside it (or a deadlock).
+func (a *checking) addTrap(name string, c *chain, prefix string) {
+	tf := a.trapOf(c)
+	size := "a trap of " + grouped(uint64(len(tf.nodes))) + " configurations"
+	if len(tf.nodes) == 1 {
+		size = "a trap of one configuration"
+	}
+	detail := fmt.Sprintf("%sfrom %s of %s reachable configurations some scheduler misses the legitimate set with positive probability: "+
+		"%s, closed under every outcome of the scheduler's choices, avoids it", prefix, grouped(c.sure.BadCount), grouped(a.res.Stats.States), size)
+	if c.mdp.Deterministic() {
+		detail = fmt.Sprintf("%sfrom %s of %s reachable configurations the legitimate set is missed with positive probability: "+
+			"%s, closed under every coin outcome, avoids it", prefix, grouped(c.sure.BadCount), grouped(a.res.Stats.States), size)
+	}
+	if tf.trace.IsLasso() {
+		detail += fmt.Sprintf(" (shown: %d steps into it, then a cycle of %d inside)", tf.trace.LoopStart, len(tf.trace.States)-tf.trace.LoopStart)
+	} else {
+		detail += fmt.Sprintf(" (shown: a configuration without successors, %d steps in)", len(tf.trace.Steps))
+	}
+	base := a.loopAvoids(a.spec.Legit)
+	if !tf.trace.IsLasso() {
+		base = a.endsInDeadlockOutside(a.spec.Legit)
+	}
+	m := a.m // the trap is one of this model (a quotient's, of representatives); the trace is lifted
+	a.add(CheckResult{Name: name, Verdict: Violated, Trace: tf.trace, Detail: detail}, func(t *model.Trace) error {
+		if err := base(t); err != nil {
+			return err
+		}
+		return a.verifyTrap(m, c, tf)
+	})
+}
+
+// trapFinding is a trap: its nodes, the scheduler's choice at each, and the trace into it.
+type trapFinding struct {
+	nodes, choices []uint64
+	trace          *model.Trace
+}
+
+// trapOf finds the trap at the smallest node from which the legitimate set is avoided surely,
+// and the trace that shows it: the shortest path to it, then the first outcome of the
+// scheduler's choice until a configuration repeats.
+func (a *checking) trapOf(c *chain) *trapFinding {
+	if c.trap != nil {
+		return c.trap
+	}
+	entry := uint64(0)
+	for !c.sure.Avoid.Has(entry) {
+		entry++
+	}
+	tf := &trapFinding{}
+	tf.nodes, tf.choices = c.mdp.Trap(entry, c.sure.Avoid)
+	stem := explore.StemTo(a.g, entry)
+	nodes, steps := stem.Nodes, stem.Steps
+	at := map[uint64]int{}
+	for i, u := range nodes {
+		at[u] = i
+	}
+	loop := -1
+	for u := entry; ; {
+		ch := c.mdp.StayChoice(u, c.sure.Avoid)
+		if ch == markov.NoChoice {
+			break
+		}
+		v := uint64(c.mdp.To[c.mdp.Outcomes[ch]])
+		steps = append(steps, c.mdp.First[ch])
+		if i, seen := at[v]; seen && i >= len(stem.Nodes)-1 {
+			loop = i
+			break
+		}
+		at[v] = len(nodes)
+		nodes, u = append(nodes, v), v
+	}
+	if loop < 0 && len(steps) >= len(nodes) {
+		steps = steps[:len(nodes)-1]
+	}
+	tf.trace = explore.TraceFromNodes(a.g, nodes, steps, loop)
+	c.trap = tf
+	return tf
+}
+
+// maxTrapCheck bounds the trap that verifyTrap goes through state by state.
+const maxTrapCheck = 1 << 22
+
+// verifyTrap checks the trap through the model itself, not the chain built from the graph:
+// for each of its configurations, every outcome of the scheduler's choice is a configuration
+// of the trap outside the legitimate set, and the outcomes' probabilities add up to 1.
+func (a *checking) verifyTrap(m model.Model, c *chain, tf *trapFinding) error {
+	if len(tf.nodes) > maxTrapCheck {
+		return nil
+	}
+	in := make(map[string]bool, len(tf.nodes))
+	states := make([]model.State, len(tf.nodes))
+	for i, u := range tf.nodes {
+		states[i] = a.g.Schema().NewState()
+		a.g.State(u, states[i])
+		in[string(states[i])] = true
+	}
+	for i, s := range states {
+		ch := tf.choices[i]
+		if ch == markov.NoChoice {
+			continue
+		}
+		lo := int(c.mdp.First[ch])
+		hi := lo + int(c.mdp.Span[ch])
+		sum := new(big.Rat)
+		var err error
+		m.Successors(s, func(st model.Step, t model.State) bool {
+			if st.Index < lo || st.Index >= hi {
+				return true
+			}
+			switch {
+			case !in[string(t)]:
+				err = fmt.Errorf("an outcome of the trap's choice at %v leaves the trap for %v", s, t)
+			case a.spec.Legit(t):
+				err = fmt.Errorf("the trap contains a legitimate configuration")
+			}
+			sum.Add(sum, st.Prob.Rat())
+			return err == nil
+		})
+		if err == nil && sum.Cmp(big.NewRat(1, 1)) != 0 {
+			err = fmt.Errorf("the outcomes of the trap's choice at %v have probability %s, not 1", s, sum.RatString())
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,268 @@
+package checker_test
+
+import (
+	"context"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// randomMDP is a hand-written Markov decision process over one variable: in each state the
+// scheduler picks a choice, and a coin picks the outcome. Every state is initial.
+type randomMDP struct {
+	schema  *model.Schema
+	choices [][][]outcome // state → choice → outcomes
+	legit   []bool
+}
+
+type outcome struct {
+	to   int
+	prob model.Prob
+}
+
+func (m *randomMDP) Schema() *model.Schema                 { return m.schema }
+func (m *randomMDP) UniverseInit() (model.Predicate, bool) { return nil, true }
+func (m *randomMDP) Probabilistic() bool                   { return true }
+func (m *randomMDP) Init(yield func(model.State) bool) {
+	for s := range m.choices {
+		if !yield(model.State{byte(s)}) {
+			return
+		}
+	}
+}
+
+func (m *randomMDP) Successors(s model.State, yield func(model.Step, model.State) bool) {
+	idx := 0
+	for c, outs := range m.choices[s[0]] {
+		for _, o := range outs {
+			if !yield(model.Step{Index: idx, Choice: c, Prob: o.prob}, model.State{byte(o.to)}) {
+				return
+			}
+			idx++
+		}
+	}
+}
+
+func (m *randomMDP) isLegit(s model.State) bool { return m.legit[s[0]] }
+
+// newRandomMDP draws n states, about a third legitimate, each with up to three choices of
+// one to three outcomes (probability 1, 1/2 1/2, 1/4 1/4 1/2, or 1/3 2/3), and now and then a
+// deadlock.
+func newRandomMDP(r *rand.Rand, n int) *randomMDP {
+	sch, err := model.NewSchema(0, model.Var{Name: "s", Owner: model.Global, Domain: model.Range(n)})
+	if err != nil {
+		panic(err)
+	}
+	m := &randomMDP{schema: sch, choices: make([][][]outcome, n), legit: make([]bool, n)}
+	dists := [][]model.Prob{{{Num: 1, Den: 1}}, {model.Half, model.Half}, {{Num: 1, Den: 4}, {Num: 1, Den: 4}, model.Half}, {{Num: 1, Den: 3}, {Num: 2, Den: 3}}}
+	for s := range n {
+		m.legit[s] = r.IntN(3) == 0
+		k := 1 + r.IntN(3)
+		if r.IntN(12) == 0 {
+			k = 0
+		}
+		for range k {
+			var outs []outcome
+			for _, p := range dists[r.IntN(len(dists))] {
+				outs = append(outs, outcome{r.IntN(n), p})
+			}
+			m.choices[s] = append(m.choices[s], outs)
+		}
+	}
+	return m
+}
+
+// oracle decides convergence with probability 1 and the worst expected steps by brute force
+// over the memoryless deterministic schedulers, which suffice for both (Puterman, Markov
+// Decision Processes, 7.1 and 10.1; Baier and Katoen 10.6): under each, the chain converges
+// iff every illegitimate state has a path to the legitimate set, and its expected steps solve
+// a linear system, here by exact Gaussian elimination.
+func (m *randomMDP) oracle() (sure bool, worst []*big.Rat) {
+	n := len(m.choices)
+	pick := make([]int, n)
+	sure = true
+	for {
+		x, ok := m.chainExpectation(pick)
+		if !ok {
+			sure = false
+		} else if sure {
+			if worst == nil {
+				worst = x
+			}
+			for s := range worst {
+				if x[s].Cmp(worst[s]) > 0 {
+					worst[s] = x[s]
+				}
+			}
+		}
+		s := 0
+		for ; s < n; s++ {
+			if pick[s]++; pick[s] < len(m.choices[s]) {
+				break
+			}
+			pick[s] = 0
+		}
+		if s == n {
+			break
+		}
+	}
+	if !sure {
+		worst = nil
+	}
+	return sure, worst
+}
+
+// chainExpectation solves the chain the scheduler pick makes; false if a state cannot reach
+// the legitimate set.
+func (m *randomMDP) chainExpectation(pick []int) ([]*big.Rat, bool) {
+	n := len(m.choices)
+	reaches := make([]bool, n)
+	copy(reaches, m.legit)
+	for changed := true; changed; {
+		changed = false
+		for s := range n {
+			if reaches[s] || len(m.choices[s]) == 0 {
+				continue
+			}
+			for _, o := range m.choices[s][pick[s]] {
+				if reaches[o.to] {
+					reaches[s], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	for s := range n {
+		if !reaches[s] {
+			return nil, false
+		}
+	}
+	a := make([][]*big.Rat, n) // x_s - Σ p x_t = 1 outside legit, x_s = 0 inside
+	for s := range n {
+		a[s] = make([]*big.Rat, n+1)
+		for j := range a[s] {
+			a[s][j] = new(big.Rat)
+		}
+		a[s][s].SetInt64(1)
+		if m.legit[s] {
+			continue
+		}
+		a[s][n].SetInt64(1)
+		for _, o := range m.choices[s][pick[s]] {
+			a[s][o.to].Sub(a[s][o.to], o.prob.Rat())
+		}
+	}
+	for k := range n {
+		p := k
+		for a[p][k].Sign() == 0 {
+			p++
+		}
+		a[k], a[p] = a[p], a[k]
+		for i := range n {
+			if i == k || a[i][k].Sign() == 0 {
+				continue
+			}
+			f := new(big.Rat).Quo(a[i][k], a[k][k])
+			for j := k; j <= n; j++ {
+				a[i][j].Sub(a[i][j], new(big.Rat).Mul(f, a[k][j]))
+			}
+		}
+	}
+	x := make([]*big.Rat, n)
+	for s := range n {
+		x[s] = new(big.Rat).Quo(a[s][n], a[s][s])
+	}
+	return x, true
+}
+
+// TestProbabilisticAgainstBruteForce compares almost-sure and expected-time with the
+// brute-force oracle on 400 random MDPs of 2 to 7 states, with 1 and 3 workers: the verdict,
+// the exact worst and average expected steps, and, when convergence fails, a trap whose
+// trace replays (the checker replays it and verifies the trap through the model).
+func TestProbabilisticAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	spec := func(m *randomMDP) checker.Spec {
+		return checker.Spec{Legit: m.isLegit, Checks: []checker.Check{checker.CheckAlmostSure, checker.CheckExpected}}
+	}
+	held, failed := 0, 0
+	for i := range 400 {
+		m := newRandomMDP(r, 2+r.IntN(6))
+		sure, worst := m.oracle()
+		for _, workers := range []int{1, 3} {
+			res, err := checker.Run(context.Background(), m, spec(m), checker.Options{Workers: workers})
+			if err != nil {
+				t.Fatalf("mdp %d: %v", i, err)
+			}
+			if got := res.Checks[0].Verdict == checker.Holds; got != sure {
+				t.Fatalf("mdp %d, %d workers: almost-sure %v, the oracle says %v (%+v)", i, workers, res.Checks[0].Verdict, sure, m.choices)
+			}
+			if !sure {
+				if res.Checks[0].Trace == nil || res.Checks[1].Verdict != checker.Violated {
+					t.Fatalf("mdp %d: no trap trace, or expected-time %v", i, res.Checks[1].Verdict)
+				}
+				continue
+			}
+			w, avg := new(big.Rat), new(big.Rat)
+			for _, x := range worst {
+				if x.Cmp(w) > 0 {
+					w = x
+				}
+				avg.Add(avg, x)
+			}
+			avg.Quo(avg, big.NewRat(int64(len(worst)), 1))
+			e := res.Expected
+			if e == nil || !e.Exact || e.Steps.Worst.Exact != w.RatString() || e.Steps.Average.Exact != avg.RatString() {
+				t.Fatalf("mdp %d, %d workers: expected %+v, the oracle says worst %s, average %s (%+v)", i, workers, e, w.RatString(), avg.RatString(), m.choices)
+			}
+		}
+		if sure {
+			held++
+		} else {
+			failed++
+		}
+	}
+	if held < 50 || failed < 50 {
+		t.Errorf("the random MDPs are lopsided: %d converge, %d do not", held, failed)
+	}
+}
+
+// TestExpectedIntervalsEnclose runs expected-time without the exact solution on the random
+// MDPs that converge: the interval iteration's bounds must enclose the oracle's exact worst
+// and average, and be at most the precision apart.
+func TestExpectedIntervalsEnclose(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 300; i++ {
+		m := newRandomMDP(r, 2+r.IntN(6))
+		sure, worst := m.oracle()
+		if !sure {
+			continue
+		}
+		spec := checker.Spec{Legit: m.isLegit, Checks: []checker.Check{checker.CheckExpected},
+			Expected: checker.ExpectedTuning{ExactBlock: -1, Precision: 1e-9}}
+		res, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, avg := new(big.Rat), new(big.Rat)
+		for _, x := range worst {
+			if x.Cmp(w) > 0 {
+				w = x
+			}
+			avg.Add(avg, x)
+		}
+		avg.Quo(avg, big.NewRat(int64(len(worst)), 1))
+		e := res.Expected
+		for _, c := range []struct {
+			b     checker.Bound
+			exact *big.Rat
+		}{{e.Steps.Worst, w}, {e.Steps.Average, avg}} {
+			lo, hi := new(big.Rat).SetFloat64(c.b.Lo), new(big.Rat).SetFloat64(c.b.Hi)
+			if e.Exact || lo.Cmp(c.exact) > 0 || hi.Cmp(c.exact) < 0 || c.b.Hi-c.b.Lo > 1e-9*max(1, c.b.Lo)*1.01 {
+				t.Fatalf("mdp %d: [%v, %v] does not enclose %s tightly (exact %v)", i, c.b.Lo, c.b.Hi, c.exact.RatString(), e.Exact)
+			}
+		}
+	}
+}
