@@ -192,7 +192,7 @@ func TestReplayWitness(t *testing.T) {
 // The regression proofs of the repository pass, and a wrong expectation is reported as a diff
 // with exit code 1.
 func TestVerify(t *testing.T) {
-	for _, proof := range []string{"dijkstra.yaml", "arvy.yaml"} {
+	for _, proof := range []string{"dijkstra.yaml", "arvy.yaml", "herman.yaml"} {
 		if code, out, stderr := mc(t, "verify", "../../testdata/proofs/"+proof); code != 0 {
 			t.Fatalf("%s: exit %d: %s %s", proof, code, out, stderr)
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/big"
 	"os"
 	"slices"
 
@@ -45,6 +46,14 @@ type expectation struct {
 	// TraceSteps is the number of steps of each violated check's trace (a lasso's closing step
 	// included).
 	TraceSteps map[string]int `yaml:"trace_steps"`
+	// ExpectedSteps pins the expected-time check's exact figures, as fractions ("48/7").
+	ExpectedSteps *expectedPin `yaml:"expected_steps"`
+}
+
+// expectedPin is the exact worst and average expected steps; one left out is not compared.
+type expectedPin struct {
+	Worst   string `yaml:"worst"`
+	Average string `yaml:"average"`
 }
 
 // readProof reads a proof file and validates every run in it, as mc check validates its
@@ -92,9 +101,6 @@ func (r proofRun) spec(lint bool) (runSpec, error) {
 		return runSpec{}, err
 	}
 	rs := runSpec{Model: r.Model, Params: params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading, Rounds: r.Rounds, Checks: r.Checks, Lint: lint}
-	if rs.Daemon == "" {
-		rs.Daemon = "central"
-	}
 	if rs.Fairness == "" {
 		rs.Fairness = "unfair"
 	}
@@ -146,8 +152,15 @@ func (e *expectation) valid() error {
 			return fmt.Errorf("expect: verdict: %v (or any)", err)
 		}
 	case e.Verdict == "" && len(e.Verdicts) == 0 && len(e.TraceSteps) == 0 && e.InitialStates == nil && e.States == nil &&
-		e.Transitions == nil && e.WorstCaseMoves == nil && e.WorstCaseSteps == nil:
+		e.Transitions == nil && e.WorstCaseMoves == nil && e.WorstCaseSteps == nil && e.ExpectedSteps == nil:
 		return errors.New("expect: lists nothing (a run that expects nothing but to complete says expect: {verdict: any})")
+	}
+	if p := e.ExpectedSteps; p != nil {
+		for _, v := range []string{p.Worst, p.Average} {
+			if _, ok := new(big.Rat).SetString(v); v != "" && !ok {
+				return fmt.Errorf("expect: expected_steps: %q is not a fraction", v)
+			}
+		}
 	}
 	for _, name := range sortedKeys(e.TraceSteps) {
 		if v, ok := e.Verdicts[name]; ok && v == checker.Holds {
@@ -194,6 +207,7 @@ func (e *expectation) compare(r *report) []string {
 	figure("transitions", e.Transitions, &r.res.Stats.Transitions)
 	figure("worst_case_moves", e.WorstCaseMoves, r.res.WorstCaseMoves)
 	figure("worst_case_steps", e.WorstCaseSteps, r.res.WorstCaseSteps)
+	diffs = append(diffs, e.ExpectedSteps.compare(r.res.Expected)...)
 	for _, name := range sortedKeys(e.TraceSteps) {
 		c, ok := got[name]
 		switch want := e.TraceSteps[name]; {
@@ -201,6 +215,28 @@ func (e *expectation) compare(r *report) []string {
 			diffs = append(diffs, fmt.Sprintf("%s trace: expected %d steps, got no trace", name, want))
 		case len(c.Trace.Steps) != want:
 			diffs = append(diffs, fmt.Sprintf("%s trace: expected %d steps, got %d", name, want, len(c.Trace.Steps)))
+		}
+	}
+	return diffs
+}
+
+// compare lists the deviations of the exact expected steps from the pinned ones.
+func (p *expectedPin) compare(got *checker.Expected) []string {
+	if p == nil {
+		return nil
+	}
+	if got == nil || !got.Exact {
+		return []string{"expected_steps: expected exact figures, got none (did expected-time run, and hold exactly?)"}
+	}
+	var diffs []string
+	for _, f := range []struct {
+		what, want string
+		have       checker.Bound
+	}{{"worst", p.Worst, got.Steps.Worst}, {"average", p.Average, got.Steps.Average}} {
+		want, _ := new(big.Rat).SetString(f.want)
+		have, _ := new(big.Rat).SetString(f.have.Exact)
+		if f.want != "" && (have == nil || want.Cmp(have) != 0) {
+			diffs = append(diffs, fmt.Sprintf("expected_steps: %s: expected %s, got %s", f.what, f.want, f.have.Exact))
 		}
 	}
 	return diffs

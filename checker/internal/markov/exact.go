@@ -128,7 +128,7 @@ func (x *Exact) solvePolicy(ctx context.Context, m *MDP, legit par.Bitmap, rewar
 			return false
 		}
 		var primes int
-		primes, err = x.solveBlock(m, block, reward, lim.Primes, lim.Workers)
+		primes, err = x.solveBlock(ctx, m, block, reward, lim.Primes, lim.Workers)
 		x.Primes = max(x.Primes, primes)
 		return err == nil
 	})

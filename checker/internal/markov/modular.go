@@ -1,6 +1,7 @@
 package markov
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"slices"
@@ -27,7 +28,7 @@ const maxPrimes = 512
 // solved directly; a larger block modulo primes below 2^31, the residues combined by the
 // Chinese remainder theorem and reconstructed as rationals (Wang's algorithm), until the
 // reconstruction satisfies the equations exactly. It returns the primes used.
-func (x *Exact) solveBlock(m *MDP, block []uint64, reward Reward, limit, workers int) (int, error) {
+func (x *Exact) solveBlock(ctx context.Context, m *MDP, block []uint64, reward Reward, limit, workers int) (int, error) {
 	slices.Sort(block)
 	local := make(map[uint64]int, len(block))
 	for i, u := range block {
@@ -62,7 +63,7 @@ func (x *Exact) solveBlock(m *MDP, block []uint64, reward Reward, limit, workers
 		x.Value[block[0]] = new(big.Rat).Quo(sys.b[0], sys.diag[0])
 		return 0, nil
 	}
-	values, primes, err := sys.solveModular(min(limit, maxPrimes), max(1, workers))
+	values, primes, err := sys.solveModular(ctx, min(limit, maxPrimes), max(1, workers))
 	if err != nil {
 		return primes, err
 	}
@@ -109,7 +110,7 @@ func (s *system) satisfied(x []*big.Rat) bool {
 
 // solveModular solves the system modulo successive primes, and after 1, 2, 3, 4, 6, 8, 12, …
 // of them reconstructs rationals and keeps them if they satisfy it exactly.
-func (s *system) solveModular(limit, workers int) ([]*big.Rat, int, error) {
+func (s *system) solveModular(ctx context.Context, limit, workers int) ([]*big.Rat, int, error) {
 	n := len(s.b)
 	acc := make([]*big.Int, n) // the solution modulo the product of the primes so far
 	for i := range acc {
@@ -119,6 +120,9 @@ func (s *system) solveModular(limit, workers int) ([]*big.Rat, int, error) {
 	next, used := 1, 0
 	primes := primesBelow31()
 	for used < limit && len(primes) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, used, err
+		}
 		// Solve a batch of primes at once, one a worker: the eliminations are independent.
 		batch := min(workers, limit-used, len(primes))
 		residues := make([][]uint64, batch)
