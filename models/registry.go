@@ -61,8 +61,10 @@ type Entry struct {
 	// Tree: the model runs on a spanning tree chosen by --topology (a path of n nodes by
 	// default); Build then receives it.
 	Tree bool
-	// Asynchronous: a message-passing model, one event per step (the central daemon only).
+	// Asynchronous: one event per step, the central daemon only: a message-passing model, or
+	// one whose moves write shared variables (CentralWhy says why, for the error).
 	Asynchronous bool
+	CentralWhy   string
 	Build        func(params map[string]int, tree *topology.Tree) (*Instance, error)
 	// Rooted: the model starts from rooted trees rather than running on a network tree;
 	// --topology names them: every rooted labelled tree (RootedSets[0], the default), one per

@@ -83,7 +83,7 @@ func (rs runSpec) validate() (*plan, error) {
 		return nil, err
 	}
 	if entry.Asynchronous && p.daemon != model.Central {
-		return nil, fmt.Errorf("model %s passes messages: it runs asynchronously, one event per step (the central daemon), not under the %s daemon", entry.Name, p.daemon)
+		return nil, fmt.Errorf("model %s runs one event a step (the central daemon), not under the %s daemon: %s", entry.Name, p.daemon, cmp.Or(entry.CentralWhy, "it passes messages asynchronously"))
 	}
 	if p.fairness, err = checker.ParseFairness(rs.Fairness); err != nil {
 		return nil, err

@@ -1,0 +1,262 @@
+package leader
+
+import (
+	"fmt"
+
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// compatible reports whether the edge between v and its neighbour u is a tree edge both ends
+// agree on: one is the other's parent, and the other lists it among its children.
+func (pr *Protocol) compatible(s model.State, v, u int) bool {
+	a, b := pr.load(s, v), pr.load(s, u)
+	jv, ju := pr.slot(v, u), pr.slot(u, v)
+	return a.f[fPrnt] == jv+1 && pr.isChild(&b, u, ju) || b.f[fPrnt] == ju+1 && pr.isChild(&a, v, jv)
+}
+
+// component is the set of physical nodes joined to v by compatible edges (a bit each).
+func (pr *Protocol) component(s model.State, v int) int {
+	set, grown := 1<<v, true
+	for grown {
+		grown = false
+		for w := range pr.p.N {
+			if set&(1<<w) == 0 {
+				continue
+			}
+			for _, u := range pr.nb[w] {
+				if set&(1<<u) == 0 && pr.compatible(s, w, u) {
+					set |= 1 << u
+					grown = true
+				}
+			}
+		}
+	}
+	return set
+}
+
+// crosses is FindAny's abstraction: the edge {v, u} crosses between v's tree and another one
+// (u is outside v's compatible component). The real procedure finds out with sketches summed
+// over the tree; the model reads the configuration.
+func (pr *Protocol) crosses(s model.State, v, u int) bool {
+	return pr.component(s, v)&(1<<u) == 0
+}
+
+// Tokens counts the tokens alive: held by a node or its shadow, or carried by a pass_tkn or
+// root_trns in transit.
+func (pr *Protocol) Tokens(s model.State) int {
+	k := 0
+	for v := range pr.p.N {
+		n := pr.load(s, v)
+		k += n.f[fTkn] + n.f[fStkn] + n.f[fFromsh]
+		if n.f[fTosh] != 0 {
+			k++
+		}
+		for _, m := range n.msgs {
+			if m >= mDown && m <= mTrns {
+				k++
+			}
+		}
+	}
+	return k
+}
+
+// SingleTree: exactly one root, and every physical node in its compatible component, with no
+// tree pointer that the other end does not agree with.
+func (pr *Protocol) SingleTree(s model.State) bool {
+	roots := 0
+	for v := range pr.p.N {
+		n := pr.load(s, v)
+		if n.f[fPrnt] == 0 {
+			roots++
+		}
+		for j, u := range pr.nb[v] {
+			if pr.treeNeighbor(&n, v, j) && !pr.compatible(s, v, u) {
+				return false
+			}
+		}
+	}
+	return roots == 1 && pr.component(s, 0) == 1<<pr.p.N-1
+}
+
+// Legit: a single spanning tree rooted at the leader, a single token, and nothing of a merger
+// left: no proposal or acceptance in transit or registered, no pending merger, no crossing
+// edge marked.
+func (pr *Protocol) Legit(s model.State) bool {
+	if !pr.SingleTree(s) || pr.Tokens(s) != 1 {
+		return false
+	}
+	for v := range pr.p.N {
+		n := pr.load(s, v)
+		if n.f[fInp] != 0 || n.f[fMate] != 0 || n.f[fOut] != 0 {
+			return false
+		}
+		for _, m := range n.msgs {
+			if m == mPropose || m == mAccept {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Leader is the root of a single tree, or -1.
+func (pr *Protocol) Leader(s model.State) int {
+	if !pr.SingleTree(s) {
+		return -1
+	}
+	for v := range pr.p.N {
+		if pr.load(s, v).f[fPrnt] == 0 {
+			return v
+		}
+	}
+	return -1
+}
+
+// AtMostOneRestart is Theorem 1's first claim, on the ghost counts: no node restarts twice.
+func (pr *Protocol) AtMostOneRestart(s model.State) bool {
+	for v := range pr.p.N {
+		if pr.load(s, v).f[fRestarts] > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// QuietTree: at most one message in transit between physical nodes, and on a tree edge (the
+// paper's Theorem 3 after stabilization: one message a round, over the tree's edges only).
+func (pr *Protocol) QuietTree(s model.State) bool {
+	count := 0
+	for v := range pr.p.N {
+		n := pr.load(s, v)
+		for j, m := range n.msgs {
+			if m == mNone {
+				continue
+			}
+			count++
+			if !pr.compatible(s, v, pr.nb[v][j]) {
+				return false
+			}
+		}
+	}
+	return count <= 1
+}
+
+// QuietAfter is Theorem 3's claim after stabilization, as an invariant: in a legitimate
+// configuration at most one message is in transit, on a tree edge.
+func (pr *Protocol) QuietAfter(s model.State) bool { return !pr.Legit(s) || pr.QuietTree(s) }
+
+// Fresh is the clean configuration: every node just restarted (a singleton tree with its
+// shadow, a cold token, timers at Ctr·N, the first round of a Propose phase), no message in
+// transit, no restart counted.
+func (pr *Protocol) Fresh() model.State {
+	s := pr.schema.NewState()
+	for v := range pr.p.N {
+		n := pr.restart(node{}, v)
+		n.f[fRestarts] = 0
+		pr.store(&n, v, s)
+	}
+	return s
+}
+
+// Format shows a configuration compactly, node by node, for tests and notes.
+func (pr *Protocol) Format(s model.State) string {
+	out := ""
+	for v := range pr.p.N {
+		n := pr.load(s, v)
+		out += fmt.Sprintf("[%d p%d c%v t%d d%d r%d tm%d o%d i%d a%d k%d n%d/%d cold%d ph%d ep%d rc%d m%d | s%d sr%d st%d >%d <%d | %v R%d] ",
+			v, n.f[fPrnt], pr.children(&n, v), n.f[fTkn], n.f[fTknd], n.f[fRecent], n.f[fTmr], n.f[fOut], n.f[fInp], n.f[fAccpt], n.f[fKind],
+			n.f[fCnt], n.f[fVia], n.f[fCold], n.f[fPh], n.f[fEp], n.f[fRc], n.f[fMate], n.f[fStkn], n.f[fSrecent], n.f[fStmr], n.f[fTosh], n.f[fFromsh], n.msgs[:len(pr.nb[v])], n.f[fRestarts])
+	}
+	return out
+}
+
+// Families of initial configurations the adversary may choose, for Theorem 1.
+const (
+	InitFresh      = iota // the clean configuration
+	InitStructures        // every tree structure and token placement, clean timers, no message
+	InitMessages          // clean nodes, every combination of messages in transit
+)
+
+// Inits names the families for the catalogue.
+var Inits = []string{"fresh", "structures", "messages"}
+
+// Initial lists the configurations of a family.
+func (pr *Protocol) Initial(family int) []model.State {
+	switch family {
+	case InitStructures:
+		return pr.structures()
+	case InitMessages:
+		return pr.messages()
+	}
+	return []model.State{pr.Fresh()}
+}
+
+// structures: from the clean configuration, every node's parent, children, token, token
+// direction, recent flag, cold flag and its shadow's token and recent flag take every value
+// (tree pointers that disagree, several tokens, none), timers at Ctr·N, roots at the start of
+// a Propose phase, no message in transit.
+func (pr *Protocol) structures() []model.State {
+	fields := []int{fPrnt, fChld, fTkn, fTknd, fRecent, fCold, fStkn, fSrecent}
+	return pr.every(func(v int) []int {
+		var sizes []int
+		for _, f := range fields {
+			sizes = append(sizes, pr.schema.Vars[pr.vars[v][f]].Domain.Size)
+		}
+		return sizes
+	}, func(n *node, v int, digits []int) {
+		for i, f := range fields {
+			n.f[f] = digits[i]
+		}
+	})
+}
+
+// messages: clean nodes, and every combination of messages in transit on every slot (between
+// neighbours, and between each node and its shadow).
+func (pr *Protocol) messages() []model.State {
+	return pr.every(func(v int) []int {
+		sizes := []int{4, 2}
+		for range pr.nb[v] {
+			sizes = append(sizes, nMsgs)
+		}
+		return sizes
+	}, func(n *node, v int, digits []int) {
+		n.f[fTosh], n.f[fFromsh] = digits[0], digits[1]
+		for j := range pr.nb[v] {
+			n.msgs[j] = digits[2+j]
+		}
+	})
+}
+
+// every lists the configurations obtained from the clean one by giving each node every
+// combination of digits (sizes(v) says their ranges), written by set.
+func (pr *Protocol) every(sizes func(v int) []int, set func(n *node, v int, digits []int)) []model.State {
+	var out []model.State
+	var rec func(v int, s model.State)
+	rec = func(v int, s model.State) {
+		if v == pr.p.N {
+			out = append(out, s.Clone())
+			return
+		}
+		sz := sizes(v)
+		digits := make([]int, len(sz))
+		for {
+			n := pr.load(s, v)
+			set(&n, v, digits)
+			t := s.Clone()
+			pr.store(&n, v, t)
+			rec(v+1, t)
+			i := 0
+			for ; i < len(digits); i++ {
+				if digits[i]++; digits[i] < sz[i] {
+					break
+				}
+				digits[i] = 0
+			}
+			if i == len(digits) {
+				return
+			}
+		}
+	}
+	rec(0, pr.Fresh())
+	return out
+}
