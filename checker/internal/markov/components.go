@@ -1,10 +1,11 @@
 package markov
 
 // components calls fn with the strongly connected components of the chain the policy
-// chooses (nodes with a choice; edges to the outcomes of that choice), each after every
-// component it leads to (Tarjan's order, sinks first); fn returns false to stop. Iterative:
-// a chain of a million nodes would overflow a recursive search's stack.
-func (m *MDP) components(policy []uint64, fn func(block []uint64) bool) {
+// chooses (nodes with a choice; edges to the outcomes of that choice, each outcome's target
+// read through jump), each after every component it leads to (Tarjan's order, sinks first);
+// fn returns false to stop. Iterative: a chain of a million nodes would overflow a recursive
+// search's stack.
+func (m *MDP) components(policy []uint64, jump []uint32, fn func(block []uint64) bool) {
 	const unvisited = ^uint32(0)
 	index := make([]uint32, m.Nodes)
 	low := make([]uint32, m.Nodes)
@@ -31,7 +32,7 @@ func (m *MDP) components(policy []uint64, fn func(block []uint64) bool) {
 			f := &calls[len(calls)-1]
 			u, c := f.u, policy[f.u]
 			if f.next < m.Outcomes[c+1] {
-				v := uint64(m.To[f.next])
+				v := uint64(jump[m.To[f.next]])
 				f.next++
 				switch {
 				case policy[v] == NoChoice:

@@ -107,19 +107,27 @@ func (x *Exact) choiceValue(m *MDP, c uint64, reward Reward) *big.Rat {
 	return v
 }
 
-// solvePolicy solves x = r + P x for the policy's chain, block by block from the sinks up.
+// solvePolicy solves x = r + P x for the policy's chain, block by block from the sinks up, on
+// the branching nodes (the plain ones, one choice of one outcome, are jumps with their path's
+// reward, as in the iteration), then fills in the plain nodes.
 func (x *Exact) solvePolicy(ctx context.Context, m *MDP, legit par.Bitmap, reward Reward, lim ExactLimits) error {
+	sv := m.newSolver(legit, Iteration{Reward: reward})
 	x.Value = make([]*big.Rat, m.Nodes)
+	branching := make([]uint64, m.Nodes)
 	for u := range m.Nodes {
-		if m.Reached.Has(u) && x.Policy[u] == NoChoice {
-			if !legit.Has(u) {
-				return fmt.Errorf("node %d is a deadlock outside the legitimate set: its expectation is infinite", u)
-			}
+		branching[u] = NoChoice
+		switch {
+		case !m.Reached.Has(u):
+		case legit.Has(u):
 			x.Value[u] = new(big.Rat)
+		case x.Policy[u] == NoChoice:
+			return fmt.Errorf("node %d is a deadlock outside the legitimate set: its expectation is infinite", u)
+		case uint64(sv.jump[u]) == u:
+			branching[u] = x.Policy[u]
 		}
 	}
 	var err error
-	m.components(x.Policy, func(block []uint64) bool {
+	m.components(branching, sv.jump, func(block []uint64) bool {
 		if err = ctx.Err(); err != nil {
 			return false
 		}
@@ -128,9 +136,17 @@ func (x *Exact) solvePolicy(ctx context.Context, m *MDP, legit par.Bitmap, rewar
 			return false
 		}
 		var primes int
-		primes, err = x.solveBlock(ctx, m, block, reward, lim.Primes, lim.Workers)
+		primes, err = x.solveBlock(ctx, m, sv, block, reward, lim.Primes, lim.Workers)
 		x.Primes = max(x.Primes, primes)
 		return err == nil
 	})
-	return err
+	if err != nil {
+		return err
+	}
+	for u := range m.Nodes {
+		if j := uint64(sv.jump[u]); j != u && m.Reached.Has(u) {
+			x.Value[u] = new(big.Rat).Add(new(big.Rat).SetInt64(int64(sv.acc[u])), x.Value[j])
+		}
+	}
+	return nil
 }

@@ -48,7 +48,15 @@ type Iteration struct {
 // puts the least fixpoint (the expected reward) under h. Each update is rounded outwards by
 // the float error bound of its sum, so both bounds stay sound in floating point. Every reached
 // node must reach legit with probability 1 under every scheduler (Prob1).
+//
+// The iteration runs on the branching nodes only: a node with one choice of one outcome (a
+// step without a coin or a choice) is a jump to the first branching or legitimate node down
+// its path, with the path's reward added. The reduced system has the same least fixpoint on
+// the branching nodes, and the other nodes' values follow exactly. A synchronous protocol
+// whose coins are rare (a phase coin every few hundred rounds) iterates over a few nodes in a
+// hundred.
 func ExpectedTime(ctx context.Context, m *MDP, legit par.Bitmap, it Iteration) (*Expected, error) {
+	sv := m.newSolver(legit, it)
 	n := m.Nodes
 	lo, next := make([]float64, n), make([]float64, n)
 	e := &Expected{Lo: lo}
@@ -59,7 +67,7 @@ func ExpectedTime(ctx context.Context, m *MDP, legit par.Bitmap, it Iteration) (
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			change := m.bellman(legit, lo, next, it, false)
+			change := sv.bellman(lo, next, false)
 			lo, next = next, lo
 			e.Iterations++
 			if change <= eps || e.Iterations >= it.MaxIterations {
@@ -70,35 +78,94 @@ func ExpectedTime(ctx context.Context, m *MDP, legit par.Bitmap, it Iteration) (
 		// lo + 1 to about lo (an expected time minus the step), which leaves δ of margin,
 		// and Φ(lo) - lo is at most eps·(1 + max lo) once lo moves by less than eps.
 		largest := 0.0
-		for _, x := range lo {
-			largest = max(largest, x)
+		for _, u := range sv.branch {
+			largest = max(largest, lo[u])
 		}
 		delta := 2 * eps * (1 + largest)
 		hi := make([]float64, n)
-		for u, x := range lo {
-			hi[u] = x + delta*(x+1)
+		for _, u := range sv.branch {
+			hi[u] = lo[u] + delta*(lo[u]+1)
 		}
-		if m.preFixpoint(legit, hi, next, it) {
+		if sv.preFixpoint(hi, next) {
 			e.Lo = lo
-			return e, m.narrow(ctx, legit, e, hi, next, it)
+			err := sv.narrow(ctx, e, hi, next)
+			sv.fill(e)
+			return e, err
 		}
 		eps /= 10
 	}
 	return nil, ErrNoUpperBound
 }
 
+// solver is the reduced system the iteration runs on.
+type solver struct {
+	m      *MDP
+	legit  par.Bitmap
+	it     Iteration
+	branch []uint64  // the reached illegitimate nodes with a coin or a choice
+	jump   []uint32  // per node: itself if branching or legitimate, else the end of its path
+	acc    []float64 // per node: the reward along its path to jump (an integer)
+}
+
+func (m *MDP) newSolver(legit par.Bitmap, it Iteration) *solver {
+	sv := &solver{m: m, legit: legit, it: it, jump: make([]uint32, m.Nodes), acc: make([]float64, m.Nodes)}
+	const unset = ^uint32(0)
+	for u := range m.Nodes {
+		sv.jump[u] = unset
+		if !m.Reached.Has(u) || legit.Has(u) {
+			sv.jump[u] = uint32(u)
+		} else if !m.plain(u) {
+			sv.jump[u] = uint32(u)
+			sv.branch = append(sv.branch, u)
+		}
+	}
+	var path []uint64
+	onPath := make([]bool, m.Nodes)
+	next := func(v uint64) uint64 { return uint64(m.To[m.Outcomes[m.Choices[v]]]) }
+	for u := range m.Nodes {
+		// Follow the plain path from u to a node whose jump is known, then set the path's. A
+		// plain cycle (which Prob1 excludes outside legit) is cut at the node that closes it.
+		path = path[:0]
+		v := u
+		for ; sv.jump[v] == unset && !onPath[v]; v = next(v) {
+			onPath[v] = true
+			path = append(path, v)
+		}
+		if onPath[v] {
+			sv.jump[v] = uint32(v)
+			sv.branch = append(sv.branch, v)
+		}
+		for i := len(path) - 1; i >= 0; i-- {
+			p := path[i]
+			onPath[p] = false
+			if p == v && sv.jump[p] == uint32(p) {
+				continue
+			}
+			w := next(p)
+			sv.jump[p], sv.acc[p] = sv.jump[w], sv.acc[w]+m.reward(m.Choices[p], it.Reward)
+		}
+	}
+	return sv
+}
+
+// plain reports whether u has one choice of one outcome.
+func (m *MDP) plain(u uint64) bool {
+	c := m.Choices[u]
+	return m.Choices[u+1] == c+1 && m.Outcomes[c+1] == m.Outcomes[c]+1
+}
+
 // narrow iterates both bounds until they are Precision apart.
-func (m *MDP) narrow(ctx context.Context, legit par.Bitmap, e *Expected, hi, next []float64, it Iteration) error {
+func (sv *solver) narrow(ctx context.Context, e *Expected, hi, next []float64) error {
 	lo := e.Lo
 	spare := make([]float64, len(lo))
-	for e.Iterations < it.MaxIterations && !within(lo, hi, it.Precision) {
+	for e.Iterations < sv.it.MaxIterations && !sv.within(lo, hi) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		m.bellman(legit, lo, next, it, false)
+		sv.bellman(lo, next, false)
 		lo, next = next, lo
-		m.bellman(legit, hi, spare, it, true)
-		for u := range hi {
+		sv.bellman(hi, spare, true)
+		for _, u := range sv.branch {
 			hi[u] = min(hi[u], spare[u])
 		}
 		e.Iterations++
@@ -107,24 +174,38 @@ func (m *MDP) narrow(ctx context.Context, legit par.Bitmap, e *Expected, hi, nex
 	return nil
 }
 
-func within(lo, hi []float64, precision float64) bool {
-	for u := range lo {
-		if hi[u]-lo[u] > precision*max(1, lo[u]) {
+// fill sets the plain nodes' bounds from their jumps, rounded outwards.
+func (sv *solver) fill(e *Expected) {
+	for u := range sv.m.Nodes {
+		if j := uint64(sv.jump[u]); j != u {
+			e.Lo[u] = (sv.acc[u] + e.Lo[j]) * (1 - 0x1p-52)
+			if e.Hi != nil {
+				e.Hi[u] = (sv.acc[u] + e.Hi[j]) * (1 + 0x1p-52)
+			}
+		}
+	}
+}
+
+func (sv *solver) within(lo, hi []float64) bool {
+	for _, u := range sv.branch {
+		if hi[u]-lo[u] > sv.it.Precision*max(1, lo[u]) {
 			return false
 		}
 	}
 	return true
 }
 
-// bellman writes Φ(x) into out, rounded down (up with upward) by the error bound of each
-// node's sums, and returns the largest relative change.
-func (m *MDP) bellman(legit par.Bitmap, x, out []float64, it Iteration, upward bool) float64 {
+// bellman writes Φ(x) into out on the branching nodes, rounded down (up with upward) by the
+// error bound of each node's sums, and returns the largest relative change.
+func (sv *solver) bellman(x, out []float64, upward bool) float64 {
 	var mu sync.Mutex
 	largest := 0.0
-	par.ForChunks(context.Background(), m.Nodes, par.Chunk(m.Nodes, it.Workers), it.Workers, func(_ int, a, b uint64) {
+	n := uint64(len(sv.branch))
+	workers := sv.it.Workers
+	par.ForChunks(context.Background(), n, par.Chunk(n, workers), workers, func(_ int, a, b uint64) {
 		local := 0.0
-		for u := a; u < b; u++ {
-			v := m.update(legit, x, u, it.Reward, upward)
+		for _, u := range sv.branch[a:b] {
+			v := sv.update(x, u, upward)
 			out[u] = v
 			local = max(local, math.Abs(v-x[u])/max(1, v))
 		}
@@ -135,12 +216,10 @@ func (m *MDP) bellman(legit par.Bitmap, x, out []float64, it Iteration, upward b
 	return largest
 }
 
-// update is Φ(x)(u): 0 on legit (and on nodes not reached), else the best choice's reward
-// plus its outcomes' expected x, rounded outwards.
-func (m *MDP) update(legit par.Bitmap, x []float64, u uint64, reward Reward, upward bool) float64 {
-	if !m.Reached.Has(u) || legit.Has(u) {
-		return 0
-	}
+// update is Φ(x)(u) on the reduced system: the best choice's reward plus its outcomes'
+// expected reward to their jumps and x there, rounded outwards.
+func (sv *solver) update(x []float64, u uint64, upward bool) float64 {
+	m := sv.m
 	if m.Choices[u] == m.Choices[u+1] {
 		return math.Inf(1) // a deadlock outside legit never gets there
 	}
@@ -148,18 +227,15 @@ func (m *MDP) update(legit par.Bitmap, x []float64, u uint64, reward Reward, upw
 	for c := m.Choices[u]; c < m.Choices[u+1]; c++ {
 		sum := 0.0
 		for j := m.Outcomes[c]; j < m.Outcomes[c+1]; j++ {
-			sum += m.floats[m.ProbOf[j]] * x[m.To[j]]
+			v := m.To[j]
+			sum += m.floats[m.ProbOf[j]] * (sv.acc[v] + x[sv.jump[v]])
 		}
-		r := 1.0
-		if reward == Moves {
-			r = float64(m.Moves[c])
-		}
-		// Each term carries the rounding of its probability and its product, the sum one
-		// rounding an addition, the reward one more: (k+4) units of 2^-53 bound the
-		// relative error of a sum of k nonnegative terms; twice that, for the final
-		// multiplication, is safe.
-		slack := float64(m.Outcomes[c+1]-m.Outcomes[c]+4) * 0x1p-52
-		v := r + sum
+		// Each term carries the rounding of its probability, of its addition and of its
+		// product, the sum one rounding an addition, the reward one more: (k+6) units of
+		// 2^-53 bound the relative error of a sum of k nonnegative terms; twice that, for
+		// the final multiplication, is safe.
+		slack := float64(m.Outcomes[c+1]-m.Outcomes[c]+6) * 0x1p-52
+		v := m.reward(c, sv.it.Reward) + sum
 		if upward {
 			v *= 1 + slack
 		} else {
@@ -170,10 +246,10 @@ func (m *MDP) update(legit par.Bitmap, x []float64, u uint64, reward Reward, upw
 	return best
 }
 
-// preFixpoint reports whether Φ(h) ≤ h at every node (Φ rounded upwards).
-func (m *MDP) preFixpoint(legit par.Bitmap, h, scratch []float64, it Iteration) bool {
-	m.bellman(legit, h, scratch, it, true)
-	for u := range h {
+// preFixpoint reports whether Φ(h) ≤ h at every branching node (Φ rounded upwards).
+func (sv *solver) preFixpoint(h, scratch []float64) bool {
+	sv.bellman(h, scratch, true)
+	for _, u := range sv.branch {
 		if scratch[u] > h[u] {
 			return false
 		}

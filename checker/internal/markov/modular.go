@@ -24,11 +24,11 @@ var primesBelow31 = sync.OnceValue(func() []uint64 {
 const maxPrimes = 512
 
 // solveBlock solves the equations of one strongly connected block of the policy's chain,
-// x_u = r_u + Σ_v P(u,v)·x_v, where the values outside the block are known. A single node is
+// x_u = r_u + Σ_v P(u,v)·(acc_v + x_jump(v)), where the values outside the block are known. A single node is
 // solved directly; a larger block modulo primes below 2^31, the residues combined by the
 // Chinese remainder theorem and reconstructed as rationals (Wang's algorithm), until the
 // reconstruction satisfies the equations exactly. It returns the primes used.
-func (x *Exact) solveBlock(ctx context.Context, m *MDP, block []uint64, reward Reward, limit, workers int) (int, error) {
+func (x *Exact) solveBlock(ctx context.Context, m *MDP, sv *solver, block []uint64, reward Reward, limit, workers int) (int, error) {
 	slices.Sort(block)
 	local := make(map[uint64]int, len(block))
 	for i, u := range block {
@@ -41,7 +41,10 @@ func (x *Exact) solveBlock(ctx context.Context, m *MDP, block []uint64, reward R
 		sys.b[i].SetInt64(int64(m.reward(c, reward)))
 		sys.diag[i] = big.NewRat(1, 1)
 		for j := m.Outcomes[c]; j < m.Outcomes[c+1]; j++ {
-			v, p := uint64(m.To[j]), m.Exact(j).Rat()
+			v, p := uint64(sv.jump[m.To[j]]), m.Exact(j).Rat()
+			if a := sv.acc[m.To[j]]; a != 0 { // the reward along the plain path to v
+				sys.b[i].Add(sys.b[i], t.Mul(p, new(big.Rat).SetInt64(int64(a))))
+			}
 			if k, in := local[v]; in {
 				if k == i {
 					sys.diag[i].Sub(sys.diag[i], p)
