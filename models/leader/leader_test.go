@@ -52,11 +52,12 @@ func TestTimerConstant(t *testing.T) {
 		restarts, sure  checker.Verdict
 		closure         checker.Verdict
 		expectedLo, eHi float64
+		traces          map[string]int // the steps of each counterexample
 	}{
-		{1, 613, checker.Violated, checker.Violated, checker.Holds, 0, 0},
-		{2, 8111, checker.Violated, checker.Holds, checker.Violated, 92.774, 92.775},
-		{3, 25707, checker.Violated, checker.Holds, checker.Violated, 132.652, 132.653},
-		{4, 13471, checker.Holds, checker.Holds, checker.Holds, 173.642, 173.643},
+		{1, 613, checker.Violated, checker.Violated, checker.Holds, 0, 0, map[string]int{"invariant restarts": 20, "almost-sure": 7}},
+		{2, 8111, checker.Violated, checker.Holds, checker.Violated, 92.774, 92.775, map[string]int{"invariant restarts": 73, "closure": 26}},
+		{3, 25707, checker.Violated, checker.Holds, checker.Violated, 132.652, 132.653, map[string]int{"invariant restarts": 106, "closure": 38}},
+		{4, 13471, checker.Holds, checker.Holds, checker.Holds, 173.642, 173.643, nil},
 	} {
 		if testing.Short() && (c.ctr == 2 || c.ctr == 3) {
 			continue // a few seconds each
@@ -65,6 +66,11 @@ func TestTimerConstant(t *testing.T) {
 		v := verdicts(res)
 		if res.Stats.States != c.states || v["invariant restarts"] != c.restarts || v["almost-sure"] != c.sure || v["closure"] != c.closure {
 			t.Errorf("Ctr=%d: %d states, %v", c.ctr, res.Stats.States, v)
+		}
+		for _, r := range res.Checks {
+			if want, ok := c.traces[r.Name]; ok && (r.Trace == nil || len(r.Trace.Steps) != want) {
+				t.Errorf("Ctr=%d: %s trace %v, want %d steps", c.ctr, r.Name, r.Trace, want)
+			}
 		}
 		if v["invariant quiet"] != checker.Holds {
 			t.Errorf("Ctr=%d: more than one message, or one off the tree, in a legitimate configuration", c.ctr)
