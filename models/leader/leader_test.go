@@ -130,3 +130,24 @@ func TestAdversarialFamilies(t *testing.T) {
 		}
 	}
 }
+
+// From clean nodes restarted up to an epoch apart (256 initial configurations on two nodes),
+// the worst expected stabilization is the synchronized start's, 173.64 rounds, and the average
+// over the staggered starts 141.64.
+func TestStaggered(t *testing.T) {
+	pr, err := leader.New(leader.Params{N: 2, Bound: 2, Ctr: 4, Cph: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := model.Daemonize(pr, model.Synchronous, model.From(pr.Initial(leader.InitStaggered)))
+	res, err := checker.Run(context.Background(), m, checker.Spec{Legit: pr.Legit,
+		Checks: []checker.Check{checker.CheckClosure, checker.CheckAlmostSure, checker.CheckExpected}}, checker.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := res.Expected
+	if res.Stats.InitialStates != 256 || res.Stats.States != 13561 || e == nil || !e.Exact ||
+		e.Steps.Worst.Lo < 173.642 || e.Steps.Worst.Lo > 173.643 || e.Steps.Average.Lo < 141.641 || e.Steps.Average.Lo > 141.643 {
+		t.Errorf("%d initial, %d states, %+v", res.Stats.InitialStates, res.Stats.States, e)
+	}
+}

@@ -175,10 +175,11 @@ const (
 	InitFresh      = iota // the clean configuration
 	InitStructures        // every tree structure and token placement, clean timers, no message
 	InitMessages          // clean nodes, every combination of messages in transit
+	InitStaggered         // clean nodes restarted at different times, up to an epoch apart
 )
 
 // Inits names the families for the catalogue.
-var Inits = []string{"fresh", "structures", "messages"}
+var Inits = []string{"fresh", "structures", "messages", "staggered"}
 
 // Initial lists the configurations of a family.
 func (pr *Protocol) Initial(family int) []model.State {
@@ -187,6 +188,8 @@ func (pr *Protocol) Initial(family int) []model.State {
 		return pr.structures()
 	case InitMessages:
 		return pr.messages()
+	case InitStaggered:
+		return pr.staggered()
 	}
 	return []model.State{pr.Fresh()}
 }
@@ -225,6 +228,35 @@ func (pr *Protocol) messages() []model.State {
 			n.msgs[j] = digits[2+j]
 		}
 	})
+}
+
+// staggered: every node just restarted, but node v k_v rounds ago, for every k_v below an
+// epoch: each node has run alone, with its own traversals of its shadow, and its coins (the
+// safety epoch's samples) drawn as "not sampled". Within an epoch a clean node sends nothing
+// to the others, so these are configurations of executions from restarts at those times.
+func (pr *Protocol) staggered() []model.State {
+	var out []model.State
+	offsets := make([]int, pr.p.N)
+	for {
+		s := pr.Fresh()
+		for v, k := range offsets {
+			for range k {
+				n := pr.step(s, v, &coinSource{})
+				pr.store(&n, v, s)
+			}
+		}
+		out = append(out, s)
+		v := 0
+		for ; v < pr.p.N; v++ {
+			if offsets[v]++; offsets[v] < pr.epoch {
+				break
+			}
+			offsets[v] = 0
+		}
+		if v == pr.p.N {
+			return out
+		}
+	}
 }
 
 // every lists the configurations obtained from the clean one by giving each node every
