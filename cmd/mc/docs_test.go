@@ -31,6 +31,8 @@ var heavy = map[string]bool{
 	"check dijkstra -p n=9 -p K=9 --store disk --dir /tmp/d9 --mem 2GiB --progress":        true,
 	"check dijkstra -p n=9 -p K=9 --store badger --dir /tmp/b9 --mem 2GiB --progress":      true,
 	"check arvy -p n=6 --topology iso":                                                     true,
+	"check leader -p n=3 -p Ctr=3":                                                         true,
+	"check leader -p n=3 -p graph=complete -p Ctr=3":                                       true,
 }
 
 // slow are the mc commands -short passes over: a few seconds each.
