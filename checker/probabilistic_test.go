@@ -178,6 +178,18 @@ func (m *randomMDP) chainExpectation(pick []int) ([]*big.Rat, bool) {
 	return x, true
 }
 
+// worstAndAverage are the largest and the mean of the oracle's expectations.
+func worstAndAverage(x []*big.Rat) (worst, avg *big.Rat) {
+	worst, avg = new(big.Rat), new(big.Rat)
+	for _, v := range x {
+		if v.Cmp(worst) > 0 {
+			worst = v
+		}
+		avg.Add(avg, v)
+	}
+	return worst, avg.Quo(avg, big.NewRat(int64(len(x)), 1))
+}
+
 // TestProbabilisticAgainstBruteForce compares almost-sure and expected-time with the
 // brute-force oracle on 400 random MDPs of 2 to 7 states, with 1 and 3 workers: the verdict,
 // the exact worst and average expected steps, and, when convergence fails, a trap whose
@@ -205,14 +217,7 @@ func TestProbabilisticAgainstBruteForce(t *testing.T) {
 				}
 				continue
 			}
-			w, avg := new(big.Rat), new(big.Rat)
-			for _, x := range worst {
-				if x.Cmp(w) > 0 {
-					w = x
-				}
-				avg.Add(avg, x)
-			}
-			avg.Quo(avg, big.NewRat(int64(len(worst)), 1))
+			w, avg := worstAndAverage(worst)
 			e := res.Expected
 			if e == nil || !e.Exact || e.Steps.Worst.Exact != w.RatString() || e.Steps.Average.Exact != avg.RatString() {
 				t.Fatalf("mdp %d, %d workers: expected %+v, the oracle says worst %s, average %s (%+v)", i, workers, e, w.RatString(), avg.RatString(), m.choices)
@@ -246,14 +251,7 @@ func TestExpectedIntervalsEnclose(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w, avg := new(big.Rat), new(big.Rat)
-		for _, x := range worst {
-			if x.Cmp(w) > 0 {
-				w = x
-			}
-			avg.Add(avg, x)
-		}
-		avg.Quo(avg, big.NewRat(int64(len(worst)), 1))
+		w, avg := worstAndAverage(worst)
 		e := res.Expected
 		for _, c := range []struct {
 			b     checker.Bound
