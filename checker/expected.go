@@ -17,8 +17,10 @@ func (a *checking) expectedTime() error {
 		a.partial(name)
 		return err
 	}
-	if c.sure.BadCount > 0 {
-		a.addTrap(name, c, "infinite: ")
+	if c.badRelevant > 0 {
+		// An execution from an initial configuration may reach, before the legitimate set,
+		// a configuration from which a scheduler avoids it with positive probability.
+		a.addTrap(name, c, "infinite: ", true)
 		return nil
 	}
 	t := a.spec.Expected
@@ -76,7 +78,7 @@ func (b Bound) String() string {
 // an error: interrupted.
 func (a *checking) expect(c *chain, reward markov.Reward, e *Expected) (*ExpectedFigure, error) {
 	t := a.spec.Expected
-	it := markov.Iteration{Reward: reward, Precision: e.Precision, MaxIterations: t.MaxIterations, Workers: a.opts.workers()}
+	it := markov.Iteration{Reward: reward, Precision: e.Precision, MaxIterations: t.MaxIterations, Workers: a.opts.workers(), Only: c.relevant}
 	if it.MaxIterations == 0 {
 		it.MaxIterations = 1_000_000
 	}
@@ -146,7 +148,7 @@ func (a *checking) exactFigure(c *chain, reward markov.Reward, x *markov.Expecte
 	if block == 0 {
 		block = 3000
 	}
-	sol, err := markov.SolveExact(a.ctx, c.mdp, a.scan.Legit, reward, x.Hi, markov.ExactLimits{Block: block, Primes: 400, Workers: a.opts.workers()})
+	sol, err := markov.SolveExact(a.ctx, c.mdp, a.scan.Legit, reward, x.Hi, markov.ExactLimits{Block: block, Primes: 400, Workers: a.opts.workers(), Only: c.relevant})
 	if err != nil {
 		return nil, err
 	}

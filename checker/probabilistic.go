@@ -3,7 +3,10 @@ package checker
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
+	"slices"
 
+	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/internal/explore"
 	"github.com/mc-checker/mc/checker/internal/markov"
 	"github.com/mc-checker/mc/checker/model"
@@ -14,7 +17,12 @@ import (
 type chain struct {
 	mdp  *markov.MDP
 	sure *markov.AlmostSure
-	trap *trapFinding // nil while not built, or when every reached node converges
+	// relevant are the nodes reached from an initial one before the legitimate set, with the
+	// outcome each was first reached by; badRelevant counts the bad ones among them.
+	relevant    par.Bitmap
+	from        []uint64
+	badRelevant uint64
+	traps       map[bool]*trapFinding // by stem: within the relevant nodes (true) or any
 }
 
 // markov builds the chain and its qualitative analysis once; nil when the graph is partial
@@ -30,11 +38,16 @@ func (a *checking) markov() (*chain, error) {
 	if err != nil {
 		return nil, err
 	}
-	a.chain = &chain{mdp: mdp, sure: markov.Prob1(a.ctx, mdp, a.scan.Legit)}
-	if a.ctx.Err() != nil {
-		a.chain = nil
+	c := &chain{mdp: mdp, sure: markov.Prob1(a.ctx, mdp, a.scan.Legit), traps: map[bool]*trapFinding{}}
+	c.relevant, c.from = mdp.Relevant(a.scan.Legit)
+	for i, w := range c.relevant {
+		c.badRelevant += uint64(bits.OnesCount64(w & c.sure.Bad[i]))
 	}
-	return a.chain, nil
+	if a.ctx.Err() != nil {
+		return nil, nil
+	}
+	a.chain = c
+	return c, nil
 }
 
 // almostSure decides convergence with probability 1 under every scheduler, from every
@@ -46,11 +59,12 @@ func (a *checking) almostSure() error {
 		a.partial(name)
 		return err
 	}
-	if c.sure.BadCount == 0 {
+	strict := a.spec.Reading == Strict
+	if c.sure.BadCount == 0 || strict && c.badRelevant == 0 {
 		a.add(CheckResult{Name: name, Verdict: Holds, Detail: a.sureDetail(c)}, nil)
 		return nil
 	}
-	a.addTrap(name, c, "")
+	a.addTrap(name, c, "", strict)
 	return nil
 }
 
@@ -63,8 +77,8 @@ func (a *checking) sureDetail(c *chain) string {
 
 // addTrap reports the trap that refutes convergence with probability 1: a path from an
 // initial configuration into it, and a cycle inside it (or a deadlock).
-func (a *checking) addTrap(name string, c *chain, prefix string) {
-	tf := a.trapOf(c)
+func (a *checking) addTrap(name string, c *chain, prefix string, strict bool) {
+	tf := a.trapOf(c, strict)
 	size := "a trap of " + grouped(uint64(len(tf.nodes))) + " configurations"
 	if len(tf.nodes) == 1 {
 		size = "a trap of one configuration"
@@ -99,20 +113,25 @@ type trapFinding struct {
 	trace          *model.Trace
 }
 
-// trapOf finds the trap at the smallest node from which the legitimate set is avoided surely,
-// and the trace that shows it: the shortest path to it, then the first outcome of the
-// scheduler's choice until a configuration repeats.
-func (a *checking) trapOf(c *chain) *trapFinding {
-	if c.trap != nil {
-		return c.trap
+// trapOf finds a trap and the trace that shows it: the smallest node from which the
+// legitimate set is avoided surely (strict: the smallest such node an execution from an
+// initial one reaches before the legitimate set), a shortest path to it (strict: one that
+// avoids the legitimate set), then the first outcome of the scheduler's choice until a
+// configuration repeats.
+func (a *checking) trapOf(c *chain, strict bool) *trapFinding {
+	if tf := c.traps[strict]; tf != nil {
+		return tf
 	}
 	entry := uint64(0)
-	for !c.sure.Avoid.Has(entry) {
+	for !c.sure.Avoid.Has(entry) || strict && !c.relevant.Has(entry) {
 		entry++
 	}
 	tf := &trapFinding{}
 	tf.nodes, tf.choices = c.mdp.Trap(entry, c.sure.Avoid)
 	stem := explore.StemTo(a.g, entry)
+	if strict {
+		stem = c.stemWithin(entry)
+	}
 	nodes, steps := stem.Nodes, stem.Steps
 	at := map[uint64]int{}
 	for i, u := range nodes {
@@ -124,8 +143,9 @@ func (a *checking) trapOf(c *chain) *trapFinding {
 		if ch == markov.NoChoice {
 			break
 		}
-		v := uint64(c.mdp.To[c.mdp.Outcomes[ch]])
-		steps = append(steps, c.mdp.First[ch])
+		j := c.mdp.Outcomes[ch]
+		v := uint64(c.mdp.To[j])
+		steps = append(steps, c.mdp.Index[j])
 		if i, seen := at[v]; seen && i >= len(stem.Nodes)-1 {
 			loop = i
 			break
@@ -137,8 +157,26 @@ func (a *checking) trapOf(c *chain) *trapFinding {
 		steps = steps[:len(nodes)-1]
 	}
 	tf.trace = explore.TraceFromNodes(a.g, nodes, steps, loop)
-	c.trap = tf
+	c.traps[strict] = tf
 	return tf
+}
+
+// stemWithin is the path by which the relevant-set search first reached v from an initial
+// node, outside the legitimate set.
+func (c *chain) stemWithin(v uint64) explore.NodePath {
+	var p explore.NodePath
+	for {
+		p.Nodes = append(p.Nodes, v)
+		j := c.from[v]
+		if j == markov.NoChoice {
+			break
+		}
+		p.Steps = append(p.Steps, c.mdp.Index[j])
+		v = c.mdp.OwnerOf(j)
+	}
+	slices.Reverse(p.Nodes)
+	slices.Reverse(p.Steps)
+	return p
 }
 
 // maxTrapCheck bounds the trap that verifyTrap goes through state by state.

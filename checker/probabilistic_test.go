@@ -264,3 +264,38 @@ func TestExpectedIntervalsEnclose(t *testing.T) {
 		}
 	}
 }
+
+// fromZero is a randomMDP started from configuration 0 only.
+type fromZero struct{ *randomMDP }
+
+func (fromZero) UniverseInit() (model.Predicate, bool) { return nil, false }
+func (fromZero) Init(yield func(model.State) bool)     { yield(model.State{0}) }
+
+// Expected time counts up to the first legitimate configuration: from 0 a fair coin reaches
+// the legitimate 1 or stays, so 2 steps are expected, although 1 leads on to the trap 2 (closure
+// fails). almost-sure from every reachable configuration fails with that trap; under the strict
+// reading (from the initial configurations, up to the legitimate set) it holds.
+func TestExpectedTimeStopsAtTheLegitimateSet(t *testing.T) {
+	sch, _ := model.NewSchema(0, model.Var{Name: "s", Owner: model.Global, Domain: model.Range(3)})
+	m := fromZero{&randomMDP{schema: sch, legit: []bool{false, true, false}, choices: [][][]outcome{
+		{{{1, model.Half}, {0, model.Half}}}, {{{2, model.Prob{}}}}, {{{2, model.Prob{}}}}}}}
+	spec := checker.Spec{Legit: m.isLegit, Checks: []checker.Check{checker.CheckAlmostSure, checker.CheckExpected}}
+	res, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Checks[0].Verdict != checker.Violated || res.Checks[1].Verdict != checker.Holds || res.Expected.Steps.Worst.Exact != "2" {
+		t.Fatalf("%+v %+v", res.Checks, res.Expected)
+	}
+	spec.Reading = checker.Strict
+	if res, err = checker.Run(context.Background(), m, spec, checker.Options{Workers: 2}); err != nil || res.Checks[0].Verdict != checker.Holds {
+		t.Fatalf("strict: %+v %v", res, err)
+	}
+	// A trap before the legitimate set: from 0 the coin may go to 2 instead.
+	m.choices[0] = [][]outcome{{{1, model.Half}, {2, model.Half}}}
+	spec.Reading = checker.FromReachable
+	res, err = checker.Run(context.Background(), m, spec, checker.Options{Workers: 2})
+	if err != nil || res.Checks[1].Verdict != checker.Violated || res.Checks[1].Trace == nil || res.Expected != nil {
+		t.Fatalf("%+v %v", res, err)
+	}
+}

@@ -23,7 +23,8 @@ type Exact struct {
 type ExactLimits struct {
 	Block   int
 	Primes  int
-	Workers int // primes solved at once
+	Workers int        // primes solved at once
+	Only    par.Bitmap // solve for these nodes only (nil: every reached one), as Iteration.Only
 }
 
 // ErrTooLarge is returned when a block passes ExactLimits.Block.
@@ -38,7 +39,10 @@ var ErrTooLarge = errors.New("too large for the exact solution")
 func SolveExact(ctx context.Context, m *MDP, legit par.Bitmap, reward Reward, hint []float64, lim ExactLimits) (*Exact, error) {
 	x := &Exact{Policy: make([]uint64, m.Nodes)}
 	for u := range m.Nodes {
-		x.Policy[u] = m.bestFloat(legit, hint, u, reward)
+		x.Policy[u] = NoChoice
+		if lim.Only == nil || lim.Only.Has(u) {
+			x.Policy[u] = m.bestFloat(legit, hint, u, reward)
+		}
 	}
 	for x.Rounds = 0; ; x.Rounds++ {
 		if err := x.solvePolicy(ctx, m, legit, reward, lim); err != nil {
@@ -111,13 +115,13 @@ func (x *Exact) choiceValue(m *MDP, c uint64, reward Reward) *big.Rat {
 // the branching nodes (the plain ones, one choice of one outcome, are jumps with their path's
 // reward, as in the iteration), then fills in the plain nodes.
 func (x *Exact) solvePolicy(ctx context.Context, m *MDP, legit par.Bitmap, reward Reward, lim ExactLimits) error {
-	sv := m.newSolver(legit, Iteration{Reward: reward})
+	sv := m.newSolver(legit, Iteration{Reward: reward, Only: lim.Only})
 	x.Value = make([]*big.Rat, m.Nodes)
 	branching := make([]uint64, m.Nodes)
 	for u := range m.Nodes {
 		branching[u] = NoChoice
 		switch {
-		case !m.Reached.Has(u):
+		case !m.Reached.Has(u), lim.Only != nil && !lim.Only.Has(u) && !legit.Has(u):
 		case legit.Has(u):
 			x.Value[u] = new(big.Rat)
 		case x.Policy[u] == NoChoice:
@@ -144,7 +148,7 @@ func (x *Exact) solvePolicy(ctx context.Context, m *MDP, legit par.Bitmap, rewar
 		return err
 	}
 	for u := range m.Nodes {
-		if j := uint64(sv.jump[u]); j != u && m.Reached.Has(u) {
+		if j := uint64(sv.jump[u]); j != u && m.Reached.Has(u) && x.Value[j] != nil {
 			x.Value[u] = new(big.Rat).Add(new(big.Rat).SetInt64(int64(sv.acc[u])), x.Value[j])
 		}
 	}

@@ -39,6 +39,9 @@ type Iteration struct {
 	// MaxIterations bounds the Bellman updates of each bound.
 	MaxIterations int
 	Workers       int
+	// Only restricts the iteration to these nodes (nil: every reached one); the outcomes of
+	// their illegitimate nodes must stay in it (MDP.Relevant).
+	Only par.Bitmap
 }
 
 // ExpectedTime computes Lo and Hi by interval iteration (Baier, Klein, Leuschner, Parker and
@@ -112,7 +115,7 @@ func (m *MDP) newSolver(legit par.Bitmap, it Iteration) *solver {
 	const unset = ^uint32(0)
 	for u := range m.Nodes {
 		sv.jump[u] = unset
-		if !m.Reached.Has(u) || legit.Has(u) {
+		if !m.Reached.Has(u) || legit.Has(u) || it.Only != nil && !it.Only.Has(u) {
 			sv.jump[u] = uint32(u)
 		} else if !m.plain(u) {
 			sv.jump[u] = uint32(u)

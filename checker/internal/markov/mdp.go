@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sort"
 
 	"github.com/mc-checker/mc/checker/internal/explore"
 	"github.com/mc-checker/mc/checker/internal/par"
@@ -19,6 +20,7 @@ type MDP struct {
 	Choices  []uint64
 	Outcomes []uint64
 	To       []uint32
+	Index    []uint32     // per outcome, the index of the first step to it (replays it)
 	ProbOf   []uint32     // per outcome, an index into Probs
 	Probs    []model.Prob // the distinct probabilities, exact
 	floats   []float64    // Probs as float64
@@ -62,7 +64,8 @@ func (m *MDP) OutcomeCount() uint64 { return uint64(len(m.To)) }
 // piece is what one worker builds for a range of nodes.
 type piece struct {
 	choices, outcomes      []uint64 // relative to the piece
-	to, first, span, moves []uint32
+	to, index, first, span []uint32
+	moves                  []uint32
 	probs                  []model.Prob
 	at                     map[uint32]int // a choice's outcomes by target, when it has many
 	err                    error
@@ -160,7 +163,7 @@ func (p *piece) outcomesOf(edges []explore.Edge, steps []stepMeta) {
 			}
 		}
 		p.at[to] = len(p.to)
-		p.to, p.probs = append(p.to, to), append(p.probs, prob)
+		p.to, p.index, p.probs = append(p.to, to), append(p.index, e.Index), append(p.probs, prob)
 	}
 }
 
@@ -181,6 +184,7 @@ func join(g explore.Graph, pieces []piece) (*MDP, error) {
 			m.Outcomes = append(m.Outcomes, obase+o)
 		}
 		m.First, m.Span, m.Moves, m.To = append(m.First, p.first...), append(m.Span, p.span...), append(m.Moves, p.moves...), append(m.To, p.to...)
+		m.Index = append(m.Index, p.index...)
 		for _, pr := range p.probs {
 			if pr.Den == 0 {
 				pr = model.Prob{Num: 1, Den: 1}
@@ -235,4 +239,40 @@ func (m *MDP) reverse() {
 			fill[v]++
 		}
 	}
+}
+
+// Relevant is the set of nodes an execution from an initial node reaches before the
+// legitimate set (the initial nodes, and every node reached through illegitimate ones), with
+// the outcome each was first reached by: the nodes whose expectations the worst and the
+// average from the initial nodes depend on.
+func (m *MDP) Relevant(legit par.Bitmap) (set par.Bitmap, from []uint64) {
+	set = par.NewBitmap(m.Nodes)
+	from = make([]uint64, m.Nodes)
+	var queue []uint64
+	m.Initial.Each(func(u uint64) {
+		set.Set(u)
+		from[u] = NoChoice
+		queue = append(queue, u)
+	})
+	for i := 0; i < len(queue); i++ {
+		u := queue[i]
+		if legit.Has(u) {
+			continue
+		}
+		for j := m.Outcomes[m.Choices[u]]; j < m.Outcomes[m.Choices[u+1]]; j++ {
+			if v := uint64(m.To[j]); !set.Has(v) {
+				set.Set(v)
+				from[v] = j
+				queue = append(queue, v)
+			}
+		}
+	}
+	return set, from
+}
+
+// OwnerOf is the node whose choice outcome j belongs to.
+func (m *MDP) OwnerOf(j uint64) uint64 {
+	m.reverse()
+	c := sort.Search(len(m.Outcomes)-1, func(c int) bool { return m.Outcomes[c+1] > j })
+	return uint64(m.owner[c])
 }
