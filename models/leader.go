@@ -20,6 +20,7 @@ func init() {
 		},
 		Checks: []string{"invariant", "closure", "almost-sure", "expected-time"},
 		Daemon: "synchronous",
+		Rounds: true,
 		Build: func(v map[string]int, _ *topology.Tree) (*Instance, error) {
 			bound := v["N"]
 			if bound == 0 {

@@ -24,7 +24,10 @@ func TestEveryModelPassesLint(t *testing.T) {
 			topologies = []string{"path", "star", "all"}
 		}
 		daemons := []model.Daemon{model.Central}
-		if !e.Asynchronous {
+		switch {
+		case e.Rounds:
+			daemons = []model.Daemon{model.Synchronous}
+		case !e.Asynchronous:
 			daemons = append(daemons, model.LocallyCentral, model.Distributed, model.Synchronous)
 		}
 		for _, topo := range topologies {

@@ -65,6 +65,9 @@ type Entry struct {
 	// one whose moves write shared variables (CentralWhy says why, for the error).
 	Asynchronous bool
 	CentralWhy   string
+	// Rounds: the protocol is written in synchronous rounds (every node moves every round,
+	// reading last round's messages): the synchronous daemon only.
+	Rounds bool
 	Build        func(params map[string]int, tree *topology.Tree) (*Instance, error)
 	// Rooted: the model starts from rooted trees rather than running on a network tree;
 	// --topology names them: every rooted labelled tree (RootedSets[0], the default), one per

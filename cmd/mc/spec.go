@@ -85,6 +85,9 @@ func (rs runSpec) validate() (*plan, error) {
 	if entry.Asynchronous && p.daemon != model.Central {
 		return nil, fmt.Errorf("model %s runs one event a step (the central daemon), not under the %s daemon: %s", entry.Name, p.daemon, cmp.Or(entry.CentralWhy, "it passes messages asynchronously"))
 	}
+	if entry.Rounds && p.daemon != model.Synchronous {
+		return nil, fmt.Errorf("model %s runs in synchronous rounds (every node moves every round, reading the messages of the last one): the synchronous daemon, not the %s daemon", entry.Name, p.daemon)
+	}
 	if p.fairness, err = checker.ParseFairness(rs.Fairness); err != nil {
 		return nil, err
 	}
