@@ -68,7 +68,7 @@ type Entry struct {
 	// Rounds: the protocol is written in synchronous rounds (every node moves every round,
 	// reading last round's messages): the synchronous daemon only.
 	Rounds bool
-	Build        func(params map[string]int, tree *topology.Tree) (*Instance, error)
+	Build  func(params map[string]int, tree *topology.Tree) (*Instance, error)
 	// Rooted: the model starts from rooted trees rather than running on a network tree;
 	// --topology names them: every rooted labelled tree (RootedSets[0], the default), one per
 	// isomorphism class (RootedSets[1]), or one tree rooted at its root (Build). BuildSet

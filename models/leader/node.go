@@ -9,29 +9,29 @@ import (
 // The fields of a node: its variables (Table 1 of the paper), its shadow's, its root
 // controller's, and a ghost count of its restarts.
 const (
-	fPrnt    = iota // ⊥ (0) or a neighbour (1 + its index in nb)
-	fChld           // the ordered physical children (an index into lists); ṽ is always the first child
-	fTkn            // holds a token
-	fTknd           // the tree neighbour the token last went to: ṽ (0) or a neighbour
-	fRecent         // passed a token in the previous round
-	fTmr            // rounds since the last discovery
-	fOut            // out_prop: ⊥ or a neighbour (the crossing edge's direction)
-	fInp            // in_prop: a bit per neighbour, a registered merger proposal
-	fAccpt          // available for merger proposals
-	fKind           // the current traversal's epoch: search, safety, accept
-	fCnt            // crossing ports counted in this traversal so far: 0, 1, 2 or more
-	fVia            // with one port counted: the child towards it, or the crossing neighbour
-	fCold           // a root's token is cold (held between traversals)
-	fPh             // a root's phase: Propose (0) or Accept (1)
-	fEp             // a root's epoch (see the controller in round.go)
-	fRc             // a root's round in its epoch, or rounds waited for an accept
-	fMate           // an accept was sent to this neighbour last round: merge now
-	fStkn           // the shadow holds the token
-	fSrecent        // the shadow passed it in the previous round
-	fStmr           // the shadow's timer
-	fTosh           // a pass_tkn to the shadow in transit: none, or 1 + its kind
-	fFromsh         // a pass_tkn from the shadow in transit
-	fRestarts       // ghost: the node's restarts, saturated at 2 (Theorem 1: at most 1)
+	fPrnt     = iota // ⊥ (0) or a neighbour (1 + its index in nb)
+	fChld            // the ordered physical children (an index into lists); ṽ is always the first child
+	fTkn             // holds a token
+	fTknd            // the tree neighbour the token last went to: ṽ (0) or a neighbour
+	fRecent          // passed a token in the previous round
+	fTmr             // rounds since the last discovery
+	fOut             // out_prop: ⊥ or a neighbour (the crossing edge's direction)
+	fInp             // in_prop: a bit per neighbour, a registered merger proposal
+	fAccpt           // available for merger proposals
+	fKind            // the current traversal's epoch: search, safety, accept
+	fCnt             // crossing ports counted in this traversal so far: 0, 1, 2 or more
+	fVia             // with one port counted: the child towards it, or the crossing neighbour
+	fCold            // a root's token is cold (held between traversals)
+	fPh              // a root's phase: Propose (0) or Accept (1)
+	fEp              // a root's epoch (see the controller in round.go)
+	fRc              // a root's round in its epoch, or rounds waited for an accept
+	fMate            // an accept was sent to this neighbour last round: merge now
+	fStkn            // the shadow holds the token
+	fSrecent         // the shadow passed it in the previous round
+	fStmr            // the shadow's timer
+	fTosh            // a pass_tkn to the shadow in transit: none, or 1 + its kind
+	fFromsh          // a pass_tkn from the shadow in transit
+	fRestarts        // ghost: the node's restarts, saturated at 2 (Theorem 1: at most 1)
 	nFields
 )
 
@@ -45,11 +45,11 @@ const (
 // Messages in a slot.
 const (
 	mNone    = iota
-	mDown           // 1..3: pass_tkn from a parent, with the epoch's kind
-	mUp      = 4    // 4..6: pass_tkn from a child, with its subtree's crossing ports (0, 1, 2+)
-	mTrns    = 7    // root_trns: a cold token, the root role moves to the receiver
-	mPropose = 8    // a merger proposal
-	mAccept  = 9    // its acceptance
+	mDown        // 1..3: pass_tkn from a parent, with the epoch's kind
+	mUp      = 4 // 4..6: pass_tkn from a child, with its subtree's crossing ports (0, 1, 2+)
+	mTrns    = 7 // root_trns: a cold token, the root role moves to the receiver
+	mPropose = 8 // a merger proposal
+	mAccept  = 9 // its acceptance
 	nMsgs    = 10
 )
 

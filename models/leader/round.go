@@ -78,7 +78,7 @@ func (pr *Protocol) shadowRound(old, n *node) bool {
 
 // receive processes the messages sent to v in the previous round; false: v must restart.
 func (pr *Protocol) receive(s model.State, old, n *node, v int, c *coinSource) bool {
-	got := false // acquired a token: at most one a round
+	got := false                                    // acquired a token: at most one a round
 	free := old.f[fTkn] == 0 && old.f[fRecent] == 0 // conditions (i) and (ii)
 	if old.f[fFromsh] == 1 && free && old.f[fTknd] == 0 {
 		n.f[fTkn], got = 1, true // back from ṽ, which has no crossing port
