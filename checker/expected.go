@@ -25,7 +25,7 @@ func (a *checking) expectedTime() error {
 	}
 	t := a.spec.Expected
 	e := &Expected{Chain: "Markov decision process", Precision: t.Precision, Exact: true}
-	if c.mdp.Deterministic() {
+	if c.mdp.Deterministic(c.relevant) {
 		e.Chain = "Markov chain"
 	}
 	if e.Precision == 0 {
@@ -43,11 +43,16 @@ func (a *checking) expectedTime() error {
 	}
 	for _, ms := range measures {
 		f, err := a.expect(c, ms.reward, e)
-		if err != nil || f == nil {
-			if err == nil {
-				a.partial(name)
-			}
+		var nb noBound
+		switch {
+		case errors.As(err, &nb):
+			a.add(CheckResult{Name: name, Verdict: Inconclusive, Detail: nb.Error()}, nil)
+			return nil
+		case err != nil:
 			return err
+		case f == nil:
+			a.partial(name)
+			return nil
 		}
 		*ms.into = f
 	}
@@ -56,7 +61,10 @@ func (a *checking) expectedTime() error {
 	}
 	a.res.Expected = e
 	detail := fmt.Sprintf("%s steps at worst, %s on average", e.Steps.Worst, e.Steps.Average)
-	if !e.Exact {
+	switch {
+	case !e.Exact && e.Wide:
+		detail += fmt.Sprintf(" (interval iteration, stopped after %d updates before the bounds were %g apart)", e.Iterations, e.Precision)
+	case !e.Exact:
 		detail += fmt.Sprintf(" (interval iteration to a relative precision of %g)", e.Precision)
 	}
 	a.add(CheckResult{Name: name, Verdict: Holds, Detail: detail}, nil)
@@ -86,9 +94,12 @@ func (a *checking) expect(c *chain, reward markov.Reward, e *Expected) (*Expecte
 	switch {
 	case a.ctx.Err() != nil:
 		return nil, nil
+	case errors.Is(err, markov.ErrNoUpperBound):
+		return a.exactOnly(c, reward, e, x)
 	case err != nil:
 		return nil, fmt.Errorf("expected time: %w", err)
 	}
+	e.Wide = e.Wide || !x.Converged
 	e.Iterations = max(e.Iterations, x.Iterations)
 	weights := a.orbitWeights(c.mdp)
 	sum := x.Summarize(c.mdp, func(u uint64) float64 { return float64(weights(u)) })
@@ -115,6 +126,45 @@ func (a *checking) expect(c *chain, reward markov.Reward, e *Expected) (*Expecte
 	}
 	f.WorstFrom = a.g.Schema().NewState()
 	a.g.State(worst, f.WorstFrom)
+	return f, nil
+}
+
+// noBound is an expected time the iteration could not bound from above and the exact solution
+// could not give: the check is inconclusive, with the lower bound found.
+type noBound struct {
+	iterations int
+	lower      float64
+	why        string
+}
+
+func (e noBound) Error() string {
+	return fmt.Sprintf("no upper bound verified in %d updates (the expected time is at least %.6g; the exact solution: %s)", e.iterations, e.lower, e.why)
+}
+
+// exactOnly is the exact solution of a chain whose interval iteration found no upper bound in
+// its updates (an expected time of the order of the updates), hinted by the lower bounds; it is
+// verified exactly, so no interval is needed.
+func (a *checking) exactOnly(c *chain, reward markov.Reward, e *Expected, x *markov.Expected) (*ExpectedFigure, error) {
+	weights := a.orbitWeights(c.mdp)
+	x.Hi = x.Lo // the hint; no upper bound is claimed
+	lower := x.Summarize(c.mdp, func(u uint64) float64 { return float64(weights(u)) }).Worst.Lo
+	if a.spec.Expected.ExactBlock < 0 {
+		return nil, noBound{x.Iterations, lower, "not asked for"}
+	}
+	exact, err := a.exactFigure(c, reward, x, weights)
+	switch {
+	case a.ctx.Err() != nil:
+		return nil, nil
+	case errors.Is(err, markov.ErrTooLarge):
+		return nil, noBound{x.Iterations, lower, err.Error()}
+	case err != nil:
+		return nil, err
+	case exact.worst.Lo < lower*(1-1e-12):
+		return nil, &InternalError{Check: string(CheckExpected), Err: fmt.Errorf("the exact worst expectation %s is below the lower bound %g", exact.worst.Exact, lower)}
+	}
+	e.Iterations, e.Primes = max(e.Iterations, x.Iterations), max(e.Primes, exact.primes)
+	f := &ExpectedFigure{Worst: exact.worst, Average: exact.average, WorstFrom: a.g.Schema().NewState()}
+	a.g.State(exact.worstNode, f.WorstFrom)
 	return f, nil
 }
 

@@ -61,18 +61,22 @@ func (a *checking) almostSure() error {
 	}
 	strict := a.spec.Reading == Strict
 	if c.sure.BadCount == 0 || strict && c.badRelevant == 0 {
-		a.add(CheckResult{Name: name, Verdict: Holds, Detail: a.sureDetail(c)}, nil)
+		a.add(CheckResult{Name: name, Verdict: Holds, Detail: a.sureDetail(c, strict)}, nil)
 		return nil
 	}
 	a.addTrap(name, c, "", strict)
 	return nil
 }
 
-func (a *checking) sureDetail(c *chain) string {
-	if c.mdp.Deterministic() {
-		return "every reachable configuration reaches the legitimate set with probability 1 (a Markov chain)"
+func (a *checking) sureDetail(c *chain, strict bool) string {
+	from := "every reachable configuration"
+	if strict {
+		from = "the initial configurations (up to the first legitimate configuration)"
 	}
-	return "every scheduler reaches the legitimate set with probability 1 from every reachable configuration"
+	if c.mdp.Deterministic(nil) {
+		return from + " reaches the legitimate set with probability 1 (a Markov chain)"
+	}
+	return "every scheduler reaches the legitimate set with probability 1 from " + from
 }
 
 // addTrap reports the trap that refutes convergence with probability 1: a path from an
@@ -83,11 +87,15 @@ func (a *checking) addTrap(name string, c *chain, prefix string, strict bool) {
 	if len(tf.nodes) == 1 {
 		size = "a trap of one configuration"
 	}
-	detail := fmt.Sprintf("%sfrom %s of %s reachable configurations some scheduler misses the legitimate set with positive probability: "+
-		"%s, closed under every outcome of the scheduler's choices, avoids it", prefix, grouped(c.sure.BadCount), grouped(a.res.Stats.States), size)
-	if c.mdp.Deterministic() {
-		detail = fmt.Sprintf("%sfrom %s of %s reachable configurations the legitimate set is missed with positive probability: "+
-			"%s, closed under every coin outcome, avoids it", prefix, grouped(c.sure.BadCount), grouped(a.res.Stats.States), size)
+	bad, of := fmt.Sprintf("%s of %s reachable configurations", grouped(c.sure.BadCount), grouped(a.res.Stats.States)), ""
+	if strict { // only what executions from the initial configurations meet before the legitimate set
+		bad, of = fmt.Sprintf("%s of %s configurations", grouped(c.badRelevant), grouped(c.relevant.Count())), " that an execution from an initial configuration reaches before it"
+	}
+	detail := fmt.Sprintf("%sfrom %s%s some scheduler misses the legitimate set with positive probability: "+
+		"%s, closed under every outcome of the scheduler's choices, avoids it", prefix, bad, of, size)
+	if c.mdp.Deterministic(nil) {
+		detail = fmt.Sprintf("%sfrom %s%s the legitimate set is missed with positive probability: "+
+			"%s, closed under every coin outcome, avoids it", prefix, bad, of, size)
 	}
 	if tf.trace.IsLasso() {
 		detail += fmt.Sprintf(" (shown: %d steps into it, then a cycle of %d inside)", tf.trace.LoopStart, len(tf.trace.States)-tf.trace.LoopStart)
@@ -196,20 +204,42 @@ func (a *checking) verifyTrap(m model.Model, c *chain, tf *trapFinding) error {
 		a.g.State(u, states[i])
 		in[string(states[i])] = true
 	}
+	probabilistic := model.IsProbabilistic(m)
 	for i, s := range states {
 		ch := tf.choices[i]
-		if ch == markov.NoChoice {
-			continue
+		lo, hi := -1, -1
+		if ch != markov.NoChoice {
+			lo = int(c.mdp.First[ch])
+			hi = lo + int(c.mdp.Span[ch])
 		}
-		lo := int(c.mdp.First[ch])
-		hi := lo + int(c.mdp.Span[ch])
-		sum := new(big.Rat)
+		sum, choice, before := new(big.Rat), -1, -1
 		var err error
 		m.Successors(s, func(st model.Step, t model.State) bool {
+			if ch == markov.NoChoice {
+				err = fmt.Errorf("a configuration of the trap taken for a deadlock has a successor: %v", s)
+				return false
+			}
+			if !probabilistic {
+				st.Choice, st.Prob = st.Index, model.Prob{}
+			}
+			switch st.Index {
+			case lo - 1:
+				before = st.Choice
+			case lo:
+				if choice = st.Choice; lo > 0 && before == choice {
+					err = fmt.Errorf("the trap's choice at %v starts after its first step", s)
+					return false
+				}
+			}
 			if st.Index < lo || st.Index >= hi {
-				return true
+				if choice >= 0 && st.Choice == choice {
+					err = fmt.Errorf("the trap's choice at %v has more steps than it took", s)
+				}
+				return err == nil
 			}
 			switch {
+			case st.Choice != choice:
+				err = fmt.Errorf("the trap's choice at %v spans two choices of the model", s)
 			case !in[string(t)]:
 				err = fmt.Errorf("an outcome of the trap's choice at %v leaves the trap for %v", s, t)
 			case a.spec.Legit(t):
@@ -218,7 +248,7 @@ func (a *checking) verifyTrap(m model.Model, c *chain, tf *trapFinding) error {
 			sum.Add(sum, st.Prob.Rat())
 			return err == nil
 		})
-		if err == nil && sum.Cmp(big.NewRat(1, 1)) != 0 {
+		if err == nil && ch != markov.NoChoice && sum.Cmp(big.NewRat(1, 1)) != 0 {
 			err = fmt.Errorf("the outcomes of the trap's choice at %v have probability %s, not 1", s, sum.RatString())
 		}
 		if err != nil {

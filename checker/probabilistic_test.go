@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/big"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/mc-checker/mc/checker"
@@ -297,5 +298,62 @@ func TestExpectedTimeStopsAtTheLegitimateSet(t *testing.T) {
 	res, err = checker.Run(context.Background(), m, spec, checker.Options{Workers: 2})
 	if err != nil || res.Checks[1].Verdict != checker.Violated || res.Checks[1].Trace == nil || res.Expected != nil {
 		t.Fatalf("%+v %v", res, err)
+	}
+}
+
+// plainMDP is a randomMDP that does not say it is probabilistic: each step is a choice of its
+// own, certain, whatever its Step.Prob says.
+type plainMDP struct{ *randomMDP }
+
+func (plainMDP) Probabilistic() bool { return false }
+
+// A chain whose expected time is of the order of the iteration's bound (here 1/p = 200 steps
+// against 50 updates) gets no verified upper bound: the exact solution, hinted by the lower
+// bound, gives the figure (and without it the check is inconclusive, never an error); a model
+// that does not say it is probabilistic is read as an MDP of certain steps, whatever Prob its
+// steps carry.
+func TestExpectedEdgeCases(t *testing.T) {
+	sch, _ := model.NewSchema(0, model.Var{Name: "s", Owner: model.Global, Domain: model.Range(4)})
+	slow := &randomMDP{schema: sch, legit: []bool{false, true, true, true}, choices: [][][]outcome{
+		{{{1, model.Prob{Num: 1, Den: 200}}, {0, model.Prob{Num: 199, Den: 200}}}}, nil, nil, nil}}
+	for _, exact := range []int{0, -1} {
+		spec := checker.Spec{Legit: slow.isLegit, Checks: []checker.Check{checker.CheckExpected},
+			Expected: checker.ExpectedTuning{MaxIterations: 50, ExactBlock: exact}}
+		res, err := checker.Run(context.Background(), fromZero{slow}, spec, checker.Options{Workers: 2})
+		switch {
+		case err != nil:
+			t.Fatalf("exact block %d: %v", exact, err)
+		case exact == 0 && (res.Expected == nil || res.Expected.Steps.Worst.Exact != "200"):
+			t.Errorf("exact: %+v %+v", res.Checks, res.Expected)
+		case exact < 0 && res.Checks[0].Verdict != checker.Inconclusive:
+			t.Errorf("interval only: %+v", res.Checks)
+		}
+	}
+	// 0 → 1 or 2 (the scheduler's choice, the steps claiming 1/2 each) → 3: two steps.
+	plain := plainMDP{&randomMDP{schema: sch, legit: []bool{false, false, false, true}, choices: [][][]outcome{
+		{{{1, model.Half}, {2, model.Half}}}, {{{3, model.Prob{}}}}, {{{3, model.Prob{}}}}, nil}}}
+	res, err := checker.Run(context.Background(), plain, checker.Spec{Legit: plain.isLegit,
+		Checks: []checker.Check{checker.CheckExpected}}, checker.Options{Workers: 2})
+	if err != nil || res.Expected == nil || res.Expected.Steps.Worst.Exact != "2" {
+		t.Fatalf("%+v %+v %v", res.Checks, res.Expected, err)
+	}
+}
+
+// Under the strict reading, a trap beyond the legitimate set is not counted, and the details
+// say what they count: from 0 a coin leads to the legitimate 1 or to the trap 3; 1 leads on to
+// the trap 2.
+func TestStrictTrapDetails(t *testing.T) {
+	sch, _ := model.NewSchema(0, model.Var{Name: "s", Owner: model.Global, Domain: model.Range(4)})
+	m := fromZero{&randomMDP{schema: sch, legit: []bool{false, true, false, false}, choices: [][][]outcome{
+		{{{1, model.Half}, {3, model.Half}}}, {{{2, model.Prob{}}}}, {{{2, model.Prob{}}}}, {{{3, model.Prob{}}}}}}}
+	spec := checker.Spec{Legit: m.isLegit, Reading: checker.Strict, Checks: []checker.Check{checker.CheckAlmostSure, checker.CheckExpected}}
+	res, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range res.Checks {
+		if c.Verdict != checker.Violated || !strings.Contains(c.Detail, "from 2 of 3 configurations that an execution from an initial configuration reaches before it") {
+			t.Errorf("%s %v: %s", c.Name, c.Verdict, c.Detail)
+		}
 	}
 }

@@ -155,6 +155,9 @@ type Expected struct {
 	Why        string  `json:"why_not_exact,omitempty"`
 	Precision  float64 `json:"precision"`
 	Iterations int     `json:"iterations"`
+	// Wide: the iteration stopped at its bound before the bounds were Precision apart (they
+	// are sound, only wider).
+	Wide bool `json:"wide,omitempty"`
 	// Primes is the most primes a block's exact solution needed.
 	Primes int `json:"primes,omitempty"`
 }

@@ -172,8 +172,8 @@ func (s *Spec) validateProbabilistic(m model.Model) error {
 		return fmt.Errorf("almost-sure and expected-time need the daemon's steps themselves, not the %s reduction", model.ReducedBy(m))
 	case s.Fairness == WeaklyFair:
 		return fmt.Errorf("almost-sure and expected-time quantify over every scheduler: weak fairness is not among their assumptions")
-	case s.Expected.Precision < 0 || s.Expected.Precision >= 1:
-		return fmt.Errorf("the expected-time precision must be in (0, 1), not %g", s.Expected.Precision)
+	case s.Expected.Precision != 0 && (s.Expected.Precision < 1e-12 || s.Expected.Precision >= 1):
+		return fmt.Errorf("the expected-time precision must be in [1e-12, 1) (floating point rounds below), not %g", s.Expected.Precision)
 	}
 	return nil
 }

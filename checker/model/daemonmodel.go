@@ -257,7 +257,10 @@ func (m *daemonModel) outcomes(s State, sc *scratch, choice int, idx *int, yield
 	for len(sc.chances) < k {
 		sc.chances = append(sc.chances, nil)
 	}
-	sc.drawn = append(sc.drawn[:0], make([]int, k)...)
+	sc.drawn = sc.drawn[:0]
+	for range k {
+		sc.drawn = append(sc.drawn, 0)
+	}
 	for i, mv := range sc.moves {
 		sc.chances[i] = m.random.Chances(s, mv.Proc, mv.Rule, sc.chances[i][:0])
 		if err := checkChances(sc.chances[i]); err != nil {
@@ -273,7 +276,8 @@ func (m *daemonModel) outcomes(s State, sc *scratch, choice int, idx *int, yield
 			if len(sc.chances[i]) > 1 {
 				var fits bool
 				if prob, fits = prob.Times(sc.chances[i][sc.drawn[i]]); !fits {
-					m.breach.set(fmt.Errorf("a step's probability has a denominator past 64 bits"))
+					m.breach.set(fmt.Errorf("a step of %d moves (process %d's %s first): its probability has a denominator past 64 bits",
+						len(sc.moves), sc.moves[0].Proc, m.proto.RuleName(sc.moves[0].Proc, sc.moves[0].Rule)))
 					return false
 				}
 			}

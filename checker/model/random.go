@@ -131,12 +131,15 @@ func IsProbabilistic(m Model) bool {
 func checkChances(probs []Prob) error {
 	sum := new(big.Rat)
 	for _, p := range probs {
+		if p.Den == 0 && p.Num == 0 { // the zero Prob: 1
+			p = Prob{1, 1}
+		}
 		if p.Den == 0 || p.Num == 0 || p.Num > p.Den {
 			return fmt.Errorf("outcome probability %d/%d is not in (0, 1]", p.Num, p.Den)
 		}
 		sum.Add(sum, p.Rat())
 	}
-	if len(probs) > 1 && sum.Cmp(big.NewRat(1, 1)) != 0 {
+	if len(probs) > 0 && sum.Cmp(big.NewRat(1, 1)) != 0 {
 		return fmt.Errorf("outcome probabilities add up to %s, not 1", sum.RatString())
 	}
 	return nil

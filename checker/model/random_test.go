@@ -82,10 +82,11 @@ func TestOutcomesOfChoices(t *testing.T) {
 	}
 }
 
-// A distribution that does not add up to 1 is a breach of the contract, which the model
-// reports (Audited) instead of yielding the step.
+// A distribution that does not add up to 1 (a single outcome of 1/2 included) is a breach of
+// the contract, which the model reports (Audited) instead of yielding the step; a single
+// certain outcome (the zero Prob) is a deterministic rule.
 func TestBadDistribution(t *testing.T) {
-	for _, dist := range [][]model.Prob{{{Num: 1, Den: 3}, {Num: 1, Den: 3}}, {{Num: 0, Den: 1}, {Num: 1, Den: 1}}} {
+	for _, dist := range [][]model.Prob{{{Num: 1, Den: 3}, {Num: 1, Den: 3}}, {{Num: 0, Den: 1}, {Num: 1, Den: 1}}, {model.Half}} {
 		m, _ := model.Daemonize(newDice(dist), model.Central)
 		if n := len(steps(m, model.State{0, 0})); n != 0 {
 			t.Errorf("%v: %d steps yielded", dist, n)
@@ -94,5 +95,12 @@ func TestBadDistribution(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "draw") {
 			t.Errorf("%v: breach %v", dist, err)
 		}
+	}
+}
+
+func TestSingleCertainOutcome(t *testing.T) {
+	m, _ := model.Daemonize(newDice([]model.Prob{{}}), model.Central)
+	if n := len(steps(m, model.State{0, 0})); n != 2 || m.(model.Audited).Violation() != nil {
+		t.Errorf("%d steps, breach %v", n, m.(model.Audited).Violation())
 	}
 }

@@ -104,6 +104,12 @@ func (q *rotated) Limit() error { return LimitOf(q.base) }
 // their probabilities).
 func (q *rotated) Probabilistic() bool { return IsProbabilistic(q.base) }
 
+// OneMovePerStep is the base model's: a representative's steps are the base's.
+func (q *rotated) OneMovePerStep() bool {
+	o, ok := q.base.(OneMovePerStep)
+	return ok && o.OneMovePerStep()
+}
+
 // Violation is the base model's breach of the contract (Audited), if it has one.
 func (q *rotated) Violation() error {
 	if a, ok := q.base.(Audited); ok {

@@ -51,8 +51,8 @@ func SolveExact(ctx context.Context, m *MDP, legit par.Bitmap, reward Reward, hi
 		if !x.improve(m, legit, reward) {
 			return x, nil
 		}
-		if x.Rounds > 64 {
-			return nil, fmt.Errorf("policy iteration did not settle in 64 rounds")
+		if x.Rounds > 256 {
+			return nil, fmt.Errorf("%w: policy iteration did not settle in 256 rounds", ErrTooLarge)
 		}
 	}
 }

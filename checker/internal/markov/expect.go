@@ -25,10 +25,13 @@ type Interval struct{ Lo, Hi float64 }
 type Expected struct {
 	Lo, Hi     []float64
 	Iterations int
+	// Converged: the bounds are Precision apart (else the iteration stopped at its bound).
+	Converged bool
 }
 
 // ErrNoUpperBound is returned when no upper bound could be verified within the iterations
-// allowed: the interval would be unsound, so none is given.
+// allowed (a chain whose expected time is of the order of the iterations): the interval would
+// be unsound, so none is given; the Expected returned with it has the lower bounds (Hi nil).
 var ErrNoUpperBound = errors.New("no upper bound verified")
 
 // Iteration says how far to iterate.
@@ -97,7 +100,8 @@ func ExpectedTime(ctx context.Context, m *MDP, legit par.Bitmap, it Iteration) (
 		}
 		eps /= 10
 	}
-	return nil, ErrNoUpperBound
+	sv.fill(e)
+	return e, ErrNoUpperBound
 }
 
 // solver is the reduced system the iteration runs on.
@@ -161,7 +165,11 @@ func (m *MDP) plain(u uint64) bool {
 func (sv *solver) narrow(ctx context.Context, e *Expected, hi, next []float64) error {
 	lo := e.Lo
 	spare := make([]float64, len(lo))
-	for e.Iterations < sv.it.MaxIterations && !sv.within(lo, hi) {
+	for !sv.within(lo, hi) {
+		if e.Iterations >= sv.it.MaxIterations {
+			e.Lo, e.Hi = lo, hi
+			return nil
+		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -173,7 +181,7 @@ func (sv *solver) narrow(ctx context.Context, e *Expected, hi, next []float64) e
 		}
 		e.Iterations++
 	}
-	e.Lo, e.Hi = lo, hi
+	e.Lo, e.Hi, e.Converged = lo, hi, true
 	return nil
 }
 

@@ -48,10 +48,11 @@ func (m *MDP) Prob(j uint64) float64 { return m.floats[m.ProbOf[j]] }
 // Exact is outcome j's exact probability.
 func (m *MDP) Exact(j uint64) model.Prob { return m.Probs[m.ProbOf[j]] }
 
-// Deterministic reports whether every node has at most one choice: a Markov chain.
-func (m *MDP) Deterministic() bool {
+// Deterministic reports whether every node of set (nil: every node) has at most one choice:
+// a Markov chain there.
+func (m *MDP) Deterministic(set par.Bitmap) bool {
 	for u := range m.Nodes {
-		if m.Choices[u+1]-m.Choices[u] > 1 {
+		if (set == nil || set.Has(u)) && m.Choices[u+1]-m.Choices[u] > 1 {
 			return false
 		}
 	}
@@ -109,11 +110,11 @@ func buildPiece(g explore.Graph, lo, hi uint64, probabilistic bool) piece {
 		}
 		steps = steps[:0]
 		out.Model.Successors(s, func(st model.Step, _ model.State) bool {
-			c := st.Choice
-			if !probabilistic {
-				c = st.Index
+			c, prob := st.Choice, st.Prob
+			if !probabilistic { // each step a choice of its own, certain
+				c, prob = st.Index, model.Prob{}
 			}
-			steps = append(steps, stepMeta{c, st.MoveCount(), st.Prob})
+			steps = append(steps, stepMeta{c, st.MoveCount(), prob})
 			return true
 		})
 		if len(steps) != len(out.Edges) {
@@ -197,6 +198,9 @@ func join(g explore.Graph, pieces []piece) (*MDP, error) {
 			}
 			m.ProbOf = append(m.ProbOf, id)
 		}
+	}
+	if len(m.First) >= math.MaxUint32 {
+		return nil, fmt.Errorf("the probabilistic analyses index choices with 32 bits: %d choices are too many", len(m.First))
 	}
 	m.Choices = append(m.Choices, uint64(len(m.First)))
 	m.Outcomes = append(m.Outcomes, uint64(len(m.To)))
