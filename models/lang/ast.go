@@ -1,0 +1,126 @@
+package lang
+
+// File is a parsed protocol file.
+type File struct {
+	Path       string
+	Protocol   Ident
+	Params     []*Param
+	Topology   *Topology
+	Vars       []*Var
+	Rules      []*Rule
+	Legit      Expr
+	Invariants []*Named
+	Checks     []Ident
+}
+
+// Ident is a name and where it was written.
+type Ident struct {
+	Name string
+	Pos  Pos
+}
+
+// Param is `param NAME = DEFAULT [in LO..HI]`.
+type Param struct {
+	Name    Ident
+	Default Expr
+	Lo, Hi  Expr // nil: any value
+}
+
+// Topology is `topology KIND(ARGS)` or `topology "file.dot"`.
+type Topology struct {
+	Pos  Pos
+	Kind string // ring, oriented_ring, path, star, grid, complete, random, or "" for a file
+	Args []Expr
+	File string
+}
+
+// Var is `var NAME : DOMAIN [where COND]`: a variable of every process for which COND holds
+// (COND reads the process's index p and the parameters).
+type Var struct {
+	Name   Ident
+	Domain Domain
+	Where  Expr
+}
+
+// Domain is LO..HI, or {A, B, ...} (an enumeration, its values by name).
+type Domain struct {
+	Pos    Pos
+	Lo, Hi Expr
+	Names  []Ident
+}
+
+// Rule is `rule NAME [where COND] : GUARD -> ASSIGNMENTS`.
+type Rule struct {
+	Name    Ident
+	Where   Expr
+	Guard   Expr
+	Assigns []*Assign
+}
+
+// Assign is `VAR := VALUE`: a process writes its own variables.
+type Assign struct {
+	Var   Ident
+	Value Expr
+}
+
+// Named is a named predicate: `invariant NAME : EXPR`.
+type Named struct {
+	Name Ident
+	Expr Expr
+}
+
+// Expr is an expression.
+type Expr interface{ At() Pos }
+
+type (
+	// Num is an integer literal.
+	Num struct {
+		Pos   Pos
+		Value int
+	}
+	// Name is a parameter, a variable, a value of an enumeration, or a bound name.
+	Name struct{ Ident }
+	// Index is X[I]: a variable of another process (I a process index, or left, right, …).
+	Index struct {
+		X, I Expr
+	}
+	// Unary is -X or not X.
+	Unary struct {
+		Pos Pos
+		Op  string
+		X   Expr
+	}
+	// Binary is L op R.
+	Binary struct {
+		Pos  Pos
+		Op   string
+		L, R Expr
+	}
+	// Cond is `if C then A else B`.
+	Cond struct {
+		Pos            Pos
+		If, Then, Else Expr
+	}
+	// Quant is `forall q in SET : BODY` (and exists, count, sum, min, max).
+	Quant struct {
+		Pos  Pos
+		Op   string
+		Var  Ident
+		Over Expr
+		Body Expr
+	}
+	// Call is F(ARGS): a function of the language (enabled, abs, …).
+	Call struct {
+		Fun  Ident
+		Args []Expr
+	}
+)
+
+func (e *Num) At() Pos    { return e.Pos }
+func (e *Name) At() Pos   { return e.Pos }
+func (e *Index) At() Pos  { return e.X.At() }
+func (e *Unary) At() Pos  { return e.Pos }
+func (e *Binary) At() Pos { return e.Pos }
+func (e *Cond) At() Pos   { return e.Pos }
+func (e *Quant) At() Pos  { return e.Pos }
+func (e *Call) At() Pos   { return e.Fun.Pos }

@@ -1,0 +1,384 @@
+package lang
+
+import "strconv"
+
+// Parse reads a protocol file; the first error stops it.
+func Parse(path, src string) (*File, error) {
+	p := &parser{lx: newLexer(path, src), file: &File{Path: path}}
+	if err := p.advance(); err != nil {
+		return nil, err
+	}
+	for p.tok.Kind != EOF {
+		if err := p.decl(); err != nil {
+			return nil, err
+		}
+	}
+	return p.file, nil
+}
+
+type parser struct {
+	lx   *lexer
+	tok  Token
+	file *File
+}
+
+func (p *parser) advance() error {
+	t, err := p.lx.next()
+	p.tok = t
+	return err
+}
+
+func (p *parser) errorf(at Pos, format string, args ...any) error {
+	return p.lx.errorf(at, format, args...)
+}
+
+// expected is the error for the current token where something else was expected.
+func (p *parser) expected(what string) error {
+	return p.errorf(p.tok.Pos, "expected %s, found %s", what, p.tok)
+}
+
+func (p *parser) is(text string) bool {
+	return (p.tok.Kind == Punct || p.tok.Kind == Word) && p.tok.Text == text
+}
+
+// accept consumes the token if it is text.
+func (p *parser) accept(text string) (bool, error) {
+	if !p.is(text) {
+		return false, nil
+	}
+	return true, p.advance()
+}
+
+// expect consumes text or fails.
+func (p *parser) expect(text string) error {
+	if !p.is(text) {
+		return p.expected(strconv.Quote(text))
+	}
+	return p.advance()
+}
+
+func (p *parser) ident(what string) (Ident, error) {
+	if p.tok.Kind != Word || keywords[p.tok.Text] {
+		return Ident{}, p.expected(what)
+	}
+	id := Ident{p.tok.Text, p.tok.Pos}
+	return id, p.advance()
+}
+
+// keywords cannot name anything.
+var keywords = map[string]bool{"protocol": true, "param": true, "topology": true, "var": true, "rule": true,
+	"legitimate": true, "invariant": true, "check": true, "in": true, "where": true, "if": true, "then": true,
+	"else": true, "and": true, "or": true, "not": true, "forall": true, "exists": true, "count": true, "sum": true,
+	"min": true, "max": true}
+
+// decl reads one declaration.
+func (p *parser) decl() error {
+	if p.tok.Kind != Word {
+		return p.expected("a declaration (protocol, param, topology, var, rule, legitimate, invariant, check)")
+	}
+	switch p.tok.Text {
+	case "protocol":
+		return p.protocol()
+	case "param":
+		return p.param()
+	case "topology":
+		return p.topology()
+	case "var":
+		return p.variable()
+	case "rule":
+		return p.rule()
+	case "legitimate":
+		return p.legitimate()
+	case "invariant":
+		return p.invariant()
+	case "check":
+		return p.checks()
+	}
+	return p.expected("a declaration (protocol, param, topology, var, rule, legitimate, invariant, check)")
+}
+
+func (p *parser) protocol() error {
+	if p.file.Protocol.Name != "" {
+		return p.errorf(p.tok.Pos, "a second protocol declaration (the first is at line %d)", p.file.Protocol.Pos.Line)
+	}
+	if err := p.advance(); err != nil {
+		return err
+	}
+	id, err := p.ident("the protocol's name")
+	p.file.Protocol = id
+	return err
+}
+
+// param: param NAME = EXPR [in LO..HI]
+func (p *parser) param() error {
+	if err := p.advance(); err != nil {
+		return err
+	}
+	prm := &Param{}
+	var err error
+	if prm.Name, err = p.ident("the parameter's name"); err != nil {
+		return err
+	}
+	if err = p.expect("="); err != nil {
+		return err
+	}
+	if prm.Default, err = p.expr(); err != nil {
+		return err
+	}
+	if ok, err := p.accept("in"); err != nil || ok {
+		if err != nil {
+			return err
+		}
+		if prm.Lo, prm.Hi, err = p.rangeOf(); err != nil {
+			return err
+		}
+	}
+	p.file.Params = append(p.file.Params, prm)
+	return nil
+}
+
+// rangeOf reads LO..HI.
+func (p *parser) rangeOf() (lo, hi Expr, err error) {
+	if lo, err = p.sum(); err != nil {
+		return nil, nil, err
+	}
+	if err = p.expect(".."); err != nil {
+		return nil, nil, err
+	}
+	hi, err = p.sum()
+	return lo, hi, err
+}
+
+// topology: topology KIND(ARGS) | topology "file.dot"
+func (p *parser) topology() error {
+	at := p.tok.Pos
+	if p.file.Topology != nil {
+		return p.errorf(at, "a second topology (the first is at line %d)", p.file.Topology.Pos.Line)
+	}
+	if err := p.advance(); err != nil {
+		return err
+	}
+	t := &Topology{Pos: at}
+	p.file.Topology = t
+	if p.tok.Kind == String {
+		t.File = p.tok.Text
+		return p.advance()
+	}
+	if p.tok.Kind != Word || !topologies[p.tok.Text] {
+		return p.expected("a topology (ring, oriented_ring, path, star, grid, complete, random) or a \"file.dot\"")
+	}
+	t.Kind = p.tok.Text
+	if err := p.advance(); err != nil {
+		return err
+	}
+	args, err := p.args()
+	t.Args = args
+	return err
+}
+
+var topologies = map[string]bool{"ring": true, "oriented_ring": true, "path": true, "star": true, "grid": true, "complete": true, "random": true}
+
+// args reads (E, E, ...).
+func (p *parser) args() ([]Expr, error) {
+	if err := p.expect("("); err != nil {
+		return nil, err
+	}
+	var out []Expr
+	for !p.is(")") {
+		e, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+		if !p.is(")") {
+			if err := p.expect(","); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, p.advance()
+}
+
+// variable: var NAME : DOMAIN [where COND]
+func (p *parser) variable() error {
+	if err := p.advance(); err != nil {
+		return err
+	}
+	v := &Var{}
+	var err error
+	if v.Name, err = p.ident("the variable's name"); err != nil {
+		return err
+	}
+	if err = p.expect(":"); err != nil {
+		return err
+	}
+	if v.Domain, err = p.domain(); err != nil {
+		return err
+	}
+	if ok, err := p.accept("where"); err != nil || ok {
+		if err != nil {
+			return err
+		}
+		if v.Where, err = p.expr(); err != nil {
+			return err
+		}
+	}
+	p.file.Vars = append(p.file.Vars, v)
+	return nil
+}
+
+// domain: LO..HI | { NAME, ... }
+func (p *parser) domain() (Domain, error) {
+	d := Domain{Pos: p.tok.Pos}
+	if ok, err := p.accept("{"); err != nil || !ok {
+		if err != nil {
+			return d, err
+		}
+		d.Lo, d.Hi, err = p.rangeOf()
+		return d, err
+	}
+	for {
+		if p.tok.Kind != Word {
+			return d, p.expected("a value's name")
+		}
+		d.Names = append(d.Names, Ident{p.tok.Text, p.tok.Pos})
+		if err := p.advance(); err != nil {
+			return d, err
+		}
+		if ok, err := p.accept("}"); err != nil || ok {
+			return d, err
+		}
+		if err := p.expect(","); err != nil {
+			return d, err
+		}
+	}
+}
+
+// rule: rule NAME [where COND] : GUARD -> VAR := E {, VAR := E}
+func (p *parser) rule() error {
+	if err := p.advance(); err != nil {
+		return err
+	}
+	r := &Rule{}
+	var err error
+	if r.Name, err = p.ident("the rule's name"); err != nil {
+		return err
+	}
+	if ok, err := p.accept("where"); err != nil || ok {
+		if err != nil {
+			return err
+		}
+		if r.Where, err = p.expr(); err != nil {
+			return err
+		}
+	}
+	if err = p.expect(":"); err != nil {
+		return err
+	}
+	if r.Guard, err = p.expr(); err != nil {
+		return err
+	}
+	if err = p.expect("->"); err != nil {
+		return err
+	}
+	for {
+		a := &Assign{}
+		if a.Var, err = p.ident("a variable to assign"); err != nil {
+			return err
+		}
+		if p.is("[") {
+			return p.errorf(p.tok.Pos, "a rule assigns only its own process's variables: write %s := ..., not %s[...] := ...", a.Var.Name, a.Var.Name)
+		}
+		if err = p.expect(":="); err != nil {
+			return err
+		}
+		if a.Value, err = p.expr(); err != nil {
+			return err
+		}
+		r.Assigns = append(r.Assigns, a)
+		if ok, err := p.accept(","); err != nil || !ok {
+			if err != nil {
+				return err
+			}
+			break
+		}
+	}
+	p.file.Rules = append(p.file.Rules, r)
+	return nil
+}
+
+func (p *parser) legitimate() error {
+	at := p.tok.Pos
+	if p.file.Legit != nil {
+		return p.errorf(at, "a second legitimate predicate (the first is at line %d)", p.file.Legit.At().Line)
+	}
+	if err := p.advance(); err != nil {
+		return err
+	}
+	if err := p.expect(":"); err != nil {
+		return err
+	}
+	e, err := p.expr()
+	p.file.Legit = e
+	return err
+}
+
+func (p *parser) invariant() error {
+	if err := p.advance(); err != nil {
+		return err
+	}
+	n := &Named{}
+	var err error
+	if n.Name, err = p.ident("the invariant's name"); err != nil {
+		return err
+	}
+	if err = p.expect(":"); err != nil {
+		return err
+	}
+	n.Expr, err = p.expr()
+	p.file.Invariants = append(p.file.Invariants, n)
+	return err
+}
+
+// checks: check NAME {, NAME} (names with dashes: worst-case, almost-sure, …)
+func (p *parser) checks() error {
+	if err := p.advance(); err != nil {
+		return err
+	}
+	for {
+		if p.tok.Kind != Word {
+			return p.expected("a check's name")
+		}
+		id := Ident{p.tok.Text, p.tok.Pos}
+		if err := p.advance(); err != nil {
+			return err
+		}
+		for p.is("-") { // worst-case, almost-sure, action-invariant, expected-time
+			if err := p.advance(); err != nil {
+				return err
+			}
+			if p.tok.Kind != Word {
+				return p.expected("the rest of a check's name")
+			}
+			id.Name += "-" + p.tok.Text
+			if err := p.advance(); err != nil {
+				return err
+			}
+		}
+		p.file.Checks = append(p.file.Checks, id)
+		if ok, err := p.accept(","); err != nil || !ok {
+			return err
+		}
+	}
+}
+
+// numberOf converts a Number token.
+func (p *parser) numberOf() (Expr, error) {
+	v, err := strconv.Atoi(p.tok.Text)
+	if err != nil {
+		return nil, p.errorf(p.tok.Pos, "%v", err)
+	}
+	e := &Num{Pos: p.tok.Pos, Value: v}
+	return e, p.advance()
+}
+
