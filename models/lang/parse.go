@@ -381,4 +381,3 @@ func (p *parser) numberOf() (Expr, error) {
 	e := &Num{Pos: p.tok.Pos, Value: v}
 	return e, p.advance()
 }
-
