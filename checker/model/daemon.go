@@ -112,6 +112,7 @@ func Daemonize(p Protocol, d Daemon, opts ...Option) (Model, error) {
 	m := &daemonModel{proto: p, daemon: d, init: o.init, where: o.where, procs: n, clock: -1,
 		identity: fmt.Sprintf("%T/%v", p, d), limit: new(firstLimit), breach: new(firstLimit)}
 	m.random, _ = p.(Randomized)
+	m.audit, _ = p.(Audited) // a compiled protocol reports the steps that broke its language's rules
 	if c, ok := p.(Clocked); ok {
 		m.clock = c.Clock()
 	}

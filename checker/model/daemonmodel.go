@@ -24,6 +24,7 @@ type daemonModel struct {
 	limit     *firstLimit // shared by the copies
 	random    Randomized  // the protocol's coins, or nil
 	breach    *firstLimit // a distribution that is not one (shared by the copies)
+	audit     Audited     // a protocol that checks its own rules as it runs, or nil
 }
 
 // firstLimit is the first limit a model met (Limited), safe for concurrent use.
@@ -122,6 +123,11 @@ func (m *daemonModel) OneMovePerStep() bool { return m.daemon == Central || m.pr
 func (m *daemonModel) Violation() error {
 	if err := m.breach.get(); err != nil {
 		return err
+	}
+	if m.audit != nil {
+		if err := m.audit.Violation(); err != nil {
+			return err
+		}
 	}
 	if l, ok := m.proto.(*lint); ok {
 		return l.first()

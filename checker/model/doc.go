@@ -61,5 +61,7 @@
 // A Protocol may implement Clocked: its clock process's moves are ticks of time, and the
 // clock, the environment, may read and write every variable (its moves must still compose
 // with the others' in one step). It may implement FairUnits (weak fairness per message, say)
-// and Rotational (an anonymous ring, for rotation symmetry).
+// and Rotational (an anonymous ring, for rotation symmetry), Randomized (statements that
+// draw at random), and Audited (a protocol that checks its own rules as it runs, such as a
+// compiled protocol file: the daemon's model reports its breach).
 package model

@@ -3,6 +3,7 @@ package lang
 // File is a parsed protocol file.
 type File struct {
 	Path       string
+	Src        string // the text, for the lines errors show
 	Protocol   Ident
 	Params     []*Param
 	Topology   *Topology

@@ -4,7 +4,7 @@ import "strconv"
 
 // Parse reads a protocol file; the first error stops it.
 func Parse(path, src string) (*File, error) {
-	p := &parser{lx: newLexer(path, src), file: &File{Path: path}}
+	p := &parser{lx: newLexer(path, src), file: &File{Path: path, Src: src}}
 	if err := p.advance(); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,122 @@
+package lang_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/models/dijkstra"
+	"github.com/mc-checker/mc/models/lang"
+)
+
+func compile(t *testing.T, path string, values map[string]int) *lang.Program {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := lang.Parse(path, string(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := lang.Compile(f, values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pr
+}
+
+// Dijkstra's ring written in the language gives the Go model's figures: the same states,
+// transitions, verdicts and worst cases, for n = 3..6 and K = n-2..n, under the four daemons.
+func TestDijkstraAsTheGoModel(t *testing.T) {
+	spec := func(legit model.Predicate) checker.Spec {
+		return checker.Spec{Legit: legit, Checks: []checker.Check{checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase}}
+	}
+	for n := 3; n <= 6; n++ {
+		for k := max(2, n-2); k <= n; k++ {
+			pr := compile(t, "testdata/dijkstra.gcl", map[string]int{"n": n, "K": k})
+			ring, err := dijkstra.New(n, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range []model.Daemon{model.Central, model.LocallyCentral, model.Distributed, model.Synchronous} {
+				if testing.Short() && n > 5 && d != model.Central {
+					continue
+				}
+				name := fmt.Sprintf("n=%d K=%d %s", n, k, d)
+				mg, _ := model.Daemonize(ring, d)
+				ml, _ := model.Daemonize(pr, d, model.WithLint())
+				a, err := checker.Run(context.Background(), mg, spec(ring.Legitimate()), checker.Options{Workers: 2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, err := checker.Run(context.Background(), ml, spec(pr.Legit), checker.Options{Workers: 2})
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				same(t, name, a, b)
+			}
+		}
+	}
+}
+
+func same(t *testing.T, name string, a, b *checker.Result) {
+	t.Helper()
+	if a.Stats.States != b.Stats.States || a.Stats.Transitions != b.Stats.Transitions {
+		t.Errorf("%s: Go %d states %d transitions, language %d and %d", name, a.Stats.States, a.Stats.Transitions, b.Stats.States, b.Stats.Transitions)
+	}
+	for i, c := range a.Checks {
+		d := b.Checks[i]
+		if c.Verdict != d.Verdict || (c.Trace != nil) != (d.Trace != nil) || c.Trace != nil && len(c.Trace.Steps) != len(d.Trace.Steps) {
+			t.Errorf("%s: %s %v, language %s %v", name, c.Name, c.Verdict, d.Name, d.Verdict)
+		}
+	}
+	if (a.WorstCaseMoves == nil) != (b.WorstCaseMoves == nil) || a.WorstCaseMoves != nil && (*a.WorstCaseMoves != *b.WorstCaseMoves || *a.WorstCaseSteps != *b.WorstCaseSteps) {
+		t.Errorf("%s: worst cases differ", name)
+	}
+}
+
+// Names and domains are checked when the file is compiled, each error at its place; a rule
+// that reads a non-neighbour, or writes a value outside its domain, is a model error (the
+// daemon's model reports the breach), never a verdict or a silent wrap.
+func TestCompileErrors(t *testing.T) {
+	base := "protocol t\nparam n = 3\ntopology oriented_ring(n)\nvar x : 0..2\n"
+	for _, c := range []struct{ src, want string }{
+		{base + "rule r : y == 0 -> x := 1\nlegitimate : true", "t.gcl:5:10: unknown name y"},
+		{base + "rule r : x == 0 -> z := 1\nlegitimate : true", "t.gcl:5:20: rule r assigns z, which is not a variable"},
+		{"protocol t\nparam n = 3\ntopology oriented_ring(n)\nvar x : 0..300\nlegitimate : true", "t.gcl:4:9: the domain of x is 0..300"},
+		{"protocol t\nparam n = 2 in 3..5\ntopology ring(n)\nvar x : 0..1\nlegitimate : true", "t.gcl:2:7: parameter n = 2 is outside 3..5"},
+		{base + "legitimate : x == 0", "t.gcl:5:14: x is a variable of a process: here write x[q] for process q"},
+		{base + "rule r : p == 0 -> x := 1\nlegitimate : enabled(p)", "t.gcl:6:22: p is the process of a rule"},
+	} {
+		f, err := lang.Parse("t.gcl", c.src)
+		if err == nil {
+			_, err = lang.Compile(f, nil)
+		}
+		if err == nil || len(err.Error()) < len(c.want) || err.Error()[:len(c.want)] != c.want {
+			t.Errorf("%q:\n got %v\nwant %s", c.src, err, c.want)
+		}
+	}
+	for _, c := range []struct{ rule, want string }{
+		{"rule r : x[right] == 0 -> x := 1", "reads x of process"},
+		{"rule r : true -> x := x + 1", "outside 0..2"},
+	} {
+		f, err := lang.Parse("t.gcl", base+c.rule+"\nlegitimate : true")
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr, err := lang.Compile(f, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _ := model.Daemonize(pr, model.Central)
+		_, err = checker.Run(context.Background(), m, checker.Spec{Legit: pr.Legit, Checks: []checker.Check{checker.CheckClosure}}, checker.Options{Workers: 1})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want a model error with %q", c.rule, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,228 @@
+package lang
+
+import (
+	"fmt"
+	"slices"
+)
+
+// scope says what an expression may read: constant (parameters only), process (p and, unless
+// constant, the process's and its neighbours' variables), global (every process's variables
+// by index, enabled(q)); bound names the quantifiers' variables, innermost last.
+type scope struct {
+	constant, process, global bool
+	bound                     []string
+}
+
+func (c *compiler) expr(x Expr, sc scope) (evaluator, error) {
+	switch x := x.(type) {
+	case *Num:
+		v := x.Value
+		return func(*env) int { return v }, nil
+	case *Name:
+		return c.name(x, sc)
+	case *Index:
+		return c.index(x, sc)
+	case *Unary:
+		return c.unary(x, sc)
+	case *Binary:
+		return c.binaryOp(x, sc)
+	case *Cond:
+		return c.cond(x, sc)
+	case *Quant:
+		return c.quant(x, sc)
+	case *Call:
+		return c.call(x, sc)
+	}
+	return nil, c.errorf(x.At(), "an expression the compiler does not know")
+}
+
+// name resolves a name: a bound variable, p, a parameter, a value of an enumeration, left or
+// right, or one of the process's own variables.
+func (c *compiler) name(x *Name, sc scope) (evaluator, error) {
+	pr := c.prog
+	if k := slices.Index(sc.bound, x.Name); k >= 0 {
+		return func(e *env) int { return e.bound[k] }, nil
+	}
+	switch x.Name {
+	case "p":
+		if !sc.process {
+			return nil, c.errorf(x.Pos, "p is the process of a rule or a variable's condition; here there is none")
+		}
+		return func(e *env) int { return e.p }, nil
+	case "true":
+		return func(*env) int { return 1 }, nil
+	case "false":
+		return func(*env) int { return 0 }, nil
+	case "left", "right":
+		if !sc.process || sc.constant {
+			return nil, c.errorf(x.Pos, "%s is a neighbour of a rule's process", x.Name)
+		}
+		side := pr.g.left
+		if x.Name == "right" {
+			side = pr.g.right
+		}
+		return func(e *env) int { return side[e.p] }, nil
+	}
+	if v, ok := pr.Params[x.Name]; ok {
+		return func(*env) int { return v }, nil
+	}
+	if x.Name == "n" && pr.g != nil {
+		n := pr.g.n
+		return func(*env) int { return n }, nil
+	}
+	for _, d := range c.file.Vars {
+		if i := slices.IndexFunc(d.Domain.Names, func(id Ident) bool { return id.Name == x.Name }); i >= 0 {
+			return func(*env) int { return i }, nil
+		}
+	}
+	v := slices.IndexFunc(c.file.Vars, func(d *Var) bool { return d.Name.Name == x.Name })
+	switch {
+	case v < 0:
+		return nil, c.errorf(x.Pos, "unknown name %s", x.Name)
+	case sc.constant || !sc.process:
+		return nil, c.errorf(x.Pos, "%s is a variable of a process: here write %s[q] for process q", x.Name, x.Name)
+	}
+	return func(e *env) int { return e.read(v, e.p) }, nil
+}
+
+// read is variable v of process q, read by the current process (if any): a breach if q is not
+// the process or a neighbour, or has no such variable.
+func (e *env) read(v, q int) int {
+	pr := e.prog
+	if q < 0 || q >= pr.g.n {
+		pr.fail(fmt.Errorf("process %d reads %s of process %d, which does not exist", e.p, pr.file.Vars[v].Name.Name, q))
+		return 0
+	}
+	if e.p >= 0 && !pr.g.reads(e.p, q) {
+		pr.fail(fmt.Errorf("process %d reads %s of process %d, which is not its neighbour", e.p, pr.file.Vars[v].Name.Name, q))
+		return 0
+	}
+	r := pr.refs[v][q]
+	if r < 0 {
+		pr.fail(fmt.Errorf("process %d has no variable %s", q, pr.file.Vars[v].Name.Name))
+		return 0
+	}
+	return int(e.s[r])
+}
+
+func (c *compiler) index(x *Index, sc scope) (evaluator, error) {
+	n, ok := x.X.(*Name)
+	v := -1
+	if ok {
+		v = slices.IndexFunc(c.file.Vars, func(d *Var) bool { return d.Name.Name == n.Name })
+	}
+	if v < 0 {
+		return nil, c.errorf(x.At(), "only a variable can be indexed by a process: x[q]")
+	}
+	if sc.constant {
+		return nil, c.errorf(x.At(), "%s[...] reads the configuration, which is not known here", n.Name)
+	}
+	i, err := c.expr(x.I, sc)
+	if err != nil {
+		return nil, err
+	}
+	return func(e *env) int { return e.read(v, i(e)) }, nil
+}
+
+func (c *compiler) unary(x *Unary, sc scope) (evaluator, error) {
+	a, err := c.expr(x.X, sc)
+	if err != nil {
+		return nil, err
+	}
+	if x.Op == "-" {
+		return func(e *env) int { return -a(e) }, nil
+	}
+	return func(e *env) int { return b2i(a(e) == 0) }, nil
+}
+
+func (c *compiler) binaryOp(x *Binary, sc scope) (evaluator, error) {
+	if x.Op == ".." {
+		return nil, c.errorf(x.Pos, "a range LO..HI is a set: it goes in a quantifier")
+	}
+	a, err := c.expr(x.L, sc)
+	if err != nil {
+		return nil, err
+	}
+	b, err := c.expr(x.R, sc)
+	if err != nil {
+		return nil, err
+	}
+	pr := c.prog
+	switch x.Op {
+	case "or":
+		return func(e *env) int { return b2i(a(e) != 0 || b(e) != 0) }, nil
+	case "and":
+		return func(e *env) int { return b2i(a(e) != 0 && b(e) != 0) }, nil
+	case "==":
+		return func(e *env) int { return b2i(a(e) == b(e)) }, nil
+	case "!=":
+		return func(e *env) int { return b2i(a(e) != b(e)) }, nil
+	case "<":
+		return func(e *env) int { return b2i(a(e) < b(e)) }, nil
+	case "<=":
+		return func(e *env) int { return b2i(a(e) <= b(e)) }, nil
+	case ">":
+		return func(e *env) int { return b2i(a(e) > b(e)) }, nil
+	case ">=":
+		return func(e *env) int { return b2i(a(e) >= b(e)) }, nil
+	case "+":
+		return func(e *env) int { return a(e) + b(e) }, nil
+	case "-":
+		return func(e *env) int { return a(e) - b(e) }, nil
+	case "*":
+		return func(e *env) int { return a(e) * b(e) }, nil
+	}
+	at := x.Pos
+	return func(e *env) int {
+		d := b(e)
+		if d == 0 {
+			pr.fail(fmt.Errorf("line %d:%d divides by zero", at.Line, at.Col))
+			return 0
+		}
+		if x.Op == "/" {
+			return a(e) / d
+		}
+		return ((a(e) % d) + d) % d // mathematical modulo: -1 % n is n-1
+	}, nil
+}
+
+func (c *compiler) cond(x *Cond, sc scope) (evaluator, error) {
+	i, err := c.expr(x.If, sc)
+	if err != nil {
+		return nil, err
+	}
+	t, err := c.expr(x.Then, sc)
+	if err != nil {
+		return nil, err
+	}
+	f, err := c.expr(x.Else, sc)
+	if err != nil {
+		return nil, err
+	}
+	return func(e *env) int {
+		if i(e) != 0 {
+			return t(e)
+		}
+		return f(e)
+	}, nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// fail records the first breach a step commits.
+func (pr *Program) fail(err error) { pr.breach.CompareAndSwap(nil, &err) }
+
+// Violation is the first step that broke the language's rules (a read of a non-neighbour, a
+// value outside a domain, a division by zero), or nil: the daemon's model reports it
+// (model.Audited), and the checker returns it as a model error, never a verdict.
+func (pr *Program) Violation() error {
+	if e := pr.breach.Load(); e != nil {
+		return *e
+	}
+	return nil
+}

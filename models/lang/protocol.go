@@ -1,0 +1,229 @@
+package lang
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// set compiles a quantifier's set: procs, neighbors, or LO..HI.
+func (c *compiler) set(x Expr, sc scope) (func(e *env) []int, error) {
+	pr := c.prog
+	if n, ok := x.(*Name); ok {
+		switch n.Name {
+		case "procs":
+			all := make([]int, pr.g.n)
+			for i := range all {
+				all[i] = i
+			}
+			return func(*env) []int { return all }, nil
+		case "neighbors":
+			if !sc.process {
+				return nil, c.errorf(n.Pos, "neighbors are a rule's process's: here there is none")
+			}
+			return func(e *env) []int { return pr.g.nb[e.p] }, nil
+		}
+	}
+	b, ok := x.(*Binary)
+	if !ok || b.Op != ".." {
+		return nil, c.errorf(x.At(), "expected a set: procs, neighbors or LO..HI")
+	}
+	lo, err := c.expr(b.L, sc)
+	if err != nil {
+		return nil, err
+	}
+	hi, err := c.expr(b.R, sc)
+	if err != nil {
+		return nil, err
+	}
+	return func(e *env) []int {
+		var out []int
+		for i := lo(e); i <= hi(e); i++ {
+			out = append(out, i)
+		}
+		return out
+	}, nil
+}
+
+func (c *compiler) quant(x *Quant, sc scope) (evaluator, error) {
+	over, err := c.set(x.Over, sc)
+	if err != nil {
+		return nil, err
+	}
+	inner := sc
+	inner.bound = append(append([]string(nil), sc.bound...), x.Var.Name)
+	if !inner.constant {
+		inner.global = true // a bound process's variables are read by index
+	}
+	body, err := c.expr(x.Body, inner)
+	if err != nil {
+		return nil, err
+	}
+	k := len(sc.bound)
+	if k >= maxBound {
+		return nil, c.errorf(x.Pos, "quantifiers nest at most %d deep", maxBound)
+	}
+	op := x.Op
+	start := map[string]int{"forall": 1, "exists": 0, "count": 0, "sum": 0, "min": math.MaxInt, "max": math.MinInt}[op]
+	return func(e *env) int {
+		acc := start
+		for _, q := range over(e) {
+			e.bound[k] = q
+			v := body(e)
+			switch op {
+			case "forall":
+				acc &= b2i(v != 0)
+			case "exists":
+				acc |= b2i(v != 0)
+			case "count":
+				acc += b2i(v != 0)
+			case "sum":
+				acc += v
+			case "min":
+				acc = min(acc, v)
+			case "max":
+				acc = max(acc, v)
+			}
+		}
+		return acc
+	}, nil
+}
+
+func (c *compiler) call(x *Call, sc scope) (evaluator, error) {
+	var args []evaluator
+	for _, a := range x.Args {
+		ev, err := c.expr(a, sc)
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, ev)
+	}
+	switch {
+	case x.Fun.Name == "enabled" && len(args) == 1 && !sc.process:
+		pr := c.prog
+		return func(e *env) int {
+			q := args[0](e)
+			if q < 0 || q >= pr.g.n {
+				return 0
+			}
+			return b2i(pr.enabledIn(e, q))
+		}, nil
+	case x.Fun.Name == "abs" && len(args) == 1:
+		return func(e *env) int { return max(args[0](e), -args[0](e)) }, nil
+	}
+	return nil, c.errorf(x.Fun.Pos, "unknown function %s/%d (enabled(q) in the legitimate predicate and invariants, abs(x))", x.Fun.Name, len(args))
+}
+
+// Schema, Neighbors, Enabled, Fire and RuleName make a Program a model.Protocol.
+
+func (pr *Program) Schema() *model.Schema { return pr.schema }
+func (pr *Program) Neighbors(p int) []int { return pr.g.nb[p] }
+func (pr *Program) RuleName(_, r int) string {
+	return pr.rules[r].name
+}
+
+// Enabled lists p's rules whose guards hold.
+func (pr *Program) Enabled(s model.State, p int, dst []int) []int {
+	e := pr.env(s, p)
+	defer pr.envs.Put(e)
+	for _, r := range pr.ruleOf[p] {
+		if pr.rules[r].guard(e) != 0 {
+			dst = append(dst, r)
+		}
+	}
+	return dst
+}
+
+// enabledIn reports whether process q has an enabled rule, evaluated in e (whose process and
+// bound names it restores: a guard's quantifiers use the same slots).
+func (pr *Program) enabledIn(e *env, q int) bool {
+	p, bound := e.p, e.bound
+	defer func() { e.p, e.bound = p, bound }()
+	e.p = q
+	for _, r := range pr.ruleOf[q] {
+		if pr.rules[r].guard(e) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// env is a pooled environment: expressions take it by pointer through closures, so a fresh
+// one a call would be allocated on the heap.
+func (pr *Program) env(s model.State, p int) *env {
+	e, _ := pr.envs.Get().(*env)
+	if e == nil {
+		e = &env{prog: pr}
+	}
+	e.s, e.p = s, p
+	return e
+}
+
+// Fire applies the moves, each reading s: a value outside its variable's domain is a breach,
+// never a wrap.
+func (pr *Program) Fire(s model.State, moves []model.Move, next model.State) {
+	e := pr.env(s, -1)
+	defer pr.envs.Put(e)
+	for _, m := range moves {
+		pr.fire(e, m.Proc, m.Rule, next)
+	}
+}
+
+// fire writes rule r of process p's assignments, read from e.s, into next.
+func (pr *Program) fire(e *env, p, r int, next model.State) {
+	e.p = p
+	for _, a := range pr.rules[r].assigns {
+		v := a.value(e)
+		if v < 0 || v >= pr.sizes[a.v] {
+			pr.fail(fmt.Errorf("rule %s of process %d writes %s = %d, outside 0..%d", pr.rules[r].name, p,
+				pr.file.Vars[a.v].Name.Name, v, pr.sizes[a.v]-1))
+			continue
+		}
+		next[pr.refs[a.v][p]] = byte(v)
+	}
+}
+
+// AppendCentral writes the central daemon's successors of s (model.CentralBatch): process by
+// process, rule by rule, with one environment for the whole state.
+func (pr *Program) AppendCentral(s model.State, dst []byte) []byte {
+	e := pr.env(s, -1)
+	defer pr.envs.Put(e)
+	for p := range pr.g.n {
+		for _, r := range pr.ruleOf[p] {
+			e.p = p
+			if pr.rules[r].guard(e) != 0 {
+				at := len(dst)
+				dst = append(dst, s...)
+				pr.fire(e, p, r, dst[at:])
+			}
+		}
+	}
+	return dst
+}
+
+// Legit is the legitimate predicate.
+func (pr *Program) Legit(s model.State) bool {
+	e := pr.env(s, -1)
+	defer pr.envs.Put(e)
+	return pr.legit(e) != 0
+}
+
+// Invariants are the file's invariants, by name.
+func (pr *Program) Invariants() []model.Property {
+	var out []model.Property
+	for i, inv := range pr.file.Invariants {
+		ev := pr.invs[i]
+		out = append(out, model.Property{Name: inv.Name.Name, Holds: func(s model.State) bool { return ev(&env{s: s, p: -1, prog: pr}) != 0 }})
+	}
+	return out
+}
+
+// Checks are the file's default checks.
+func (pr *Program) Checks() []string {
+	var out []string
+	for _, c := range pr.file.Checks {
+		out = append(out, c.Name)
+	}
+	return out
+}
