@@ -139,14 +139,15 @@ func (pr *Program) Enabled(s model.State, p int, dst []int) []int {
 // bound names it restores: a guard's quantifiers use the same slots).
 func (pr *Program) enabledIn(e *env, q int) bool {
 	p, bound := e.p, e.bound
-	defer func() { e.p, e.bound = p, bound }()
 	e.p = q
+	on := false
 	for _, r := range pr.ruleOf[q] {
-		if pr.rules[r].guard(e) != 0 {
-			return true
+		if on = pr.rules[r].guard(e) != 0; on {
+			break
 		}
 	}
-	return false
+	e.p, e.bound = p, bound
+	return on
 }
 
 // env is a pooled environment: expressions take it by pointer through closures, so a fresh

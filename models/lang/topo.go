@@ -6,7 +6,8 @@ import "fmt"
 type graph struct {
 	n           int
 	nb          [][]int
-	left, right []int // -1 where there is none
+	left, right []int    // -1 where there is none
+	mask        []uint64 // bit q of mask[p]: p reads q (itself included)
 }
 
 // generate builds a generated topology from its evaluated arguments.
@@ -67,17 +68,15 @@ func generate(kind string, args []int) (*graph, error) {
 			}
 		}
 	}
+	g.mask = make([]uint64, n)
+	for p := range n {
+		g.mask[p] = 1 << p
+		for _, q := range g.nb[p] {
+			g.mask[p] |= 1 << q
+		}
+	}
 	return g, nil
 }
 
-func (g *graph) reads(p, q int) bool {
-	if p == q {
-		return true
-	}
-	for _, r := range g.nb[p] {
-		if r == q {
-			return true
-		}
-	}
-	return false
-}
+// reads reports whether p may read q's variables (q in range).
+func (g *graph) reads(p, q int) bool { return g.mask[p]&(1<<q) != 0 }
