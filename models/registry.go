@@ -65,6 +65,10 @@ type Entry struct {
 	// one whose moves write shared variables (CentralWhy says why, for the error).
 	Asynchronous bool
 	CentralWhy   string
+	// Derive, when set, computes every parameter's value from those given (a protocol file's
+	// default may be an expression of other parameters: K = n follows n); nil: the static
+	// Defaults under the given values.
+	Derive func(given map[string]int) (map[string]int, error)
 	// Rounds: the protocol is written in synchronous rounds (every node moves every round,
 	// reading last round's messages): the synchronous daemon only.
 	Rounds bool
@@ -171,10 +175,14 @@ func All() []*Entry {
 	return out
 }
 
-// Lookup finds a model by name.
+// Lookup finds a model by name, or reads a protocol file (a name ending in .gcl) into an
+// entry of its own, which mc list does not show.
 func Lookup(name string) (*Entry, error) {
 	if e, ok := catalogue[name]; ok {
 		return e, nil
+	}
+	if strings.HasSuffix(name, ".gcl") { // read each time: a file is not added to the catalogue
+		return FromFile(name)
 	}
 	var names []string
 	for _, e := range All() {
@@ -279,7 +287,6 @@ func (e *Entry) Resolve(given map[string]int) (map[string]int, error) {
 		names = append(names, name)
 	}
 	sort.Strings(names) // the same error for the same input
-	vals := e.Defaults()
 	for _, name := range names {
 		p, err := e.param(name)
 		if err != nil {
@@ -288,9 +295,8 @@ func (e *Entry) Resolve(given map[string]int) (map[string]int, error) {
 		if err := p.check(given[name]); err != nil {
 			return nil, err
 		}
-		vals[name] = given[name]
 	}
-	return vals, nil
+	return e.over(given)
 }
 
 // CheckTree refuses a tree whose size is outside the range of the model's n: a topology file
@@ -312,12 +318,24 @@ func (e *Entry) Values(items []string) (map[string]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	vals := e.Defaults()
+	given := map[string]int{}
 	for _, r := range ranges {
 		if r.Lo != r.Hi {
 			return nil, fmt.Errorf("parameter %s: a range %d..%d is only allowed in a sweep", r.Name, r.Lo, r.Hi)
 		}
-		vals[r.Name] = r.Lo
+		given[r.Name] = r.Lo
+	}
+	return e.over(given)
+}
+
+// over is the values of every parameter with the given ones over the defaults (or derived).
+func (e *Entry) over(given map[string]int) (map[string]int, error) {
+	if e.Derive != nil {
+		return e.Derive(given)
+	}
+	vals := e.Defaults()
+	for name, v := range given {
+		vals[name] = v
 	}
 	return vals, nil
 }

@@ -277,3 +277,14 @@ func (c *compiler) compileRules() error {
 	}
 	return nil
 }
+
+// Values is every parameter's value with the given ones (checked against their ranges) and
+// the others' defaults, evaluated in order (a default may use earlier parameters).
+func (f *File) Values(given map[string]int) (map[string]int, error) {
+	pr := &Program{file: f, Params: map[string]int{}}
+	c := &compiler{prog: pr, file: f}
+	if err := c.params(given); err != nil {
+		return nil, err
+	}
+	return pr.Params, nil
+}

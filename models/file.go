@@ -1,0 +1,55 @@
+package models
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/mc-checker/mc/models/lang"
+	"github.com/mc-checker/mc/models/topology"
+)
+
+// maxFile bounds a protocol file's size.
+const maxFile = 1 << 20
+
+// FromFile reads a protocol file (docs/LANGUAGE.md) into a catalogue entry named by its path:
+// its parameters (a default may depend on other parameters: Derive computes it from those
+// given), its default checks, and a Build that compiles it for given values. A syntax or
+// meaning error is returned with its file:line:col and a caret.
+func FromFile(path string) (*Entry, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if info.Size() > maxFile {
+		return nil, fmt.Errorf("%s: %d bytes, more than a protocol file's %d", path, info.Size(), maxFile)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := lang.Parse(path, string(src))
+	if err != nil {
+		return nil, err
+	}
+	prog, err := lang.Compile(f, nil) // the defaults must compile
+	if err != nil {
+		return nil, err
+	}
+	e := &Entry{Name: path, Doc: "the protocol of " + path, Checks: prog.Checks(),
+		Derive: func(given map[string]int) (map[string]int, error) { return f.Values(given) }}
+	for _, prm := range f.Params {
+		e.Params = append(e.Params, Param{Name: prm.Name.Name, Default: prog.Params[prm.Name.Name], Min: -1 << 20, Max: 1 << 20,
+			Doc: "a parameter of " + path})
+	}
+	if len(e.Checks) == 0 {
+		e.Checks = []string{"closure", "convergence", "worst-case"}
+	}
+	e.Build = func(values map[string]int, _ *topology.Tree) (*Instance, error) {
+		prog, err := lang.Compile(f, values)
+		if err != nil {
+			return nil, err
+		}
+		return &Instance{Protocol: prog, Legit: prog.Legit, LegitDoc: "the file's legitimate predicate", Invariants: prog.Invariants()}, nil
+	}
+	return e, nil
+}
