@@ -31,18 +31,12 @@ func (a *checking) expectedTime() error {
 	if e.Precision == 0 {
 		e.Precision = 1e-6
 	}
-	measures := []struct {
-		reward markov.Reward
-		into   **ExpectedFigure
-	}{{markov.Steps, &e.Steps}}
+	rewards := []markov.Reward{markov.Steps}
 	if one, ok := a.m.(model.OneMovePerStep); !ok || !one.OneMovePerStep() {
-		measures = append(measures, struct {
-			reward markov.Reward
-			into   **ExpectedFigure
-		}{markov.Moves, &e.Moves})
+		rewards = append(rewards, markov.Moves)
 	}
-	for _, ms := range measures {
-		f, err := a.expect(c, ms.reward, e)
+	for _, reward := range rewards {
+		f, err := a.expect(c, reward, e)
 		var nb noBound
 		switch {
 		case errors.As(err, &nb):
@@ -54,7 +48,11 @@ func (a *checking) expectedTime() error {
 			a.partial(name)
 			return nil
 		}
-		*ms.into = f
+		if reward == markov.Steps {
+			e.Steps = f
+		} else {
+			e.Moves = f
+		}
 	}
 	if d, ok := model.DaemonOf(a.m); ok && d == model.Synchronous {
 		e.Rounds = e.Steps // every enabled process moves: each step is a round
@@ -101,7 +99,7 @@ func (a *checking) expect(c *chain, reward markov.Reward, e *Expected) (*Expecte
 	}
 	e.Wide = e.Wide || !x.Converged
 	e.Iterations = max(e.Iterations, x.Iterations)
-	weights := a.orbitWeights(c.mdp)
+	weights := a.orbitWeights()
 	sum := x.Summarize(c.mdp, func(u uint64) float64 { return float64(weights(u)) })
 	f := &ExpectedFigure{Worst: Bound{Lo: sum.Worst.Lo, Hi: sum.Worst.Hi}, Average: Bound{Lo: sum.Average.Lo, Hi: sum.Average.Hi}}
 	worst := sum.WorstNode
@@ -145,7 +143,7 @@ func (e noBound) Error() string {
 // its updates (an expected time of the order of the updates), hinted by the lower bounds; it is
 // verified exactly, so no interval is needed.
 func (a *checking) exactOnly(c *chain, reward markov.Reward, e *Expected, x *markov.Expected) (*ExpectedFigure, error) {
-	weights := a.orbitWeights(c.mdp)
+	weights := a.orbitWeights()
 	x.Hi = x.Lo // the hint; no upper bound is claimed
 	lower := x.Summarize(c.mdp, func(u uint64) float64 { return float64(weights(u)) }).Worst.Lo
 	if a.spec.Expected.ExactBlock < 0 {
@@ -169,7 +167,7 @@ func (a *checking) exactOnly(c *chain, reward markov.Reward, e *Expected, x *mar
 }
 
 // orbitWeights is each node's weight in the average: 1, or under symmetry its orbit's size.
-func (a *checking) orbitWeights(mdp *markov.MDP) func(uint64) uint64 {
+func (a *checking) orbitWeights() func(uint64) uint64 {
 	q, ok := a.m.(model.Quotient)
 	if !ok {
 		return func(uint64) uint64 { return 1 }

@@ -88,14 +88,6 @@ func New(p Params) (*Protocol, error) {
 	return pr, pr.build()
 }
 
-// Bound, Ctr and friends are the derived constants, for reports.
-func (pr *Protocol) Epoch() int  { return pr.epoch }
-func (pr *Protocol) Expire() int { return pr.expire }
-func (pr *Protocol) Search() int { return pr.search }
-func (pr *Protocol) Params() Params {
-	return pr.p
-}
-
 func (pr *Protocol) Schema() *model.Schema { return pr.schema }
 
 // Neighbors: every node. A node reads only its incoming messages, except FindAny's

@@ -1,10 +1,6 @@
 package leader
 
-import (
-	"fmt"
-
-	"github.com/mc-checker/mc/checker/model"
-)
+import "github.com/mc-checker/mc/checker/model"
 
 // compatible reports whether the edge between v and its neighbour u is a tree edge both ends
 // agree on: one is the other's parent, and the other lists it among its children.
@@ -99,19 +95,6 @@ func (pr *Protocol) Legit(s model.State) bool {
 	return true
 }
 
-// Leader is the root of a single tree, or -1.
-func (pr *Protocol) Leader(s model.State) int {
-	if !pr.SingleTree(s) {
-		return -1
-	}
-	for v := range pr.p.N {
-		if pr.load(s, v).f[fPrnt] == 0 {
-			return v
-		}
-	}
-	return -1
-}
-
 // AtMostOneRestart is Theorem 1's first claim, on the ghost counts: no node restarts twice.
 func (pr *Protocol) AtMostOneRestart(s model.State) bool {
 	for v := range pr.p.N {
@@ -122,9 +105,9 @@ func (pr *Protocol) AtMostOneRestart(s model.State) bool {
 	return true
 }
 
-// QuietTree: at most one message in transit between physical nodes, and on a tree edge (the
+// quietTree: at most one message in transit between physical nodes, and on a tree edge (the
 // paper's Theorem 3 after stabilization: one message a round, over the tree's edges only).
-func (pr *Protocol) QuietTree(s model.State) bool {
+func (pr *Protocol) quietTree(s model.State) bool {
 	count := 0
 	for v := range pr.p.N {
 		n := pr.load(s, v)
@@ -143,7 +126,7 @@ func (pr *Protocol) QuietTree(s model.State) bool {
 
 // QuietAfter is Theorem 3's claim after stabilization, as an invariant: in a legitimate
 // configuration at most one message is in transit, on a tree edge.
-func (pr *Protocol) QuietAfter(s model.State) bool { return !pr.Legit(s) || pr.QuietTree(s) }
+func (pr *Protocol) QuietAfter(s model.State) bool { return !pr.Legit(s) || pr.quietTree(s) }
 
 // Fresh is the clean configuration: every node just restarted (a singleton tree with its
 // shadow, a cold token, timers at Ctr·N, the first round of a Propose phase), no message in
@@ -156,18 +139,6 @@ func (pr *Protocol) Fresh() model.State {
 		pr.store(&n, v, s)
 	}
 	return s
-}
-
-// Format shows a configuration compactly, node by node, for tests and notes.
-func (pr *Protocol) Format(s model.State) string {
-	out := ""
-	for v := range pr.p.N {
-		n := pr.load(s, v)
-		out += fmt.Sprintf("[%d p%d c%v t%d d%d r%d tm%d o%d i%d a%d k%d n%d/%d cold%d ph%d ep%d rc%d m%d | s%d sr%d st%d >%d <%d | %v R%d] ",
-			v, n.f[fPrnt], pr.children(&n, v), n.f[fTkn], n.f[fTknd], n.f[fRecent], n.f[fTmr], n.f[fOut], n.f[fInp], n.f[fAccpt], n.f[fKind],
-			n.f[fCnt], n.f[fVia], n.f[fCold], n.f[fPh], n.f[fEp], n.f[fRc], n.f[fMate], n.f[fStkn], n.f[fSrecent], n.f[fStmr], n.f[fTosh], n.f[fFromsh], n.msgs[:len(pr.nb[v])], n.f[fRestarts])
-	}
-	return out
 }
 
 // Families of initial configurations the adversary may choose, for Theorem 1.
