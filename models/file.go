@@ -3,6 +3,7 @@ package models
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/mc-checker/mc/models/lang"
 	"github.com/mc-checker/mc/models/topology"
@@ -14,7 +15,8 @@ const maxFile = 1 << 20
 // FromFile reads a protocol file (docs/LANGUAGE.md) into a catalogue entry named by its path:
 // its parameters (a default may depend on other parameters: Derive computes it from those
 // given), its default checks, and a Build that compiles it for given values. A syntax or
-// meaning error is returned with its file:line:col and a caret.
+// meaning error is returned with its file:line:col and a caret. OnTopology puts it on the
+// network of a Graphviz file (--topology FILE.dot).
 func FromFile(path string) (*Entry, error) {
 	info, err := os.Stat(path)
 	if err != nil {
@@ -31,25 +33,45 @@ func FromFile(path string) (*Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	prog, err := lang.Compile(f, nil) // the defaults must compile
+	return fileEntry(f, nil)
+}
+
+// fileEntry is the entry of a parsed protocol file on the topology top (nil: its own).
+func fileEntry(f *lang.File, top *topology.Graph) (*Entry, error) {
+	prog, err := lang.Compile(f, nil, top) // the defaults must compile
 	if err != nil {
 		return nil, err
 	}
-	e := &Entry{Name: path, Doc: "the protocol of " + path, Checks: prog.Checks(),
-		Derive: func(given map[string]int) (map[string]int, error) { return f.Values(given) }}
+	e := &Entry{Name: f.Path, Doc: "the protocol of " + f.Path, Checks: prog.Checks(),
+		Derive: func(given map[string]int) (map[string]int, error) { return f.Values(given, top) }}
 	for _, prm := range f.Params {
 		e.Params = append(e.Params, Param{Name: prm.Name.Name, Default: prog.Params[prm.Name.Name], Min: -1 << 20, Max: 1 << 20,
-			Doc: "a parameter of " + path})
+			Doc: "a parameter of " + f.Path})
 	}
 	if len(e.Checks) == 0 {
 		e.Checks = []string{"closure", "convergence", "worst-case"}
 	}
 	e.Build = func(values map[string]int, _ *topology.Tree) (*Instance, error) {
-		prog, err := lang.Compile(f, values)
+		prog, err := lang.Compile(f, values, top)
 		if err != nil {
 			return nil, err
 		}
-		return &Instance{Protocol: prog, Legit: prog.Legit, LegitDoc: "the file's legitimate predicate", Invariants: prog.Invariants()}, nil
+		init, err := prog.Init()
+		if err != nil {
+			return nil, err
+		}
+		return &Instance{Protocol: prog, Init: init, Legit: prog.Legit, LegitDoc: "the file's legitimate predicate",
+			Invariants: prog.Invariants(), Actions: prog.Actions()}, nil
+	}
+	e.OnTopology = func(spec string) (*Entry, error) {
+		if !strings.HasSuffix(spec, ".dot") && !strings.HasSuffix(spec, ".gv") {
+			return nil, fmt.Errorf("%s runs on its own topology or a Graphviz file (--topology FILE.dot), not %q", f.Path, spec)
+		}
+		g, err := topology.ReadDot(spec)
+		if err != nil {
+			return nil, err
+		}
+		return fileEntry(f, g)
 	}
 	return e, nil
 }

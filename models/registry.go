@@ -73,6 +73,9 @@ type Entry struct {
 	// reading last round's messages): the synchronous daemon only.
 	Rounds bool
 	Build  func(params map[string]int, tree *topology.Tree) (*Instance, error)
+	// OnTopology, when set, is the model on the network of the file a --topology value names
+	// (a protocol file runs on any graph): an entry of its own, whose n is the file's.
+	OnTopology func(spec string) (*Entry, error)
 	// Rooted: the model starts from rooted trees rather than running on a network tree;
 	// --topology names them: every rooted labelled tree (RootedSets[0], the default), one per
 	// isomorphism class (RootedSets[1]), or one tree rooted at its root (Build). BuildSet
@@ -314,6 +317,16 @@ func (e *Entry) CheckTree(t *topology.Tree) error {
 
 // Values applies single-valued assignments over the defaults; ranges are an error here.
 func (e *Entry) Values(items []string) (map[string]int, error) {
+	given, err := e.Given(items)
+	if err != nil {
+		return nil, err
+	}
+	return e.over(given)
+}
+
+// Given is the values single-valued assignments give, checked, without the defaults (which
+// a protocol file on a topology file derives from it: n is the file's).
+func (e *Entry) Given(items []string) (map[string]int, error) {
 	ranges, err := e.ParseAssignments(items)
 	if err != nil {
 		return nil, err
@@ -325,7 +338,10 @@ func (e *Entry) Values(items []string) (map[string]int, error) {
 		}
 		given[r.Name] = r.Lo
 	}
-	return e.over(given)
+	if _, err := e.over(given); err != nil {
+		return nil, err
+	}
+	return given, nil
 }
 
 // over is the values of every parameter with the given ones over the defaults (or derived).

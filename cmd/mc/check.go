@@ -124,8 +124,8 @@ func checkRun(c *cli.Context) (one *built, all *runSpec, err error) {
 	return one, nil, nil
 }
 
-// modelArg is the command's one model, with the values of its --param flags over its
-// defaults.
+// modelArg is the command's one model, with the values of its --param flags (the others take
+// their defaults when the run is validated).
 func modelArg(c *cli.Context) (*models.Entry, map[string]int, error) {
 	if c.NArg() != 1 {
 		return nil, nil, usageError("%s needs exactly one model (see mc list)", c.Command.Name)
@@ -134,7 +134,7 @@ func modelArg(c *cli.Context) (*models.Entry, map[string]int, error) {
 	if err != nil {
 		return nil, nil, usageError("%v", err)
 	}
-	params, err := entry.Values(c.StringSlice("param"))
+	params, err := entry.Given(c.StringSlice("param"))
 	if err != nil {
 		return nil, nil, usageError("%v", err)
 	}

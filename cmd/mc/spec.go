@@ -60,7 +60,15 @@ func (rs runSpec) validate() (*plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	topo := rs.Topology
+	if entry.OnTopology != nil && topo != "" { // a protocol file on the network of a file
+		if entry, err = entry.OnTopology(topo); err != nil {
+			return nil, err
+		}
+		rs.Topology = ""
+	}
 	p := &plan{given: rs, entry: entry}
+	p.given.Topology = topo
 	p.given.Params = copyParams(rs.Params)
 	params, err := entry.Resolve(rs.Params)
 	if err != nil {
@@ -71,6 +79,7 @@ func (rs runSpec) validate() (*plan, error) {
 	}
 	p.spec = rs
 	p.spec.Params = params
+	p.spec.Topology = topo
 	if p.tree != nil {
 		params["n"], p.spec.Topology = p.tree.N(), p.tree.Name
 	} else if entry.Rooted {

@@ -11,6 +11,7 @@ type File struct {
 	Rules      []*Rule
 	Legit      Expr
 	Invariants []*Named
+	Actions    []*Named // action invariants: predicates of a step (old(E) reads the step's start)
 	Checks     []Ident
 }
 
@@ -43,11 +44,13 @@ type Var struct {
 	Where  Expr
 }
 
-// Domain is LO..HI, or {A, B, ...} (an enumeration, its values by name).
+// Domain is LO..HI, {A, B, ...} (an enumeration, its values by name), or neighbors [+ {A, …}]
+// (a neighbour of the process, or one of the names: a pointer such as a parent).
 type Domain struct {
-	Pos    Pos
-	Lo, Hi Expr
-	Names  []Ident
+	Pos       Pos
+	Lo, Hi    Expr
+	Names     []Ident
+	Neighbors bool
 }
 
 // Rule is `rule NAME [where COND] : GUARD -> ASSIGNMENTS`.
@@ -78,6 +81,11 @@ type (
 	Num struct {
 		Pos   Pos
 		Value int
+	}
+	// Str is a string: the name of a rule set, as in algo == "root".
+	Str struct {
+		Pos   Pos
+		Value string
 	}
 	// Name is a parameter, a variable, a value of an enumeration, or a bound name.
 	Name struct{ Ident }
@@ -119,6 +127,7 @@ type (
 
 func (e *Num) At() Pos    { return e.Pos }
 func (e *Name) At() Pos   { return e.Pos }
+func (e *Str) At() Pos    { return e.Pos }
 func (e *Index) At() Pos  { return e.X.At() }
 func (e *Unary) At() Pos  { return e.Pos }
 func (e *Binary) At() Pos { return e.Pos }

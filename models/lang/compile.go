@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/models/topology"
 )
 
 // Program is a protocol file compiled for given parameter values: a model.Protocol whose
@@ -17,11 +18,14 @@ type Program struct {
 	g      *graph
 	schema *model.Schema
 	refs   [][]int // refs[v][p]: variable v of process p's index in the state, or -1
-	sizes  []int   // the domain size of each variable
+	sizes  [][]int // sizes[v][p]: the size of variable v's domain at process p
+	vars   []varInfo
+	values map[string]int // the values of the enumerations' names
 	rules  []*compiledRule
 	ruleOf [][]int // the rules each process has, in the file's order
 	legit  evaluator
 	invs   []evaluator
+	acts   []evaluator
 	breach atomic.Pointer[error] // the first step that broke the language's rules
 	envs   sync.Pool             // of *env
 }
@@ -35,12 +39,15 @@ type compiledRule struct {
 type compiledAssign struct {
 	v     int
 	value evaluator
+	at    Pos // the assignment's place, for a breach
 }
 
 // env is what an expression reads: the configuration, the process (-1 outside a rule), and
 // the values of the names quantifiers bind.
 type env struct {
 	s     model.State
+	old   model.State  // an action invariant's step's start
+	moves []model.Move // and its moves
 	p     int
 	bound [maxBound]int
 	prog  *Program
@@ -52,14 +59,21 @@ const maxBound = 8
 type evaluator func(e *env) int
 
 // Compile compiles a parsed file with the given parameter values (the others take their
-// defaults).
-func Compile(f *File, values map[string]int) (*Program, error) {
+// defaults) on a topology: top, read from a file, or nil for the file's own topology statement.
+func Compile(f *File, values map[string]int, top *topology.Graph) (*Program, error) {
 	pr := &Program{file: f, Params: map[string]int{}}
 	c := &compiler{prog: pr, file: f}
+	top, err := c.fileTopology(top)
+	if err != nil {
+		return nil, err
+	}
+	if values, err = c.fromFile(values, top); err != nil {
+		return nil, err
+	}
 	if err := c.params(values); err != nil {
 		return nil, err
 	}
-	if err := c.topology(); err != nil {
+	if err := c.topology(top); err != nil {
 		return nil, err
 	}
 	if err := c.variables(); err != nil {
@@ -71,7 +85,6 @@ func Compile(f *File, values map[string]int) (*Program, error) {
 	if f.Legit == nil {
 		return nil, c.errorf(Pos{1, 1}, "no legitimate predicate (legitimate : ...)")
 	}
-	var err error
 	if pr.legit, err = c.expr(f.Legit, scope{global: true}); err != nil {
 		return nil, err
 	}
@@ -81,6 +94,13 @@ func Compile(f *File, values map[string]int) (*Program, error) {
 			return nil, err
 		}
 		pr.invs = append(pr.invs, ev)
+	}
+	for _, act := range f.Actions {
+		ev, err := c.expr(act.Expr, scope{global: true, action: true})
+		if err != nil {
+			return nil, err
+		}
+		pr.acts = append(pr.acts, ev)
 	}
 	return pr, nil
 }
@@ -145,13 +165,16 @@ func (c *compiler) constant(x Expr) (int, error) {
 	return v, nil
 }
 
-func (c *compiler) topology() error {
+// topology builds the topology: top, read from a file, or the file's generated one.
+func (c *compiler) topology(top *topology.Graph) error {
 	t := c.file.Topology
-	if t == nil {
-		return c.errorf(Pos{1, 1}, "no topology (topology ring(n), or a \"file.dot\")")
-	}
-	if t.File != "" {
-		return c.errorf(t.Pos, "topologies from .dot files are not read yet")
+	if top != nil {
+		g, err := fromFile(top)
+		if err != nil && t != nil && t.File != "" {
+			return c.errorf(t.Pos, "%v", err)
+		}
+		c.prog.g = g
+		return err
 	}
 	var args []int
 	for _, a := range t.Args {
@@ -169,80 +192,18 @@ func (c *compiler) topology() error {
 	return nil
 }
 
-// variables lays out the state: process by process, each process's variables in the file's
-// order; a variable whose where-condition fails for a process is not the process's.
-func (c *compiler) variables() error {
-	pr := c.prog
-	b := model.NewBuilder(pr.g.n)
-	pr.refs = make([][]int, len(c.file.Vars))
-	sizes := make([]model.Domain, len(c.file.Vars))
-	for v, d := range c.file.Vars {
-		dom, err := c.domain(d)
-		if err != nil {
-			return err
-		}
-		sizes[v] = dom
-		pr.sizes = append(pr.sizes, dom.Size)
-		pr.refs[v] = make([]int, pr.g.n)
-	}
-	for p := range pr.g.n {
-		for v, d := range c.file.Vars {
-			pr.refs[v][p] = -1
-			if d.Where != nil {
-				ok, err := c.atProcess(d.Where, p)
-				if err != nil || ok == 0 {
-					if err != nil {
-						return err
-					}
-					continue
-				}
-			}
-			pr.refs[v][p] = int(b.Var(fmt.Sprintf("%s%d", d.Name.Name, p), model.Owner(p), sizes[v]))
-		}
-	}
-	s, err := b.Schema()
-	pr.schema = s
-	return err
-}
-
-// atProcess evaluates a where-condition (parameters and p) for process p.
-func (c *compiler) atProcess(x Expr, p int) (int, error) {
-	ev, err := c.expr(x, scope{constant: true, process: true})
-	if err != nil {
-		return 0, err
-	}
-	return ev(&env{p: p, prog: c.prog}), nil
-}
-
-func (c *compiler) domain(d *Var) (model.Domain, error) {
-	if d.Domain.Names != nil {
-		var names []string
-		for _, id := range d.Domain.Names {
-			names = append(names, id.Name)
-		}
-		return model.Enum(names...), nil
-	}
-	lo, err := c.constant(d.Domain.Lo)
-	if err != nil {
-		return model.Domain{}, err
-	}
-	hi, err := c.constant(d.Domain.Hi)
-	if err != nil {
-		return model.Domain{}, err
-	}
-	if lo != 0 || hi < 0 || hi > 255 {
-		return model.Domain{}, c.errorf(d.Domain.Pos, "the domain of %s is %d..%d: domains are 0..H with H at most 255", d.Name.Name, lo, hi)
-	}
-	return model.Range(hi + 1), nil
-}
-
+// compileRules compiles each rule for the processes its where-condition selects.
 func (c *compiler) compileRules() error {
 	pr := c.prog
 	pr.ruleOf = make([][]int, pr.g.n)
 	for i, r := range c.file.Rules {
+		procs, err := c.procsOf(r)
+		if err != nil {
+			return err
+		}
+		sc := scope{process: true, procs: procs}
 		cr := &compiledRule{name: r.Name.Name}
-		var err error
-		if cr.guard, err = c.expr(r.Guard, scope{process: true}); err != nil {
+		if cr.guard, err = c.expr(r.Guard, sc); err != nil {
 			return err
 		}
 		for _, a := range r.Assigns {
@@ -250,39 +211,56 @@ func (c *compiler) compileRules() error {
 			if v < 0 {
 				return c.errorf(a.Var.Pos, "rule %s assigns %s, which is not a variable", r.Name.Name, a.Var.Name)
 			}
-			ev, err := c.expr(a.Value, scope{process: true})
+			ev, err := c.expr(a.Value, sc)
 			if err != nil {
 				return err
 			}
-			cr.assigns = append(cr.assigns, compiledAssign{v, ev})
+			cr.assigns = append(cr.assigns, compiledAssign{v, ev, a.Value.At()})
+			for _, p := range procs {
+				if pr.refs[v][p] < 0 {
+					return c.errorf(a.Var.Pos, "rule %s of process %d assigns %s, which process %d has not", r.Name.Name, p, a.Var.Name, p)
+				}
+			}
 		}
 		pr.rules = append(pr.rules, cr)
-		for p := range pr.g.n {
-			if r.Where != nil {
-				ok, err := c.atProcess(r.Where, p)
-				if err != nil {
-					return err
-				}
-				if ok == 0 {
-					continue
-				}
-			}
-			for _, a := range cr.assigns {
-				if pr.refs[a.v][p] < 0 {
-					return c.errorf(r.Name.Pos, "rule %s of process %d assigns %s, which process %d has not", r.Name.Name, p, c.file.Vars[a.v].Name.Name, p)
-				}
-			}
+		for _, p := range procs {
 			pr.ruleOf[p] = append(pr.ruleOf[p], i)
 		}
 	}
 	return nil
 }
 
+// procsOf lists the processes that have rule r.
+func (c *compiler) procsOf(r *Rule) ([]int, error) {
+	procs := []int{}
+	for p := range c.prog.g.n {
+		if r.Where != nil {
+			ok, err := c.atProcess(r.Where, p)
+			if err != nil {
+				return nil, err
+			}
+			if ok == 0 {
+				continue
+			}
+		}
+		procs = append(procs, p)
+	}
+	return procs, nil
+}
+
 // Values is every parameter's value with the given ones (checked against their ranges) and
-// the others' defaults, evaluated in order (a default may use earlier parameters).
-func (f *File) Values(given map[string]int) (map[string]int, error) {
+// the others' defaults, evaluated in order (a default may use earlier parameters), on the
+// topology top (nil: the file's own): a topology file gives n and its graph attributes.
+func (f *File) Values(given map[string]int, top *topology.Graph) (map[string]int, error) {
 	pr := &Program{file: f, Params: map[string]int{}}
 	c := &compiler{prog: pr, file: f}
+	top, err := c.fileTopology(top)
+	if err != nil {
+		return nil, err
+	}
+	if given, err = c.fromFile(given, top); err != nil {
+		return nil, err
+	}
 	if err := c.params(given); err != nil {
 		return nil, err
 	}

@@ -23,7 +23,7 @@ func compile(t *testing.T, path string, values map[string]int) *lang.Program {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pr, err := lang.Compile(f, values)
+	pr, err := lang.Compile(f, values, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,9 +80,11 @@ func same(t *testing.T, name string, a, b *checker.Result) {
 	}
 }
 
-// Names and domains are checked when the file is compiled, each error at its place; a rule
-// that reads a non-neighbour, or writes a value outside its domain, is a model error (the
-// daemon's model reports the breach), never a verdict or a silent wrap.
+// Names and domains are checked when the file is compiled, each error at its place, and so is
+// a rule's read of a non-neighbour where its index is a function of the process; a read whose
+// index depends on the configuration, or a guarded one, and a value written outside its
+// domain, are model errors (the daemon's model reports the breach, with its place), never a
+// verdict or a silent wrap.
 func TestCompileErrors(t *testing.T) {
 	base := "protocol t\nparam n = 3\ntopology oriented_ring(n)\nvar x : 0..2\n"
 	for _, c := range []struct{ src, want string }{
@@ -92,24 +94,31 @@ func TestCompileErrors(t *testing.T) {
 		{"protocol t\nparam n = 2 in 3..5\ntopology ring(n)\nvar x : 0..1\nlegitimate : true", "t.gcl:2:7: parameter n = 2 is outside 3..5"},
 		{base + "legitimate : x == 0", "t.gcl:5:14: x is a variable of a process: here write x[q] for process q"},
 		{base + "rule r : p == 0 -> x := 1\nlegitimate : enabled(p)", "t.gcl:6:22: p is the process of a rule"},
+		{base + "rule r : x[right] == 0 -> x := 1\nlegitimate : true", "t.gcl:5:12: process 0 would read x of process 1, which is not its neighbour"},
+		{base + "rule r : x[0] == 0 -> x := 1\nlegitimate : true", "t.gcl:5:12: process 2 would read x of process 0, which is not its neighbour"},
+		{base + "rule r : exists(q in procs : x[q] == 0) -> x := 1\nlegitimate : true", "t.gcl:5:32: q ranges over procs, and a rule reads its neighbours only"},
+		{base + "rule r where algo == \"leaf\" : true -> x := 1\nlegitimate : true", "t.gcl:5:22: no process of the topology has the rule set \"leaf\" (it has root, p)"},
+		{base + "var y : {a, b}\nvar z : {b, a}\nlegitimate : true", "t.gcl:6:10: b is already a value (1) of another enumeration, here it would be 0"},
+		{base + "rule r : true -> x := x[left]\nrule s : true -> y := 0\nlegitimate : true", "t.gcl:6:18: rule s assigns y, which is not a variable"},
 	} {
 		f, err := lang.Parse("t.gcl", c.src)
 		if err == nil {
-			_, err = lang.Compile(f, nil)
+			_, err = lang.Compile(f, nil, nil)
 		}
 		if err == nil || len(err.Error()) < len(c.want) || err.Error()[:len(c.want)] != c.want {
 			t.Errorf("%q:\n got %v\nwant %s", c.src, err, c.want)
 		}
 	}
 	for _, c := range []struct{ rule, want string }{
-		{"rule r : x[right] == 0 -> x := 1", "reads x of process"},
+		{"rule r : x[x] == 0 -> x := 1", "t.gcl:5:12: process "},
+		{"rule r : p == 2 and x[0] == 0 -> x := 1", "t.gcl:5:23: process 2 reads x of process 0, which is not its neighbour"},
 		{"rule r : true -> x := x + 1", "outside 0..2"},
 	} {
 		f, err := lang.Parse("t.gcl", base+c.rule+"\nlegitimate : true")
 		if err != nil {
 			t.Fatal(err)
 		}
-		pr, err := lang.Compile(f, nil)
+		pr, err := lang.Compile(f, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

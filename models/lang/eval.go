@@ -3,6 +3,9 @@ package lang
 import (
 	"fmt"
 	"slices"
+	"strings"
+
+	"github.com/mc-checker/mc/models/topology"
 )
 
 // scope says what an expression may read: constant (parameters only), process (p and, unless
@@ -11,6 +14,13 @@ import (
 type scope struct {
 	constant, process, global bool
 	bound                     []string
+	sets                      []string // the set each bound name ranges over: procs, neighbors or ..
+	// procs, in a rule, are the processes that have it; guarded says the expression is
+	// evaluated only when a condition holds (a branch, the right of and/or), so a read there
+	// that would be a non-neighbour's for some process may never happen.
+	procs   []int
+	guarded bool
+	action  bool // an action invariant's: old(E) and moved(q) read the step
 }
 
 func (c *compiler) expr(x Expr, sc scope) (evaluator, error) {
@@ -18,6 +28,8 @@ func (c *compiler) expr(x Expr, sc scope) (evaluator, error) {
 	case *Num:
 		v := x.Value
 		return func(*env) int { return v }, nil
+	case *Str:
+		return c.str(x)
 	case *Name:
 		return c.name(x, sc)
 	case *Index:
@@ -66,14 +78,11 @@ func (c *compiler) name(x *Name, sc scope) (evaluator, error) {
 	if v, ok := pr.Params[x.Name]; ok {
 		return func(*env) int { return v }, nil
 	}
-	if x.Name == "n" && pr.g != nil {
-		n := pr.g.n
-		return func(*env) int { return n }, nil
+	if ev, ok, err := c.topologyName(x, sc); ok || err != nil {
+		return ev, err
 	}
-	for _, d := range c.file.Vars {
-		if i := slices.IndexFunc(d.Domain.Names, func(id Ident) bool { return id.Name == x.Name }); i >= 0 {
-			return func(*env) int { return i }, nil
-		}
+	if v, ok := pr.values[x.Name]; ok {
+		return func(*env) int { return v }, nil
 	}
 	v := slices.IndexFunc(c.file.Vars, func(d *Var) bool { return d.Name.Name == x.Name })
 	switch {
@@ -82,27 +91,70 @@ func (c *compiler) name(x *Name, sc scope) (evaluator, error) {
 	case sc.constant || !sc.process:
 		return nil, c.errorf(x.Pos, "%s is a variable of a process: here write %s[q] for process q", x.Name, x.Name)
 	}
-	return func(e *env) int { return e.read(v, e.p) }, nil
+	at := x.Pos
+	return func(e *env) int { return e.read(v, e.p, at) }, nil
 }
 
-// read is variable v of process q, read by the current process (if any): a breach if q is not
-// the process or a neighbour, or has no such variable.
-func (e *env) read(v, q int) int {
-	pr := e.prog
-	if q < 0 || q >= pr.g.n {
-		pr.fail(fmt.Errorf("process %d reads %s of process %d, which does not exist", e.p, pr.file.Vars[v].Name.Name, q))
-		return 0
+// topologyName resolves the names the topology gives, once it is built: n, root (the root's
+// index), maxdeg (the largest degree), and at a process deg (its degree) and algo (its rule
+// set, compared with a string: algo == "root").
+func (c *compiler) topologyName(x *Name, sc scope) (evaluator, bool, error) {
+	g := c.prog.g
+	if g == nil {
+		return nil, false, nil
 	}
-	if e.p >= 0 && !pr.g.reads(e.p, q) {
-		pr.fail(fmt.Errorf("process %d reads %s of process %d, which is not its neighbour", e.p, pr.file.Vars[v].Name.Name, q))
+	switch x.Name {
+	case "n", "root", "maxdeg":
+		v := map[string]int{"n": g.n, "root": g.root, "maxdeg": g.maxDegree()}[x.Name]
+		return func(*env) int { return v }, true, nil
+	case "deg", "algo":
+		if !sc.process {
+			return nil, true, c.errorf(x.Pos, "%s is a rule's process's; here there is none", x.Name)
+		}
+		if x.Name == "algo" {
+			return func(e *env) int { return g.algo[e.p] }, true, nil
+		}
+		return func(e *env) int { return len(g.nb[e.p]) }, true, nil
+	}
+	return nil, false, nil
+}
+
+// str is a rule set's name, compared with algo: "root.ml" and "root" are the same.
+func (c *compiler) str(x *Str) (evaluator, error) {
+	g := c.prog.g
+	if g == nil {
+		return nil, c.errorf(x.Pos, "a string names a rule set (algo == \"root\"); there is no topology yet")
+	}
+	k := slices.Index(g.algos, topology.AlgoName(x.Value))
+	if k < 0 {
+		return nil, c.errorf(x.Pos, "no process of the topology has the rule set %q (it has %s)", x.Value, strings.Join(g.algos, ", "))
+	}
+	return func(*env) int { return k }, nil
+}
+
+// read is variable v of process q, read by the current process (if any) at the place at: a
+// breach if q is not the process or a neighbour, or has no such variable.
+func (e *env) read(v, q int, at Pos) int {
+	pr := e.prog
+	switch {
+	case q < 0 || q >= pr.g.n:
+		pr.fail(fmt.Errorf("%s: process %d reads %s of process %d, which does not exist", pr.place(at), e.p, pr.vars[v].name, q))
+		return 0
+	case e.p >= 0 && !pr.g.reads(e.p, q):
+		pr.fail(fmt.Errorf("%s: process %d reads %s of process %d, which is not its neighbour", pr.place(at), e.p, pr.vars[v].name, q))
 		return 0
 	}
 	r := pr.refs[v][q]
 	if r < 0 {
-		pr.fail(fmt.Errorf("process %d has no variable %s", q, pr.file.Vars[v].Name.Name))
+		pr.fail(fmt.Errorf("%s: process %d has no variable %s", pr.place(at), q, pr.vars[v].name))
 		return 0
 	}
-	return int(e.s[r])
+	return pr.decode(v, q, e.s[r])
+}
+
+// place is file:line:col.
+func (pr *Program) place(at Pos) string {
+	return fmt.Sprintf("%s:%d:%d", pr.file.Path, at.Line, at.Col)
 }
 
 func (c *compiler) index(x *Index, sc scope) (evaluator, error) {
@@ -117,11 +169,15 @@ func (c *compiler) index(x *Index, sc scope) (evaluator, error) {
 	if sc.constant {
 		return nil, c.errorf(x.At(), "%s[...] reads the configuration, which is not known here", n.Name)
 	}
+	if err := c.neighbourRead(x, sc); err != nil {
+		return nil, err
+	}
 	i, err := c.expr(x.I, sc)
 	if err != nil {
 		return nil, err
 	}
-	return func(e *env) int { return e.read(v, i(e)) }, nil
+	at := x.I.At()
+	return func(e *env) int { return e.read(v, i(e), at) }, nil
 }
 
 func (c *compiler) unary(x *Unary, sc scope) (evaluator, error) {
@@ -143,7 +199,9 @@ func (c *compiler) binaryOp(x *Binary, sc scope) (evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := c.expr(x.R, sc)
+	right := sc
+	right.guarded = sc.guarded || x.Op == "and" || x.Op == "or" // evaluated only when L allows
+	b, err := c.expr(x.R, right)
 	if err != nil {
 		return nil, err
 	}
@@ -191,11 +249,13 @@ func (c *compiler) cond(x *Cond, sc scope) (evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := c.expr(x.Then, sc)
+	branch := sc
+	branch.guarded = true
+	t, err := c.expr(x.Then, branch)
 	if err != nil {
 		return nil, err
 	}
-	f, err := c.expr(x.Else, sc)
+	f, err := c.expr(x.Else, branch)
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,7 @@ package lang
 //	term    = unary { ("*" | "/" | "%") unary }
 //	unary   = "-" unary | postfix
 //	postfix = primary { "[" expr "]" }
-//	primary = number | name | name "(" args ")" | "(" expr ")"
+//	primary = number | string | name | name "(" args ")" | "(" expr ")"
 //	        | quant "(" name "in" set ":" expr ")"        quant: forall exists count sum min max
 //	set     = sum [ ".." sum ]
 
@@ -145,6 +145,8 @@ func (p *parser) primary() (Expr, error) {
 	switch t := p.tok; {
 	case t.Kind == Number:
 		return p.numberOf()
+	case t.Kind == String:
+		return &Str{Pos: t.Pos, Value: t.Text}, p.advance()
 	case p.is("("):
 		if err := p.advance(); err != nil {
 			return nil, err

@@ -67,14 +67,14 @@ func (p *parser) ident(what string) (Ident, error) {
 
 // keywords cannot name anything.
 var keywords = map[string]bool{"protocol": true, "param": true, "topology": true, "var": true, "rule": true,
-	"legitimate": true, "invariant": true, "check": true, "in": true, "where": true, "if": true, "then": true,
+	"legitimate": true, "invariant": true, "action": true, "check": true, "in": true, "where": true, "if": true, "then": true,
 	"else": true, "and": true, "or": true, "not": true, "forall": true, "exists": true, "count": true, "sum": true,
 	"min": true, "max": true}
 
 // decl reads one declaration.
 func (p *parser) decl() error {
 	if p.tok.Kind != Word {
-		return p.expected("a declaration (protocol, param, topology, var, rule, legitimate, invariant, check)")
+		return p.expected("a declaration (protocol, param, topology, var, rule, legitimate, invariant, action, check)")
 	}
 	switch p.tok.Text {
 	case "protocol":
@@ -89,12 +89,12 @@ func (p *parser) decl() error {
 		return p.rule()
 	case "legitimate":
 		return p.legitimate()
-	case "invariant":
+	case "invariant", "action":
 		return p.invariant()
 	case "check":
 		return p.checks()
 	}
-	return p.expected("a declaration (protocol, param, topology, var, rule, legitimate, invariant, check)")
+	return p.expected("a declaration (protocol, param, topology, var, rule, legitimate, invariant, action, check)")
 }
 
 func (p *parser) protocol() error {
@@ -227,29 +227,45 @@ func (p *parser) variable() error {
 	return nil
 }
 
-// domain: LO..HI | { NAME, ... }
+// domain: LO..HI | { NAME, ... } | neighbors [ + { NAME, ... } ]
 func (p *parser) domain() (Domain, error) {
 	d := Domain{Pos: p.tok.Pos}
-	if ok, err := p.accept("{"); err != nil || !ok {
-		if err != nil {
-			return d, err
-		}
-		d.Lo, d.Hi, err = p.rangeOf()
-		return d, err
-	}
-	for {
-		if p.tok.Kind != Word {
-			return d, p.expected("a value's name")
-		}
-		d.Names = append(d.Names, Ident{p.tok.Text, p.tok.Pos})
+	if p.is("neighbors") {
+		d.Neighbors = true
 		if err := p.advance(); err != nil {
 			return d, err
 		}
-		if ok, err := p.accept("}"); err != nil || ok {
+		if ok, err := p.accept("+"); err != nil || !ok {
 			return d, err
 		}
+		return d, p.names(&d)
+	}
+	if !p.is("{") {
+		var err error
+		d.Lo, d.Hi, err = p.rangeOf()
+		return d, err
+	}
+	return d, p.names(&d)
+}
+
+// names reads an enumeration's names, { A, B, ... }.
+func (p *parser) names(d *Domain) error {
+	if err := p.expect("{"); err != nil {
+		return err
+	}
+	for {
+		if p.tok.Kind != Word {
+			return p.expected("a value's name")
+		}
+		d.Names = append(d.Names, Ident{p.tok.Text, p.tok.Pos})
+		if err := p.advance(); err != nil {
+			return err
+		}
+		if ok, err := p.accept("}"); err != nil || ok {
+			return err
+		}
 		if err := p.expect(","); err != nil {
-			return d, err
+			return err
 		}
 	}
 }
@@ -323,20 +339,26 @@ func (p *parser) legitimate() error {
 	return err
 }
 
+// invariant: invariant NAME : EXPR, or action NAME : EXPR (a predicate of a step).
 func (p *parser) invariant() error {
+	kind := p.tok.Text
 	if err := p.advance(); err != nil {
 		return err
 	}
 	n := &Named{}
 	var err error
-	if n.Name, err = p.ident("the invariant's name"); err != nil {
+	if n.Name, err = p.ident("the " + kind + "'s name"); err != nil {
 		return err
 	}
 	if err = p.expect(":"); err != nil {
 		return err
 	}
 	n.Expr, err = p.expr()
-	p.file.Invariants = append(p.file.Invariants, n)
+	if kind == "action" {
+		p.file.Actions = append(p.file.Actions, n)
+	} else {
+		p.file.Invariants = append(p.file.Invariants, n)
+	}
 	return err
 }
 

@@ -53,6 +53,7 @@ func (c *compiler) quant(x *Quant, sc scope) (evaluator, error) {
 	}
 	inner := sc
 	inner.bound = append(append([]string(nil), sc.bound...), x.Var.Name)
+	inner.sets = append(append([]string(nil), sc.sets...), setName(x.Over))
 	if !inner.constant {
 		inner.global = true // a bound process's variables are read by index
 	}
@@ -109,10 +110,28 @@ func (c *compiler) call(x *Call, sc scope) (evaluator, error) {
 			}
 			return b2i(pr.enabledIn(e, q))
 		}, nil
+	case x.Fun.Name == "old" && len(args) == 1 && sc.action:
+		return func(e *env) int {
+			now := e.s
+			e.s = e.old
+			v := args[0](e)
+			e.s = now
+			return v
+		}, nil
+	case x.Fun.Name == "moved" && len(args) == 1 && sc.action:
+		return func(e *env) int {
+			q := args[0](e)
+			for _, m := range e.moves {
+				if m.Proc == q {
+					return 1
+				}
+			}
+			return 0
+		}, nil
 	case x.Fun.Name == "abs" && len(args) == 1:
 		return func(e *env) int { return max(args[0](e), -args[0](e)) }, nil
 	}
-	return nil, c.errorf(x.Fun.Pos, "unknown function %s/%d (enabled(q) in the legitimate predicate and invariants, abs(x))", x.Fun.Name, len(args))
+	return nil, c.errorf(x.Fun.Pos, "unknown function %s/%d (enabled(q) in the legitimate predicate and invariants, old(E) and moved(q) in actions, abs(x))", x.Fun.Name, len(args))
 }
 
 // Schema, Neighbors, Enabled, Fire and RuleName make a Program a model.Protocol.
@@ -176,12 +195,12 @@ func (pr *Program) fire(e *env, p, r int, next model.State) {
 	e.p = p
 	for _, a := range pr.rules[r].assigns {
 		v := a.value(e)
-		if v < 0 || v >= pr.sizes[a.v] {
-			pr.fail(fmt.Errorf("rule %s of process %d writes %s = %d, outside 0..%d", pr.rules[r].name, p,
-				pr.file.Vars[a.v].Name.Name, v, pr.sizes[a.v]-1))
+		raw, ok := pr.encode(a.v, p, v)
+		if !ok {
+			pr.fail(pr.outside(a, p, r, v))
 			continue
 		}
-		next[pr.refs[a.v][p]] = byte(v)
+		next[pr.refs[a.v][p]] = raw
 	}
 }
 
@@ -220,6 +239,19 @@ func (pr *Program) Invariants() []model.Property {
 	return out
 }
 
+// Actions are the file's action invariants, by name: each reads the step's end, old(E) its
+// start, moved(q) its moves.
+func (pr *Program) Actions() []model.ActionProperty {
+	var out []model.ActionProperty
+	for i, act := range pr.file.Actions {
+		ev := pr.acts[i]
+		out = append(out, model.ActionProperty{Name: act.Name.Name, Holds: func(from model.State, step model.Step, to model.State) bool {
+			return ev(&env{s: to, old: from, moves: step.Moves, p: -1, prog: pr}) != 0
+		}})
+	}
+	return out
+}
+
 // Checks are the file's default checks.
 func (pr *Program) Checks() []string {
 	var out []string
@@ -227,4 +259,22 @@ func (pr *Program) Checks() []string {
 		out = append(out, c.Name)
 	}
 	return out
+}
+
+// outside is the breach of rule r of process p writing value v outside a's variable's domain.
+func (pr *Program) outside(a compiledAssign, p, r, v int) error {
+	name := pr.vars[a.v].name
+	at := fmt.Sprintf("%s:%d:%d", pr.file.Path, a.at.Line, a.at.Col)
+	if pr.vars[a.v].neighbors {
+		return fmt.Errorf("%s: rule %s of process %d writes %s = %d, which is neither a neighbour of %d nor one of its names", at, pr.rules[r].name, p, name, v, p)
+	}
+	return fmt.Errorf("%s: rule %s of process %d writes %s = %d, outside 0..%d", at, pr.rules[r].name, p, name, v, pr.sizes[a.v][p]-1)
+}
+
+// setName is procs, neighbors, or ".." for a range.
+func setName(x Expr) string {
+	if n, ok := x.(*Name); ok {
+		return n.Name
+	}
+	return ".."
 }

@@ -12,9 +12,27 @@ import (
 )
 
 // FromDot reads a tree from a Graphviz file, as SASA writes its topologies: a graph or digraph
-// whose edge statements (a -- b, a -> b, chains and {a b} groups) are read as undirected edges.
-// Nodes are numbered in order of first appearance; the first one is the root.
+// whose edge statements (a -- b, a -> b, chains and {a b} groups) are read as undirected edges,
+// rooted at the node the file marks (Graph.Root).
 func FromDot(path string) (*Tree, error) {
+	g, err := ReadDot(path)
+	if err != nil {
+		return nil, err
+	}
+	return g.Tree()
+}
+
+// ParseDot reads a tree from the Graphviz text data, named name.
+func ParseDot(name string, data []byte) (*Tree, error) {
+	g, err := ParseGraph(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return g.Tree()
+}
+
+// ReadDot reads a network from a Graphviz file (Graph says how it is read).
+func ReadDot(path string) (*Graph, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -26,84 +44,122 @@ func FromDot(path string) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ParseDot(path, data)
+	return ParseGraph(path, data)
 }
 
-// ParseDot reads a tree from the Graphviz text data, named name (edges undirected, nodes
-// numbered in order of appearance, the first one the root).
-func ParseDot(name string, data []byte) (*Tree, error) {
-	path := name
+// ParseGraph reads a network from the Graphviz text data, named name: nodes numbered in order
+// of first appearance, node attributes (with the node defaults of `node [...]` statements
+// before them), graph attributes (`graph [k=3]` or `k=3`).
+func ParseGraph(name string, data []byte) (*Graph, error) {
 	file, err := dot.ParseBytes(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s is not a Graphviz file: %s", path, parseError(err))
+		return nil, fmt.Errorf("%s is not a Graphviz file: %s", name, parseError(err))
 	}
 	if len(file.Graphs) != 1 {
-		return nil, fmt.Errorf("%s: want one graph, found %d", path, len(file.Graphs))
+		return nil, fmt.Errorf("%s: want one graph, found %d", name, len(file.Graphs))
 	}
-	r := &dotReader{ids: map[string]int{}}
-	if err := r.stmts(file.Graphs[0].Stmts); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+	g := &Graph{Name: name, Directed: file.Graphs[0].Directed, GraphAttrs: map[string]string{}}
+	r := &dotReader{g: g, ids: map[string]int{}, defaults: map[string]string{}}
+	if err := r.stmts(file.Graphs[0].Stmts, true); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	if len(r.names) == 0 {
-		return nil, fmt.Errorf("%s: the graph has no nodes", path)
+	if g.N() == 0 {
+		return nil, fmt.Errorf("%s: the graph has no nodes", name)
 	}
-	t, err := New(path, len(r.names), r.edges, 0)
-	if err != nil {
-		return nil, err
-	}
-	t.Labels = r.names
-	return t, nil
+	g.finish()
+	return g, nil
 }
 
 type dotReader struct {
-	ids   map[string]int
-	names []string
-	edges [][2]int
+	g        *Graph
+	ids      map[string]int
+	defaults map[string]string // node attributes of `node [...]` statements read so far
 }
 
 // node numbers a node; "a" and a are the same node, as in Graphviz.
 func (r *dotReader) node(id string) int {
-	if unquoted, err := strconv.Unquote(id); err == nil && strings.HasPrefix(id, `"`) {
-		id = unquoted
-	}
+	id = unquote(id)
 	if v, ok := r.ids[id]; ok {
 		return v
 	}
-	r.ids[id] = len(r.names)
-	r.names = append(r.names, id)
+	r.ids[id] = len(r.g.Labels)
+	r.g.Labels = append(r.g.Labels, id)
+	attrs := map[string]string{}
+	for k, v := range r.defaults {
+		attrs[k] = v
+	}
+	r.g.Attrs = append(r.g.Attrs, attrs)
 	return r.ids[id]
 }
 
-func (r *dotReader) stmts(stmts []ast.Stmt) error {
+func unquote(id string) string {
+	if unquoted, err := strconv.Unquote(id); err == nil && strings.HasPrefix(id, `"`) {
+		return unquoted
+	}
+	return id
+}
+
+// stmts reads statements; top says they are the graph's own, whose attributes are the graph's
+// (a subgraph's are its own, which mc does not read).
+func (r *dotReader) stmts(stmts []ast.Stmt, top bool) error {
 	for _, st := range stmts {
 		switch st := st.(type) {
 		case *ast.NodeStmt:
-			r.node(st.Node.ID)
+			v := r.node(st.Node.ID)
+			for _, a := range st.Attrs {
+				r.g.Attrs[v][unquote(a.Key)] = unquote(a.Val)
+			}
 		case *ast.EdgeStmt:
-			from, err := r.vertex(st.From)
-			if err != nil {
+			if err := r.edge(st); err != nil {
 				return err
 			}
-			for e := st.To; e != nil; e = e.To {
-				to, err := r.vertex(e.Vertex)
-				if err != nil {
-					return err
-				}
-				if len(r.edges)+len(from)*len(to) > maxDotEdges {
-					return fmt.Errorf("more than %d edges: not a tree mc checks", maxDotEdges)
-				}
-				for _, a := range from {
-					for _, b := range to {
-						r.edges = append(r.edges, [2]int{a, b})
-					}
-				}
-				from = to
+		case *ast.AttrStmt:
+			r.attrs(st, top)
+		case *ast.Attr:
+			if top {
+				r.g.GraphAttrs[unquote(st.Key)] = unquote(st.Val)
 			}
 		case *ast.Subgraph:
-			if err := r.stmts(st.Stmts); err != nil {
+			if err := r.stmts(st.Stmts, false); err != nil {
 				return err
 			}
 		}
+	}
+	return nil
+}
+
+// attrs reads `node [...]` (defaults for the nodes named after it) and `graph [...]`.
+func (r *dotReader) attrs(st *ast.AttrStmt, top bool) {
+	for _, a := range st.Attrs {
+		switch {
+		case st.Kind == ast.NodeKind:
+			r.defaults[unquote(a.Key)] = unquote(a.Val)
+		case st.Kind == ast.GraphKind && top:
+			r.g.GraphAttrs[unquote(a.Key)] = unquote(a.Val)
+		}
+	}
+}
+
+// edge reads a chain of edges, a -- b -- c or {a b} -> c.
+func (r *dotReader) edge(st *ast.EdgeStmt) error {
+	from, err := r.vertex(st.From)
+	if err != nil {
+		return err
+	}
+	for e := st.To; e != nil; e = e.To {
+		to, err := r.vertex(e.Vertex)
+		if err != nil {
+			return err
+		}
+		if len(r.g.edges)+len(from)*len(to) > maxDotEdges {
+			return fmt.Errorf("more than %d edges: not a network mc checks", maxDotEdges)
+		}
+		for _, a := range from {
+			for _, b := range to {
+				r.g.edges = append(r.g.edges, [2]int{a, b})
+			}
+		}
+		from = to
 	}
 	return nil
 }

@@ -59,3 +59,59 @@ func TestFromDot(t *testing.T) {
 		}
 	}
 }
+
+// SASA's generator writes a directed ring as a digraph whose arcs run p0 -> p1 -> …: a node
+// reads its predecessor, and algo="root.ml" marks p0.
+func TestSASADirectedRing(t *testing.T) {
+	g, err := ReadDot("../../testdata/topologies/ring4.dot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Directed || !reflect.DeepEqual(g.Reads, [][]int{{3}, {0}, {1}, {2}}) {
+		t.Fatalf("reads %v", g.Reads)
+	}
+	if g.Algo(0) != "root" || g.Algo(2) != "p" || len(g.GraphAttrs) != 0 {
+		t.Fatalf("algos %q %q, graph attributes %v", g.Algo(0), g.Algo(2), g.GraphAttrs)
+	}
+	if r, err := g.Root(); r != 0 || err != nil {
+		t.Fatalf("root %d %v", r, err)
+	}
+}
+
+// Duplicate and symmetric edges are merged, as Graphviz's strict does; a self-loop is dropped
+// from the reads (and makes the graph no tree).
+func TestStrictDuplicates(t *testing.T) {
+	g, err := ReadDot("../../testdata/topologies/strict-dup.dot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(g.Reads, [][]int{{1}, {0, 2}, {1}}) {
+		t.Fatalf("reads %v", g.Reads)
+	}
+	if _, err := g.Tree(); err == nil {
+		t.Fatal("a self-loop read as a tree")
+	}
+}
+
+// A tree's root is the node the file marks (algo="root.ml" on p3, after a node default), not
+// the first one named; graph attributes are read.
+func TestRootFromFile(t *testing.T) {
+	tr, err := FromDot("../../testdata/topologies/tree6-rooted.dot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Root != 3 || !reflect.DeepEqual(tr.Parent, []int{1, 2, 3, -1, 3, 3}) {
+		t.Fatalf("root %d, parents %v", tr.Root, tr.Parent)
+	}
+	g, _ := ReadDot("../../testdata/topologies/tree6-rooted.dot")
+	if g.GraphAttrs["k"] != "2" || g.Algo(0) != "p" || g.Algo(3) != "root" {
+		t.Fatalf("attributes %v, %q", g.GraphAttrs, g.Algo(0))
+	}
+	two, err := ParseGraph("two.dot", []byte(`graph { a [algo="root.ml"]; b [root=true]; a -- b }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := two.Root(); err == nil {
+		t.Fatal("two roots accepted")
+	}
+}

@@ -1,0 +1,62 @@
+package lang
+
+import "slices"
+
+// neighbourRead checks a rule's read x[I] statically, where it can: a rule reads only its
+// process's and its neighbours' variables (composite atomicity over a neighbourhood).
+//   - I bound over neighbors, or a pointer variable of the process: a neighbour, or a value
+//     the read refuses at run time (a pointer's name);
+//   - I bound over procs: a read of any process, refused here;
+//   - I a function of the process alone (p, left, (p+1)%n, 0, …): evaluated for every process
+//     that has the rule, and a non-neighbour refused here, unless the read is guarded (inside
+//     a branch or the right of and/or), where it may never happen;
+//   - anything else is checked when it is read: a breach, reported with the trace.
+func (c *compiler) neighbourRead(x *Index, sc scope) error {
+	if sc.procs == nil {
+		return nil // the legitimate predicate and the invariants read every process
+	}
+	name := x.X.(*Name).Name
+	if n, ok := x.I.(*Name); ok {
+		if k := slices.Index(sc.bound, n.Name); k >= 0 {
+			if sc.sets[k] == "procs" {
+				return c.errorf(x.I.At(), "%s ranges over procs, and a rule reads its neighbours only: write %s in neighbors", n.Name, n.Name)
+			}
+			return nil
+		}
+	}
+	if !c.processConstant(x.I, sc) {
+		return nil
+	}
+	ev, err := c.expr(x.I, scope{process: true})
+	if err != nil {
+		return err
+	}
+	for _, p := range sc.procs {
+		q := ev(&env{p: p, prog: c.prog})
+		if q < 0 || q >= c.prog.g.n || c.prog.g.reads(p, q) {
+			continue // a missing neighbour (left at a path's end) is refused when read
+		}
+		if !sc.guarded {
+			return c.errorf(x.I.At(), "process %d would read %s of process %d, which is not its neighbour (a rule reads its process's and its neighbours' variables)", p, name, q)
+		}
+	}
+	return nil
+}
+
+// processConstant reports whether x depends on the process and the parameters alone (no
+// variable, no bound name): its value at each process is known before any configuration.
+func (c *compiler) processConstant(x Expr, sc scope) bool {
+	switch x := x.(type) {
+	case *Num, *Str:
+		return true
+	case *Name:
+		return !slices.Contains(sc.bound, x.Name) && !slices.ContainsFunc(c.file.Vars, func(d *Var) bool { return d.Name.Name == x.Name })
+	case *Unary:
+		return c.processConstant(x.X, sc)
+	case *Binary:
+		return c.processConstant(x.L, sc) && c.processConstant(x.R, sc)
+	case *Cond:
+		return c.processConstant(x.If, sc) && c.processConstant(x.Then, sc) && c.processConstant(x.Else, sc)
+	}
+	return false
+}

@@ -1,0 +1,145 @@
+package lang
+
+import (
+	"fmt"
+
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// varInfo is what the compiler knows of a variable beyond its layout.
+type varInfo struct {
+	name      string
+	neighbors bool // a pointer: its values are p's neighbours, then its names (see decode)
+	extra     int  // the number of names of a pointer's domain
+}
+
+// variables lays out the state: process by process, each process's variables in the file's
+// order; a variable whose where-condition fails for a process is not the process's.
+func (c *compiler) variables() error {
+	pr := c.prog
+	if err := c.names(); err != nil {
+		return err
+	}
+	b := model.NewBuilder(pr.g.n)
+	pr.refs = make([][]int, len(c.file.Vars))
+	pr.sizes = make([][]int, len(c.file.Vars))
+	for v, d := range c.file.Vars {
+		pr.refs[v], pr.sizes[v] = make([]int, pr.g.n), make([]int, pr.g.n)
+		pr.vars = append(pr.vars, varInfo{name: d.Name.Name, neighbors: d.Domain.Neighbors, extra: len(d.Domain.Names)})
+	}
+	for p := range pr.g.n {
+		for v, d := range c.file.Vars {
+			pr.refs[v][p] = -1
+			if d.Where != nil {
+				ok, err := c.atProcess(d.Where, p)
+				if err != nil {
+					return err
+				}
+				if ok == 0 {
+					continue
+				}
+			}
+			dom, err := c.domain(d, p)
+			if err != nil {
+				return err
+			}
+			pr.sizes[v][p] = dom.Size
+			pr.refs[v][p] = int(b.Var(fmt.Sprintf("%s%d", d.Name.Name, p), model.Owner(p), dom))
+		}
+	}
+	s, err := b.Schema()
+	pr.schema = s
+	return err
+}
+
+// names gives every enumeration's names their values: an ordinary enumeration's k-th name is
+// k; a pointer's k-th name is -(k+1), never a process. A name given two values is an error.
+func (c *compiler) names() error {
+	pr := c.prog
+	pr.values = map[string]int{}
+	for _, d := range c.file.Vars {
+		for k, id := range d.Domain.Names {
+			v := k
+			if d.Domain.Neighbors {
+				v = -(k + 1)
+			}
+			if old, ok := pr.values[id.Name]; ok && old != v {
+				return c.errorf(id.Pos, "%s is already a value (%d) of another enumeration, here it would be %d", id.Name, old, v)
+			}
+			pr.values[id.Name] = v
+		}
+	}
+	return nil
+}
+
+// domain is variable d's domain at process p: LO..HI (from 0, at most 256 values), an
+// enumeration, or p's neighbours and the names, named by their labels.
+func (c *compiler) domain(d *Var, p int) (model.Domain, error) {
+	var names []string
+	if d.Domain.Neighbors {
+		for _, q := range c.prog.g.nb[p] {
+			names = append(names, c.prog.g.labels[q])
+		}
+	}
+	for _, id := range d.Domain.Names {
+		names = append(names, id.Name)
+	}
+	if d.Domain.Neighbors || d.Domain.Names != nil {
+		if len(names) == 0 {
+			return model.Domain{}, c.errorf(d.Domain.Pos, "%s has no value at process %d, which has no neighbour", d.Name.Name, p)
+		}
+		return model.Enum(names...), nil
+	}
+	lo, err := c.constant(d.Domain.Lo)
+	if err != nil {
+		return model.Domain{}, err
+	}
+	hi, err := c.constant(d.Domain.Hi)
+	if err != nil {
+		return model.Domain{}, err
+	}
+	if lo != 0 || hi < 0 || hi > 255 {
+		return model.Domain{}, c.errorf(d.Domain.Pos, "the domain of %s is %d..%d: domains are 0..H with H at most 255", d.Name.Name, lo, hi)
+	}
+	return model.Range(hi + 1), nil
+}
+
+// decode is the value a stored byte of variable v at process q stands for: itself, or for a
+// pointer the neighbour it names (a process) or its name's value (negative).
+func (pr *Program) decode(v, q int, raw byte) int {
+	if !pr.vars[v].neighbors {
+		return int(raw)
+	}
+	if nb := pr.g.nb[q]; int(raw) < len(nb) {
+		return nb[raw]
+	}
+	return -(int(raw) - len(pr.g.nb[q]) + 1)
+}
+
+// encode is the byte that stores value x in variable v at process p, or false if x is
+// outside the variable's domain there.
+func (pr *Program) encode(v, p, x int) (byte, bool) {
+	if !pr.vars[v].neighbors {
+		return byte(x), x >= 0 && x < pr.sizes[v][p]
+	}
+	nb := pr.g.nb[p]
+	if x < 0 {
+		k := -x - 1
+		return byte(len(nb) + k), k < pr.vars[v].extra
+	}
+	for i, q := range nb {
+		if q == x {
+			return byte(i), true
+		}
+	}
+	return 0, false
+}
+
+// atProcess evaluates a where-condition (parameters, the topology and p) for process p.
+func (c *compiler) atProcess(x Expr, p int) (int, error) {
+	ev, err := c.expr(x, scope{constant: true, process: true})
+	if err != nil {
+		return 0, err
+	}
+	return ev(&env{p: p, prog: c.prog}), nil
+}
