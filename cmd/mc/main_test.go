@@ -362,7 +362,7 @@ func TestMessages(t *testing.T) {
 // n = 4, K = 3), a default that is an expression of another parameter follows it (K = n), its
 // counterexample replays, and an error in the file is exit 2 with its file:line:col.
 func TestProtocolFile(t *testing.T) {
-	file := "../../models/lang/testdata/dijkstra.gcl"
+	file := "../../examples/protocols/dijkstra.gcl"
 	code, out, _ := mc(t, "check", file, "-p", "n=4", "-p", "K=3", "--json")
 	if code != exitHolds || !strings.Contains(out, `"states": 81`) || !strings.Contains(out, `"transitions": 189`) || !strings.Contains(out, `"worst_case_moves": 13`) {
 		t.Fatalf("exit %d: %s", code, out)

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"math/big"
 	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/models"
@@ -79,6 +81,8 @@ func parseProof(path string, data []byte, lint bool) (*proofFile, []runSpec, err
 	}
 	var specs []runSpec
 	for i, r := range f.Runs {
+		r.Model, r.Topology = besideProof(path, r.Model, ".gcl"), besideProof(path, r.Topology, ".dot", ".gv")
+		f.Runs[i] = r
 		rs, err := r.spec(lint)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: run %d (%q): %w", path, i+1, r.Name, err)
@@ -268,4 +272,19 @@ func readInput(path string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s has %d bytes; mc reads at most %d here", path, info.Size(), limit)
 	}
 	return os.ReadFile(path)
+}
+
+// besideProof resolves a relative path to a file a proof run names (a protocol file, a
+// topology file: names ending in one of suffixes) against the proof file's directory, where
+// the file is, so a proof next to its protocols runs from anywhere; a file not found there is
+// read from the working directory.
+func besideProof(proof, name string, suffixes ...string) string {
+	if name == "" || filepath.IsAbs(name) || !slices.ContainsFunc(suffixes, func(s string) bool { return strings.HasSuffix(name, s) }) {
+		return name
+	}
+	beside := filepath.Join(filepath.Dir(proof), name)
+	if _, err := os.Stat(beside); err == nil {
+		return beside
+	}
+	return name
 }

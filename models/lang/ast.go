@@ -8,6 +8,7 @@ type File struct {
 	Params     []*Param
 	Topology   *Topology
 	Vars       []*Var
+	Lets       []*Named // let NAME = EXPR: names for expressions, expanded where used
 	Rules      []*Rule
 	Legit      Expr
 	Invariants []*Named

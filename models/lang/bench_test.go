@@ -23,7 +23,7 @@ func BenchmarkDijkstraGo(b *testing.B) {
 
 func BenchmarkDijkstraLanguage(b *testing.B) {
 	t := &testing.T{}
-	pr := compile(t, "testdata/dijkstra.gcl", map[string]int{"n": 8, "K": 8})
+	pr := compile(t, "../../examples/protocols/dijkstra.gcl", map[string]int{"n": 8, "K": 8})
 	benchRing(b, pr, pr.Legit)
 }
 

@@ -62,7 +62,7 @@ type evaluator func(e *env) int
 // defaults) on a topology: top, read from a file, or nil for the file's own topology statement.
 func Compile(f *File, values map[string]int, top *topology.Graph) (*Program, error) {
 	pr := &Program{file: f, Params: map[string]int{}}
-	c := &compiler{prog: pr, file: f}
+	c := &compiler{prog: pr, file: f, expanding: map[int]bool{}}
 	top, err := c.fileTopology(top)
 	if err != nil {
 		return nil, err
@@ -106,9 +106,10 @@ func Compile(f *File, values map[string]int, top *topology.Graph) (*Program, err
 }
 
 type compiler struct {
-	prog *Program
-	file *File
-	lx   *lexer // for error lines
+	prog      *Program
+	file      *File
+	expanding map[int]bool // the lets being expanded, to refuse a let that uses itself
+	lx        *lexer       // for error lines
 }
 
 func (c *compiler) errorf(at Pos, format string, args ...any) error {
@@ -253,7 +254,7 @@ func (c *compiler) procsOf(r *Rule) ([]int, error) {
 // topology top (nil: the file's own): a topology file gives n and its graph attributes.
 func (f *File) Values(given map[string]int, top *topology.Graph) (map[string]int, error) {
 	pr := &Program{file: f, Params: map[string]int{}}
-	c := &compiler{prog: pr, file: f}
+	c := &compiler{prog: pr, file: f, expanding: map[int]bool{}}
 	top, err := c.fileTopology(top)
 	if err != nil {
 		return nil, err

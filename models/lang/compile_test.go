@@ -38,7 +38,7 @@ func TestDijkstraAsTheGoModel(t *testing.T) {
 	}
 	for n := 3; n <= 6; n++ {
 		for k := max(2, n-2); k <= n; k++ {
-			pr := compile(t, "testdata/dijkstra.gcl", map[string]int{"n": n, "K": k})
+			pr := compile(t, "../../examples/protocols/dijkstra.gcl", map[string]int{"n": n, "K": k})
 			ring, err := dijkstra.New(n, k)
 			if err != nil {
 				t.Fatal(err)

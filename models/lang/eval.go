@@ -78,6 +78,9 @@ func (c *compiler) name(x *Name, sc scope) (evaluator, error) {
 	if v, ok := pr.Params[x.Name]; ok {
 		return func(*env) int { return v }, nil
 	}
+	if k := slices.IndexFunc(c.file.Lets, func(l *Named) bool { return l.Name.Name == x.Name }); k >= 0 {
+		return c.let(x, k, sc)
+	}
 	if ev, ok, err := c.topologyName(x, sc); ok || err != nil {
 		return ev, err
 	}
@@ -285,4 +288,25 @@ func (pr *Program) Violation() error {
 		return *e
 	}
 	return nil
+}
+
+// let compiles a use of the k-th let: its expression in the scope of the use, whose bound
+// names it does not see (a let reads only what its declaration could).
+func (c *compiler) let(x *Name, k int, sc scope) (evaluator, error) {
+	if c.expanding[k] {
+		return nil, c.errorf(x.Pos, "%s is defined in terms of itself", x.Name)
+	}
+	c.expanding[k] = true
+	defer delete(c.expanding, k)
+	inner := sc
+	inner.bound, inner.sets = nil, nil
+	base := len(sc.bound)
+	if base > 0 { // the let's own quantifiers bind slots above the use's
+		inner.bound = make([]string, base)
+		inner.sets = make([]string, base)
+		for i := range inner.bound {
+			inner.bound[i] = "\x00" // hidden: no name matches
+		}
+	}
+	return c.expr(c.file.Lets[k].Expr, inner)
 }

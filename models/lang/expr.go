@@ -15,7 +15,8 @@ package lang
 //	        | quant "(" name "in" set ":" expr ")"        quant: forall exists count sum min max
 //	set     = sum [ ".." sum ]
 
-var quantifiers = map[string]bool{"forall": true, "exists": true, "count": true, "sum": true, "min": true, "max": true}
+var quantifiers = map[string]bool{"forall": true, "exists": true, "count": true, "sum": true, "min": true, "max": true,
+	"argmin": true, "argmax": true}
 
 func (p *parser) expr() (Expr, error) {
 	if !p.is("if") {

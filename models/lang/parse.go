@@ -67,14 +67,14 @@ func (p *parser) ident(what string) (Ident, error) {
 
 // keywords cannot name anything.
 var keywords = map[string]bool{"protocol": true, "param": true, "topology": true, "var": true, "rule": true,
-	"legitimate": true, "invariant": true, "action": true, "check": true, "in": true, "where": true, "if": true, "then": true,
+	"legitimate": true, "invariant": true, "action": true, "let": true, "check": true, "in": true, "where": true, "if": true, "then": true,
 	"else": true, "and": true, "or": true, "not": true, "forall": true, "exists": true, "count": true, "sum": true,
-	"min": true, "max": true}
+	"min": true, "max": true, "argmin": true, "argmax": true}
 
 // decl reads one declaration.
 func (p *parser) decl() error {
 	if p.tok.Kind != Word {
-		return p.expected("a declaration (protocol, param, topology, var, rule, legitimate, invariant, action, check)")
+		return p.expected("a declaration (protocol, param, topology, var, let, rule, legitimate, invariant, action, check)")
 	}
 	switch p.tok.Text {
 	case "protocol":
@@ -91,10 +91,12 @@ func (p *parser) decl() error {
 		return p.legitimate()
 	case "invariant", "action":
 		return p.invariant()
+	case "let":
+		return p.let()
 	case "check":
 		return p.checks()
 	}
-	return p.expected("a declaration (protocol, param, topology, var, rule, legitimate, invariant, action, check)")
+	return p.expected("a declaration (protocol, param, topology, var, let, rule, legitimate, invariant, action, check)")
 }
 
 func (p *parser) protocol() error {
@@ -402,4 +404,23 @@ func (p *parser) numberOf() (Expr, error) {
 	}
 	e := &Num{Pos: p.tok.Pos, Value: v}
 	return e, p.advance()
+}
+
+// let: let NAME = EXPR, a name for an expression, read where it is used (in a rule it is the
+// rule's process's).
+func (p *parser) let() error {
+	if err := p.advance(); err != nil {
+		return err
+	}
+	n := &Named{}
+	var err error
+	if n.Name, err = p.ident("the name"); err != nil {
+		return err
+	}
+	if err = p.expect("="); err != nil {
+		return err
+	}
+	n.Expr, err = p.expr()
+	p.file.Lets = append(p.file.Lets, n)
+	return err
 }

@@ -8,9 +8,9 @@ import (
 	"testing"
 )
 
-// The Dijkstra ring of testdata/dijkstra.gcl parses into its declarations.
+// The Dijkstra ring of examples/protocols/dijkstra.gcl parses into its declarations.
 func TestParseDijkstra(t *testing.T) {
-	src, err := os.ReadFile("testdata/dijkstra.gcl")
+	src, err := os.ReadFile("../../examples/protocols/dijkstra.gcl")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -66,6 +66,9 @@ func (c *compiler) quant(x *Quant, sc scope) (evaluator, error) {
 		return nil, c.errorf(x.Pos, "quantifiers nest at most %d deep", maxBound)
 	}
 	op := x.Op
+	if op == "argmin" || op == "argmax" {
+		return arg(over, body, k, op == "argmax"), nil
+	}
 	start := map[string]int{"forall": 1, "exists": 0, "count": 0, "sum": 0, "min": math.MaxInt, "max": math.MinInt}[op]
 	return func(e *env) int {
 		acc := start
@@ -277,4 +280,20 @@ func setName(x Expr) string {
 		return n.Name
 	}
 	return ".."
+}
+
+// arg is argmin (argmax with most): the first member of the set, in increasing order, whose
+// body is least (greatest); -1 for an empty set.
+func arg(over func(*env) []int, body evaluator, k int, most bool) evaluator {
+	return func(e *env) int {
+		best, at := 0, -1
+		for _, q := range over(e) {
+			e.bound[k] = q
+			v := body(e)
+			if at < 0 || !most && v < best || most && v > best {
+				best, at = v, q
+			}
+		}
+		return at
+	}
 }
