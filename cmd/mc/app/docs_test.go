@@ -1,0 +1,306 @@
+package app
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mc-checker/mc/examples/agree"
+	"github.com/mc-checker/mc/models"
+)
+
+// docPages are the pages whose commands, proof files and code the suite runs or checks.
+var docPages = []string{"README.md", "docs/ERRORS.md", "docs/PROTOCOLS.md", "docs/PERFORMANCE.md",
+	"docs/DESIGN.md", "docs/SSARROW.md", "docs/ARVY.md", "docs/DIJKSTRA.md", "docs/LEK.md", "docs/RANDOMIZED.md", "docs/LEADER.md", "docs/LANGUAGE.md", "bench/README.md"}
+
+// heavy are the mc commands of the pages that take minutes or gigabytes: the test runs them
+// with a time limit, which must stop them inconclusive (exit 3). The command line is valid
+// and the run starts.
+var heavy = map[string]bool{
+	"check ssarrow -p n=3":                                                                 true,
+	"check ssarrow -p n=4 -p init=0 --topology star":                                       true,
+	"check ssarrow -p n=3 --dir /tmp/run --checkpoint-every 10m":                           true,
+	"check --resume /tmp/run --workers 4":                                                  true,
+	"check dijkstra -p n=9 -p K=9 --progress":                                              true,
+	"check ssarrow -p n=4 -p init=0 --topology star --progress":                            true,
+	"check ssarrow -p n=4 -p init=0 --topology star --store disk --dir /tmp/g4 --mem 6GiB": true,
+	"check dijkstra -p n=9 -p K=9 --store disk --dir /tmp/d9 --mem 2GiB --progress":        true,
+	"check dijkstra -p n=9 -p K=9 --store badger --dir /tmp/b9 --mem 2GiB --progress":      true,
+	"check arvy -p n=6 --topology iso":                                                     true,
+	"check leader -p n=3 -p Ctr=3":                                                         true,
+	"check leader -p n=3 -p graph=complete -p Ctr=3":                                       true,
+}
+
+// slow are the mc commands -short passes over: a few seconds each.
+var slow = map[string]bool{"check arrow --topology all -p n=6": true,
+	"check arvy -p n=5 -p newparent=arrow": true, "arvy-ratio --n 4,6,8 --newparent ivy": true}
+
+// docCommand is one command of a page's sh blocks, and the output the page shows after it.
+type docCommand struct {
+	page   string
+	words  []string
+	output []string
+	exit   int // the exit code its comment states ("exit 2"), or -1: a verdict
+}
+
+var statedExit = regexp.MustCompile(`#.*\bexit (\d)\b`)
+
+var fence = regexp.MustCompile("(?s)```(\\w*)\n(.*?)```")
+
+// pageCommands reads the commands of a page's sh blocks (continuation lines joined, comments
+// dropped, quotes honoured) and the plain block that follows a block of one command; and its
+// yaml and go blocks.
+func pageCommands(page, text string) (cmds []docCommand, yamls, gos []string) {
+	blocks := fence.FindAllStringSubmatch(text, -1)
+	for i, b := range blocks {
+		switch b[1] {
+		case "yaml":
+			yamls = append(yamls, b[2])
+		case "go":
+			gos = append(gos, b[2])
+		case "sh":
+			var inBlock []docCommand
+			for _, line := range strings.Split(strings.ReplaceAll(b[2], "\\\n", " "), "\n") {
+				if words := shellWords(line); len(words) > 0 {
+					c := docCommand{page: page, words: words, exit: -1}
+					if m := statedExit.FindStringSubmatch(line); m != nil {
+						c.exit = int(m[1][0] - '0')
+					}
+					inBlock = append(inBlock, c)
+				}
+			}
+			if len(inBlock) == 1 && i+1 < len(blocks) && blocks[i+1][1] == "" {
+				inBlock[0].output = strings.Split(strings.TrimRight(blocks[i+1][2], "\n"), "\n")
+			}
+			cmds = append(cmds, inBlock...)
+		}
+	}
+	return cmds, yamls, gos
+}
+
+// shellWords splits a line as a shell would for these pages: quotes group, # starts a comment.
+func shellWords(line string) []string {
+	var words []string
+	var cur strings.Builder
+	quote, inWord := rune(0), false
+	for _, r := range line {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			cur.WriteRune(r)
+		case r == '\'' || r == '"':
+			quote, inWord = r, true
+		case r == '#' && !inWord:
+			return words
+		case r == ' ' || r == '\t':
+			if inWord {
+				words, inWord = append(words, cur.String()), false
+				cur.Reset()
+			}
+		default:
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words
+}
+
+// mcArgs returns the arguments of an mc command, past timing wrappers and environment
+// assignments, or false for another program.
+func mcArgs(words []string) ([]string, bool) {
+	for len(words) > 0 {
+		switch w := words[0]; {
+		case w == "time":
+			words = words[1:]
+		case w == "/usr/bin/time" && len(words) > 2 && words[1] == "-f":
+			words = words[3:]
+		case w == "./mc" || w == "mc" || w == "/tmp/mc":
+			return words[1:], true
+		case len(words) > 2 && w == "go" && words[1] == "run" && (words[2] == "./cmd/mc" || words[2] == "./examples/agree/mc"):
+			return words[3:], true // the second is mc with agree in its catalogue, as this test registers it
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// Every command the pages show runs as shown, from the repository's root: an mc command
+// gives a verdict (exit 0 or 1), or the exit code its comment states ("exit 2"), or for the
+// heavy ones, stopped by a time limit, exit 3; and
+// where the page shows the output, every line of it (but times, and "...") is in the output,
+// in order. Every proof file a page shows passes mc verify, and every line of Go that
+// docs/PROTOCOLS.md shows is a line of examples/agree. go build runs; go test ./... is this
+// suite; a benchmark a page names exists; a script a page runs exists and parses.
+func TestDocumentedCommands(t *testing.T) {
+	remove, err := models.Register(agree.Entry()) // the protocol docs/PROTOCOLS.md builds
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer remove()
+	root, _ := filepath.Abs("../../..")
+	tmp := t.TempDir()
+	t.Chdir(root)
+	mcCommands := 0
+	for _, page := range docPages {
+		text, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmds, yamls, gos := pageCommands(page, string(text))
+		for _, c := range cmds {
+			if args, ok := mcArgs(c.words); ok {
+				mcCommands++
+				runDocumented(t, c, args, tmp)
+			} else {
+				otherCommand(t, c, tmp)
+			}
+		}
+		for i, y := range yamls {
+			path := filepath.Join(tmp, filepath.Base(page)+"-proof.yaml")
+			os.WriteFile(path, []byte(y), 0o644)
+			if code, out, stderr := mc(t, "verify", path); code != exitHolds {
+				t.Errorf("%s: proof %d: exit %d: %s %s", page, i+1, code, out, stderr)
+			}
+		}
+		if len(gos) > 0 && page == "docs/PROTOCOLS.md" {
+			codeIsTested(t, page, gos)
+		}
+	}
+	if mcCommands < 30 {
+		t.Fatalf("only %d mc commands found in the pages", mcCommands)
+	}
+}
+
+// runDocumented runs one mc command of a page, and compares its output with the page's.
+func runDocumented(t *testing.T, c docCommand, args []string, tmp string) {
+	t.Helper()
+	line := strings.Join(args, " ")
+	if testing.Short() && (slow[line] || strings.HasPrefix(line, "sweep")) {
+		return
+	}
+	args = slices.Clone(args)
+	for i, a := range args { // files the pages write go to a temporary directory
+		if strings.HasPrefix(a, "/tmp/") || a == "run.json" {
+			args[i] = filepath.Join(tmp, filepath.Base(a))
+		}
+	}
+	if heavy[line] {
+		limit := "1s"
+		if strings.Contains(line, "--dir") {
+			limit = "3s" // it must have saved something for the --resume after it, on a loaded machine too
+		}
+		if testing.Short() && !strings.Contains(line, "--dir") && !strings.Contains(line, "--resume") {
+			limit = "200ms" // a run that saves for --resume gets its second: under load 200 ms may end it before it has anything to save
+		}
+		args = append(args, "--timeout", limit)
+	}
+	code, out, stderr := mc(t, args...)
+	switch {
+	case heavy[line] && code != exitInconclusive:
+		t.Errorf("%s: mc %s (with a --timeout): exit %d, want 3: %s", c.page, line, code, stderr)
+	case c.exit >= 0 && code != c.exit:
+		t.Errorf("%s: mc %s: exit %d, the page says %d: %s", c.page, line, code, c.exit, stderr)
+	case !heavy[line] && c.exit < 0 && code != exitHolds && code != exitViolated:
+		t.Errorf("%s: mc %s: exit %d: %s", c.page, line, code, stderr)
+	}
+	if missing := shownLines(c.output, out); missing != "" {
+		t.Errorf("%s: mc %s: the page shows %q, not in the output:\n%s", c.page, line, missing, out)
+	}
+}
+
+// otherCommand runs or checks a command of a page that is not mc's.
+func otherCommand(t *testing.T, c docCommand, tmp string) {
+	t.Helper()
+	words := c.words
+	for len(words) > 0 && strings.Contains(words[0], "=") { // environment assignments
+		words = words[1:]
+	}
+	if len(words) > 0 && words[0] == "bash" {
+		words = words[1:]
+	}
+	line := strings.Join(words, " ")
+	switch {
+	case line == "go test ./...":
+	case strings.HasPrefix(line, "go build -o ") && strings.HasSuffix(line, " ./cmd/mc"):
+		if !testing.Short() {
+			if out, err := exec.Command("go", "build", "-o", filepath.Join(tmp, "mc"), "./cmd/mc").CombinedOutput(); err != nil {
+				t.Errorf("%s: %s: %v: %s", c.page, line, err, out)
+			}
+		}
+	case strings.HasPrefix(line, "go test ") && slices.Contains(words, "-bench"):
+		targetExists(t, c.page, words, "-bench", "Benchmark")
+	case strings.HasPrefix(line, "go test ") && slices.Contains(words, "-fuzz"):
+		targetExists(t, c.page, words, "-fuzz", "")
+	case strings.HasPrefix(line, "bench/") && strings.HasSuffix(words[0], ".sh"):
+		if out, err := exec.Command("bash", "-n", words[0]).CombinedOutput(); err != nil {
+			t.Errorf("%s: %s does not parse: %v %s", c.page, words[0], err, out)
+		}
+	default:
+		t.Errorf("%s shows %q, which this test neither runs nor checks", c.page, line)
+	}
+}
+
+// targetExists checks that the package a go test -bench or -fuzz command names has the
+// benchmark or the fuzz target (prefix: what go test puts before a benchmark's name).
+func targetExists(t *testing.T, page string, words []string, flag, prefix string) {
+	t.Helper()
+	if testing.Short() {
+		return
+	}
+	name := prefix + words[slices.Index(words, flag)+1]
+	out, err := exec.Command("go", "test", words[2], "-list", "^"+name).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), name) {
+		t.Errorf("%s: %s has no %s: %v %s", page, words[2], name, err, out)
+	}
+}
+
+// codeIsTested checks that every line of Go a page shows is a line of examples/agree.
+func codeIsTested(t *testing.T, page string, blocks []string) {
+	t.Helper()
+	var source strings.Builder
+	for _, f := range []string{"examples/agree/agree.go", "examples/agree/agree_test.go", "examples/agree/mc/main.go"} {
+		b, _ := os.ReadFile(f)
+		source.Write(b)
+	}
+	have := map[string]bool{}
+	for _, l := range strings.Split(source.String(), "\n") {
+		have[strings.TrimSpace(l)] = true
+	}
+	for _, b := range blocks {
+		for _, l := range strings.Split(b, "\n") {
+			if l = strings.TrimSpace(l); l != "" && !have[l] {
+				t.Errorf("%s shows %q, which examples/agree does not have", page, l)
+			}
+		}
+	}
+}
+
+// shownLines returns the first line of shown (but a time line, or "...") that is not in out,
+// in order; "" if every one is.
+func shownLines(shown []string, out string) string {
+	lines := strings.Split(out, "\n")
+	at := 0
+	for _, want := range shown {
+		want = strings.TrimRight(want, " ")
+		if strings.TrimSpace(want) == "..." || strings.HasPrefix(strings.TrimSpace(want), "time ") {
+			continue
+		}
+		for at < len(lines) && strings.TrimRight(lines[at], " ") != want {
+			at++
+		}
+		if at == len(lines) {
+			return want
+		}
+		at++
+	}
+	return ""
+}

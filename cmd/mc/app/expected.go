@@ -1,0 +1,78 @@
+package app
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// printExpected writes the expected-time figures: per measure the worst and the average over
+// the initial configurations, exact or as the interval iteration's bounds.
+func printExpected(w io.Writer, e *checker.Expected) {
+	if e == nil {
+		return
+	}
+	how := "exact"
+	if !e.Exact {
+		how = fmt.Sprintf("interval iteration to a relative precision of %g; not exact: %s", e.Precision, e.Why)
+	}
+	over := "worst over schedulers and initial configurations"
+	if e.Chain == "Markov chain" {
+		over = "worst over initial configurations"
+	}
+	fmt.Fprintf(w, "  expected     to the legitimate set (%s), %s, and average over the initial ones (%s)\n", e.Chain, over, how)
+	for _, f := range []struct {
+		name string
+		fig  *checker.ExpectedFigure
+	}{{"steps", e.Steps}, {"moves", e.Moves}, {"rounds", e.Rounds}} {
+		if f.fig == nil {
+			continue
+		}
+		fmt.Fprintf(w, "    %-7s    worst %s, average %s\n", f.name, boundText(f.fig.Worst), boundText(f.fig.Average))
+	}
+}
+
+// boundText shows an exact value with its decimal value (a long fraction by its size: --json
+// has it whole), or an interval.
+func boundText(b checker.Bound) string {
+	num, den, fraction := strings.Cut(b.Exact, "/")
+	switch {
+	case b.Exact != "" && !fraction:
+		return b.Exact
+	case len(b.Exact) > 24:
+		return fmt.Sprintf("≈ %.6g (exact: a fraction of %d/%d digits)", b.Lo, len(num), len(den))
+	case b.Exact != "":
+		return fmt.Sprintf("%s ≈ %.6g", b.Exact, b.Lo)
+	}
+	return fmt.Sprintf("in [%.12g, %.12g]", b.Lo, b.Hi)
+}
+
+// printExpectedWorst shows, with --witness, an initial configuration of the worst expectation.
+func printExpectedWorst(w io.Writer, m model.Model, e *checker.Expected) error {
+	if e == nil || e.Steps == nil || e.Steps.WorstFrom == nil {
+		return nil
+	}
+	fmt.Fprintf(w, "\nworst expected steps (%s) from\n", boundText(e.Steps.Worst))
+	return printTrace(w, m, &model.Trace{States: []model.State{e.Steps.WorstFrom}, LoopStart: -1})
+}
+
+// expectedJSON is the expected-time figures with the worst configurations by name.
+type expectedJSON struct {
+	*checker.Expected
+	WorstFrom *traceJSON `json:"worst_steps_from,omitempty"`
+}
+
+func encodeExpected(m model.Model, e *checker.Expected) (*expectedJSON, error) {
+	if e == nil {
+		return nil, nil
+	}
+	out := &expectedJSON{Expected: e}
+	var err error
+	if e.Steps != nil && e.Steps.WorstFrom != nil {
+		out.WorstFrom, err = encodeTrace(m, &model.Trace{States: []model.State{e.Steps.WorstFrom}, LoopStart: -1})
+	}
+	return out, err
+}

@@ -1,0 +1,222 @@
+package app
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// printReport writes a run for people: a verdict line per check, the statistics, then each
+// counterexample as a table.
+func printReport(w io.Writer, r *report, witnesses bool) error {
+	printHeader(w, &r.about)
+	width := 0
+	for _, c := range r.res.Checks {
+		width = max(width, utf8.RuneCountInString(c.Name))
+	}
+	for _, c := range r.res.Checks {
+		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("  %-*s  %-12s %s", width, c.Name, c.Verdict, c.Detail), " "))
+	}
+	printStats(w, r.res)
+	printed := map[string]string{} // a trace already shown → the check that showed it
+	for _, c := range r.res.Checks {
+		if c.Witness != nil {
+			fmt.Fprintf(w, "\n%s %s: %s\n", c.Name, c.Verdict, c.Detail)
+			if err := printTrace(w, r.model, &model.Trace{States: []model.State{c.Witness}, LoopStart: -1}); err != nil {
+				return err
+			}
+		}
+		if c.Trace == nil {
+			continue
+		}
+		key := fmt.Sprint(c.Trace.States, c.Trace.Steps, c.Trace.LoopStart)
+		if first, ok := printed[key]; ok {
+			fmt.Fprintf(w, "\n%s %s: the counterexample of %s above\n", c.Name, c.Verdict, first)
+			continue
+		}
+		printed[key] = c.Name
+		fmt.Fprintf(w, "\n%s %s: %s\n", c.Name, c.Verdict, c.Detail)
+		if err := printTrace(w, r.model, c.Trace); err != nil {
+			return err
+		}
+	}
+	if witnesses {
+		if err := printExpectedWorst(w, r.model, r.res.Expected); err != nil {
+			return err
+		}
+	}
+	if witnesses && r.res.MovesWitness != nil {
+		fmt.Fprintf(w, "\nworst case: an execution of %d moves\n", *r.res.WorstCaseMoves)
+		if err := printTrace(w, r.model, r.res.MovesWitness); err != nil {
+			return err
+		}
+	}
+	if witnesses && r.res.RoundsWitness != nil {
+		fmt.Fprintf(w, "\nworst case in rounds: an execution of %d rounds, which end after steps %s\n",
+			*r.res.WorstCaseRounds, roundEnds(r.res.RoundEnds))
+		marks := map[int]string{}
+		for k, e := range r.res.RoundEnds {
+			marks[e+1] = fmt.Sprintf("round %d ends", k+1)
+		}
+		return printMarkedTrace(w, r.model, r.res.RoundsWitness, marks)
+	}
+	return nil
+}
+
+// roundEnds lists the steps (numbered as the trace table numbers them) that end a round.
+func roundEnds(ends []int) string {
+	var parts []string
+	for _, e := range ends {
+		parts = append(parts, fmt.Sprintf("#%d", e+1))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// printStats writes the statistics and the worst case.
+func printStats(w io.Writer, res *checker.Result) {
+	s := res.Stats
+	if s.UniverseSize > 0 {
+		fmt.Fprintf(w, "\n  universe     %s = %s configurations\n", s.Universe, group(s.UniverseSize))
+	} else {
+		fmt.Fprintf(w, "\n  universe     %s configurations\n", s.Universe)
+	}
+	fmt.Fprintf(w, "  initial      %s states\n", group(s.InitialStates))
+	switch {
+	case s.Interrupted && s.StoppedIn == "exploration":
+		fmt.Fprintf(w, "  explored     %s states, %s transitions, BFS depth %d when interrupted, %s store\n", group(s.States), group(s.Transitions), s.Depth, s.Store)
+	case s.Interrupted:
+		fmt.Fprintf(w, "  explored     %s states, BFS depth %d, %s store; interrupted during the analyses\n", group(s.States), s.Depth, s.Store)
+	default:
+		fmt.Fprintf(w, "  explored     %s states, %s transitions, BFS depth %d, %s store\n", group(s.States), group(s.Transitions), s.Depth, s.Store)
+	}
+	if s.SpilledStates > 0 {
+		fmt.Fprintf(w, "  visited set  %s states moved to disk\n", group(s.SpilledStates))
+	}
+	if s.CollisionProbability > 0 {
+		fmt.Fprintf(w, "  fingerprint  collision probability %.2g\n", s.CollisionProbability)
+	}
+	rate := ""
+	if s.StatesPerSecond > 0 {
+		rate = group(uint64(s.StatesPerSecond)) + " states/s, "
+	}
+	explored := ""
+	if s.ExploreSeconds > 0 {
+		explored = fmt.Sprintf(" (exploration %.2f s)", s.ExploreSeconds)
+	}
+	fmt.Fprintf(w, "  time         %.2f s%s, %speak memory %.1f MiB\n", s.Seconds, explored, rate, float64(s.PeakMemoryBytes)/(1<<20))
+	if s.Resumed {
+		fmt.Fprintf(w, "  resumed      from the checkpoint in %s\n", s.Checkpoint)
+	}
+	if s.Checkpoint != "" && res.Verdict() == checker.Inconclusive {
+		fmt.Fprintf(w, "  checkpoint   saved in %s: continue with mc check --resume %s\n", s.Checkpoint, s.Checkpoint)
+	}
+	if res.WorstCaseMoves != nil {
+		fmt.Fprintf(w, "  worst case   %d moves, %d steps", *res.WorstCaseMoves, *res.WorstCaseSteps)
+		if res.WorstCaseTicks != nil {
+			fmt.Fprintf(w, ", %d ticks", *res.WorstCaseTicks)
+		}
+		if res.WorstCaseRounds != nil {
+			fmt.Fprintf(w, ", %d rounds", *res.WorstCaseRounds)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprint(w, recoveryLine(res.Recovery))
+	printExpected(w, res.Expected)
+}
+
+// printHeader names the run: model, parameters, topology, daemon, fairness, modelling notes.
+func printHeader(w io.Writer, r *about) {
+	topo := ""
+	if r.Topology != "" {
+		topo = " on " + r.Topology
+	}
+	reading := ""
+	if r.Reading != "" {
+		reading = " · convergence read " + r.Reading
+	}
+	fmt.Fprintf(w, "%s %s%s · %s daemon · %s%s\n", r.Model, formatParams(r.Model, r.Params), topo, r.Daemon, r.Fairness, reading)
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "  (%s)\n", n)
+	}
+}
+
+// printTrace prints one row per configuration: the step that led to it (its moves, replayed
+// through m), the values (those the step changed in brackets) and the enabled (privileged)
+// processes.
+func printTrace(w io.Writer, m model.Model, t *model.Trace) error {
+	return printMarkedTrace(w, m, t, nil)
+}
+
+// printMarkedTrace prints a trace, marking the rows in marks (by state index) at the end of
+// their last cell: the ends of rounds.
+func printMarkedTrace(w io.Writer, m model.Model, t *model.Trace, marks map[int]string) error {
+	steps, err := t.StepsOf(m)
+	if err != nil {
+		return err
+	}
+	sch := m.Schema()
+	procs, _ := m.(model.Processes)
+	header := []string{"#", "step"}
+	for _, v := range sch.Vars {
+		header = append(header, v.Name)
+	}
+	if procs != nil {
+		header = append(header, "enabled")
+	}
+	rows := [][]string{header}
+	for i, s := range t.States {
+		row := []string{strconv.Itoa(i), ""}
+		if i > 0 {
+			row[1] = formatStep(m, steps[i-1])
+		}
+		for j, v := range sch.Vars {
+			cell := v.Domain.Name(s[j])
+			if i > 0 && s[j] != t.States[i-1][j] {
+				cell = "[" + cell + "]"
+			}
+			row = append(row, cell)
+		}
+		if procs != nil {
+			row = append(row, formatMask(procs.EnabledMask(s)))
+		}
+		if mark := marks[i]; mark != "" {
+			row[len(row)-1] += "   ◂ " + mark
+		}
+		rows = append(rows, row)
+	}
+	writeTable(w, rows)
+	if t.IsLasso() {
+		fmt.Fprintf(w, "  then %s leads back to #%d: the loop repeats forever\n", formatStep(m, steps[len(steps)-1]), t.LoopStart)
+	}
+	return nil
+}
+
+// formatStep names the moves of a step: "P2 copy, P3 copy", and the probability of a
+// randomized step's outcome given the scheduler's choice: "P0 flip, P1 pass (1/2)".
+func formatStep(m model.Model, st model.Step) string {
+	var parts []string
+	for _, mv := range st.Moves {
+		parts = append(parts, fmt.Sprintf("P%d %s", mv.Proc, ruleName(m, mv)))
+	}
+	text := strings.Join(parts, ", ")
+	if model.IsProbabilistic(m) && !st.Prob.Certain() {
+		text += " (" + st.Prob.String() + ")"
+	}
+	return text
+}
+
+func formatMask(mask uint64) string {
+	var parts []string
+	for p := 0; mask != 0; p++ {
+		if mask&1 != 0 {
+			parts = append(parts, "P"+strconv.Itoa(p))
+		}
+		mask >>= 1
+	}
+	return strings.Join(parts, " ")
+}

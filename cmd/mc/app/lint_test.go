@@ -1,0 +1,58 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mc-checker/mc/models"
+	"github.com/mc-checker/mc/models/toys"
+)
+
+// withToys registers the toy models for one test.
+func withToys(t *testing.T) {
+	t.Helper()
+	for _, e := range toys.Catalogue() {
+		remove, err := models.Register(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(remove)
+	}
+}
+
+// A protocol that writes a variable it does not own, one whose guard reads a non-neighbour,
+// and two moves of one step that write one channel are each a model error with --lint (exit
+// 2, the move and the configuration named); without --lint the first is checked as written.
+func TestLintFlag(t *testing.T) {
+	withToys(t)
+	for _, c := range []struct {
+		args []string
+		want string // the first line of stderr; "" for a clean run (exit 0)
+	}{
+		{[]string{"check", "breach-writes", "--lint", "--workers", "2"}, "mc: model error: P0 spill writes x1, which P1 owns, in x0=0 x1=0 x2=1"},
+		{[]string{"check", "breach-reads", "--lint"}, "mc: model error: P0 has a guard that reads x2"},
+		{[]string{"check", "breach-collides", "--lint", "--daemon", "dd"}, "mc: model error: P0 send and P1 receive both write c0>1"},
+		{[]string{"sweep", "dijkstra", "-p", "n=3..4", "--lint"}, ""},
+	} {
+		code, _, stderr := mc(t, c.args...)
+		switch {
+		case c.want == "" && (code != exitHolds || stderr != ""):
+			t.Errorf("mc %s: exit %d, %q; want a clean run", strings.Join(c.args, " "), code, stderr)
+		case c.want != "" && (code != exitUsage || !strings.HasPrefix(stderr, c.want) || strings.Count(stderr, "\n") != 1):
+			t.Errorf("mc %s: exit %d, %q", strings.Join(c.args, " "), code, stderr)
+		}
+	}
+	if code, _, stderr := mc(t, "check", "breach-writes"); code != exitViolated || stderr != "" {
+		t.Errorf("without --lint: exit %d, %q", code, stderr)
+	}
+}
+
+// A counterexample that fails its replay (the model is not deterministic) is an internal
+// error: exit 3, no trace printed, never a verdict.
+func TestReplayFailureExits3(t *testing.T) {
+	withToys(t)
+	code, out, stderr := mc(t, "check", "flaky")
+	if code != exitInconclusive || out != "" || !strings.Contains(stderr, "internal error: the convergence counterexample does not replay") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+}

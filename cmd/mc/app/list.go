@@ -1,0 +1,58 @@
+package app
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mc-checker/mc/models"
+	"github.com/urfave/cli/v2"
+)
+
+func listCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "list",
+		Usage: "list the models, their parameters and defaults",
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageError("list takes no arguments")
+			}
+			w := c.App.Writer
+			for i, e := range models.All() {
+				if i > 0 {
+					fmt.Fprintln(w)
+				}
+				fmt.Fprintf(w, "%s: %s\n", e.Name, e.Doc)
+				printParams(w, e)
+				fmt.Fprintf(w, "  default checks: %s\n", strings.Join(e.Checks, ", "))
+				if e.Daemon != "" {
+					fmt.Fprintf(w, "  default daemon: %s\n", e.Daemon)
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// printParams writes a model's parameters in aligned columns: name, default, range, doc.
+func printParams(w io.Writer, e *models.Entry) {
+	rows := [][]string{{"parameter", "default", "range", ""}}
+	for _, p := range e.Params {
+		values := fmt.Sprintf("%d..%d", p.Min, p.Max)
+		if len(p.Names) > 0 {
+			values = strings.Join(p.Names, "|")
+		}
+		rows = append(rows, []string{p.Name, p.Format(p.Default), values, p.Doc})
+	}
+	widths := make([]int, 3)
+	for _, r := range rows {
+		for i := range widths {
+			widths[i] = max(widths[i], utf8.RuneCountInString(r[i]))
+		}
+	}
+	for _, r := range rows {
+		line := fmt.Sprintf("  %-*s  %*s  %-*s  %s", widths[0], r[0], widths[1], r[1], widths[2], r[2], r[3])
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
+}

@@ -1,0 +1,385 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+
+func mc(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(append([]string{"mc"}, args...), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// Bad input: a clear one-line error and exit code 2, never a panic or a verdict.
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"check", "nosuch"},
+		{"check", "dijkstra", "--daemon", "foo"},
+		{"check", "dijkstra", "--check", "foo"},
+		{"check", "dijkstra", "--param", "K=1"},
+		{"check", "dijkstra", "--param", "n=x"},
+		{"check", "dijkstra", "--param", "n=3..2"},
+		{"check", "dijkstra", "--param", "n=3..5"},
+		{"check", "dijkstra", "--param", "q=3"},
+		{"check", "dijkstra", "--param", "n"},
+		{"check", "dijkstra", "--fairness", "strong"},
+		{"check", "dijkstra", "--bogus"},
+		{"check", "dijkstra", "--workers", "-1"},
+		{"check"},
+		{"check", "dijkstra", "--param", "n=64", "--param", "K=256"},
+		{"sweep", "dijkstra", "--search", "zz"},
+		{"replay", "/nonexistent/trace.json"},
+		{"verify", "/nonexistent/proof.yaml"},
+		{"list", "extra"},
+		{"check", "dijkstra", "--topology", "star"},
+		{"check", "arrow", "--topology", "ring"},
+		{"check", "arrow", "--topology", "../../../testdata/topologies/cycle3.dot"},
+		{"check", "arrow", "--topology", "../../../testdata/topologies/broken.dot"},
+		{"check", "arrow", "--check", "characterise", "-p", "F=9"},
+		{"check", "arrow", "--daemon", "dd"},
+		{"check", "dijkstra", "--mem", "lots"},
+		{"check", "dijkstra", "-p", "n=9", "-p", "K=9", "--mem", "64MiB"},
+		{"check", "arrow", "--topology", "all", "--trace-out", "/nonexistent/x.json"},
+		{"check", "ssarrow", "--dir", "/proc/no/such/dir"},
+		{"check", "ssarrow", "--checkpoint-every", "1m"},
+		{"check", "dijkstra", "--dir", os.TempDir() + "/mc-dense-has-no-checkpoints"},
+		{"check", "arrow", "--topology", "all", "--dir", os.TempDir() + "/mc-all"},
+		{"check", "--resume", "/nonexistent/run"},
+		{"check", "ssarrow", "--resume", "/nonexistent/run"},
+		{"check", "--resume", "/nonexistent/run", "--lint"},
+		{"check", "ssarrow", "--store", "disk"},
+		{"check", "ssarrow", "--store", "lsm", "--dir", os.TempDir() + "/mc-lsm"},
+		{"check", "ssarrow", "--store", "badger"},
+		{"foo"},
+		{},
+		{"check", "dijkstra", "--check", ""},
+		{"check", "dijkstra", "--check", " "},
+		{"check", "dijkstra", "--timeout", "-1s"},
+		{"check", "dijkstra", "--max-states", "0"},
+		{"check", "dijkstra", "-p", "n=3", "-p", "n=4"},
+		{"sweep", "dijkstra", "-p", "n=3", "-p", "K=2..3"},
+		{"sweep", "arrow"},
+		{"sweep", "arrow", "--search", "q"},
+		{"sweep", "dijkstra", "--check", ""},
+		{"check", "arvy", "-p", "newparent=sideways"},
+		{"check", "arvy", "-p", "n=3", "-p", "newparent=bridge"},
+		{"check", "arvy", "-p", "newparent=bridge", "--topology", "iso"},
+		{"check", "arvy", "-p", "n=4", "-p", "newparent=bridge", "--topology", "path"},
+		{"check", "arvy", "--topology", "ring"},
+		{"arvy-ratio", "--n", "5"},
+		{"arvy-ratio", "--n", "10"},
+		{"arvy-ratio", "--newparent", "any"},
+		{"arvy-ratio", "--length", "0"},
+		{"arvy-ratio", "extra"},
+		{"check", "dijkstra", "--reading", "sideways"},
+		{"simulate", "dijkstra", "--scheduler", "lazy"},
+		{"simulate", "dijkstra", "--scheduler", "postpone", "--daemon", "dd"},
+		{"simulate", "dijkstra", "--runs", "0"},
+		{"simulate", "arrow", "--topology", "all"},
+		{"simulate"},
+		{"check", "dijkstra", "--symmetry", "rotation"},
+		{"check", "maxring", "--check", "recovery", "--faults", "1", "--end", "elsewhere"},
+		{"check", "maxring", "--end", "start"},
+		{"check", "dijkstra", "--reduce", "blocks"},
+		{"check", "dijkstra", "--daemon", "dd", "--reduce", "blocks"},
+		{"check", "dijkstra", "--daemon", "dd", "--reduce", "blocks", "--check", "convergence"},
+		{"check", "dijkstra", "--daemon", "dd", "--reduce", "stubborn", "--check", "closure"},
+		{"check", "maxring", "--symmetry", "mirror"},
+		{"check", "maxring", "--symmetry", "rotation", "--fairness", "weak"},
+		{"simulate", "dijkstra", "--faults", "1", "--dir", os.TempDir() + "/mc-sim-faults"},
+		{"check", "dijkstra", "--check", "recovery"},
+		{"check", "dijkstra", "--check", "recovery,convergence", "--faults", "1"},
+		{"check", "dijkstra", "--faults", "1"},
+		{"check", "dijkstra", "--check", "recovery", "--faults", "1", "--fault-vars", "y"},
+		{"check", "dijkstra", "--check", "recovery", "--faults", "99"},
+		{"check", "dijkstra", "--check", "recovery", "--faults", "1", "--fault-values", "300"},
+		{"check", "arvy", "--check", "recovery", "--faults", "1"}, // no initial configuration is legitimate
+		{"check", "dijkstra", "--check", "recovery", "--faults", "1", "--fault-scope", "bytes"},
+		{"check", "dijkstra", "--fault-scope", "variable"},
+		{"check", "lek", "--check", "recovery", "--faults", "1", "--fault-vars", "qIhome"}, // a byte of a query record
+	} {
+		code, _, stderr := mc(t, args...)
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		if code != exitUsage || len(lines) != 1 || !strings.HasPrefix(lines[0], "mc: ") {
+			t.Errorf("mc %s: exit %d, stderr %q", strings.Join(args, " "), code, stderr)
+		}
+	}
+}
+
+// A time limit makes the run inconclusive (exit 3), never a pass.
+func TestTimeoutIsInconclusive(t *testing.T) {
+	code, out, _ := mc(t, "check", "dijkstra", "-p", "n=9", "-p", "K=9", "--timeout", "200ms")
+	if code != exitInconclusive || !strings.Contains(out, "inconclusive interrupted") || strings.Contains(out, "holds") {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+}
+
+// The JSON of a violated run has the documented shape, and exit code 1.
+func TestCheckJSON(t *testing.T) {
+	code, out, _ := mc(t, "check", "dijkstra", "--param", "n=4", "--param", "K=2", "--json")
+	if code != exitViolated {
+		t.Fatalf("exit %d", code)
+	}
+	var r map[string]any
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"model", "params", "daemon", "fairness", "checks", "stats", "metrics"} {
+		if _, ok := r[key]; !ok {
+			t.Errorf("no %q in %s", key, out)
+		}
+	}
+	stats := r["stats"].(map[string]any)
+	if stats["initial_states"].(float64) != 16 || stats["states"].(float64) != 16 || stats["transitions"].(float64) != 32 {
+		t.Errorf("stats %v", stats)
+	}
+	conv := r["checks"].([]any)[1].(map[string]any)
+	trace := conv["trace"].(map[string]any)
+	if conv["name"] != "convergence" || conv["verdict"] != "violated" || trace["loop_start"].(float64) != 0 ||
+		len(trace["states"].([]any)) != 8 || len(trace["actions"].([]any)) != 8 {
+		t.Errorf("convergence %v", conv)
+	}
+	metrics := r["metrics"].(map[string]any)
+	if _, ok := metrics["worst_case_moves"]; !ok {
+		t.Errorf("metrics %v", metrics)
+	}
+}
+
+// A saved run replays; a forged one does not (exit 1).
+func TestReplay(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.json")
+	if code, _, _ := mc(t, "check", "dijkstra", "-p", "n=5", "-p", "K=3", "--trace-out", path); code != exitViolated {
+		t.Fatalf("check exit %d", code)
+	}
+	code, out, stderr := mc(t, "replay", path)
+	if code != 0 || !strings.Contains(out, "every step is a legal step of the daemon") ||
+		!strings.Contains(out, "legitimate configurations in the loop: 0") {
+		t.Fatalf("replay exit %d: %s %s", code, out, stderr)
+	}
+	data, _ := os.ReadFile(path)
+	forged := regexp.MustCompile(`"index": 0`).ReplaceAll(data, []byte(`"index": 3`))
+	if bytes.Equal(forged, data) {
+		t.Fatal("nothing to forge")
+	}
+	os.WriteFile(path, forged, 0o644)
+	if code, _, stderr := mc(t, "replay", path); code != exitViolated || !strings.Contains(stderr, "does not replay") {
+		t.Fatalf("forged trace: exit %d, %s", code, stderr)
+	}
+}
+
+// A characterisation witness is saved and re-checked by replay.
+func TestReplayWitness(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.json")
+	if code, _, _ := mc(t, "check", "arrow", "-p", "n=3", "-p", "weaken=1", "--trace-out", path); code != exitViolated {
+		t.Fatalf("check exit %d", code)
+	}
+	code, out, _ := mc(t, "replay", path)
+	if code != 0 || !strings.Contains(out, "the predicate holds on this configuration") {
+		t.Fatalf("replay exit %d: %s", code, out)
+	}
+}
+
+// The regression proofs of the repository pass, and a wrong expectation is reported as a diff
+// with exit code 1.
+func TestVerify(t *testing.T) {
+	for _, proof := range []string{"dijkstra.yaml", "arvy.yaml", "herman.yaml"} {
+		if code, out, stderr := mc(t, "verify", "../../../testdata/proofs/"+proof); code != 0 {
+			t.Fatalf("%s: exit %d: %s %s", proof, code, out, stderr)
+		}
+	}
+	wrong := filepath.Join(t.TempDir(), "wrong.yaml")
+	os.WriteFile(wrong, []byte(`runs:
+  - name: wrong figures
+    model: dijkstra
+    params: {n: 4, K: 3}
+    checks: [closure, convergence, worst-case]
+    expect:
+      verdicts: {convergence: violated}
+      states: 80
+      worst_case_moves: 13
+`), 0o644)
+	code, out, _ := mc(t, "verify", wrong)
+	if code != exitViolated || !strings.Contains(out, "convergence: expected violated, got holds") ||
+		!strings.Contains(out, "states: expected 80, got 81") || strings.Contains(out, "worst_case_moves") {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	typo := filepath.Join(t.TempDir(), "typo.yaml")
+	os.WriteFile(typo, []byte("runs:\n  - name: x\n    model: dijkstra\n    checks: [closure]\n    expext: {}\n"), 0o644)
+	if code, _, _ := mc(t, "verify", typo); code != exitUsage {
+		t.Fatalf("a misspelt key: exit %d", code)
+	}
+}
+
+// Human output, compared with golden files (go test ./cmd/mc/app -update rewrites them). Times and
+// memory vary from run to run and are masked.
+func TestGolden(t *testing.T) {
+	for name, args := range map[string][]string{
+		"check-n4-K2.txt":      {"check", "dijkstra", "-p", "n=4", "-p", "K=2"},
+		"check-n4-K3.txt":      {"check", "dijkstra", "-p", "n=4", "-p", "K=3", "--check", "invariant,deadlock,closure,convergence,worst-case", "--witness"},
+		"sweep-n3-7.txt":       {"sweep", "dijkstra", "-p", "n=3..7"},
+		"list.txt":             {"list"},
+		"check-n3-dd-K2.txt":   {"check", "dijkstra", "-p", "n=3", "-p", "K=2", "--daemon", "dd"},
+		"arrow-all-n4.txt":     {"check", "arrow", "-p", "n=4", "--topology", "all"},
+		"arrow-weaken1.txt":    {"check", "arrow", "-p", "n=3", "-p", "weaken=1"},
+		"arrow-weaken2.txt":    {"check", "arrow", "-p", "n=3", "-p", "weaken=2", "--topology", "star"},
+		"arrow-dot.txt":        {"check", "arrow", "--topology", "../../../testdata/topologies/tree5.dot"},
+		"ssarrow.txt":          {"check", "ssarrow"},
+		"ssarrow-tau4.txt":     {"check", "ssarrow", "-p", "tau=4"},
+		"arvy.txt":             {"check", "arvy"},
+		"arvy-recycle.txt":     {"check", "arvy", "-p", "recycle=1", "--check", "eventually"},
+		"arvy-tree.txt":        {"check", "arvy", "-p", "n=4", "-p", "newparent=arrow", "--topology", "star"},
+		"arvy-ratio.txt":       {"arvy-ratio", "--n", "4,6", "--witness"},
+		"rounds.txt":           {"check", "dijkstra", "-p", "n=4", "-p", "K=3", "--check", "worst-case", "--rounds", "--witness"},
+		"recovery-dd.txt":      {"check", "dijkstra", "-p", "n=4", "-p", "K=3", "--daemon", "dd", "--check", "recovery", "--faults", "2"},
+		"recovery.txt":         {"check", "dijkstra", "-p", "n=5", "-p", "K=4", "--check", "recovery", "--faults", "2", "--rounds"},
+		"simulate.txt":         {"simulate", "dijkstra", "-p", "n=12", "-p", "K=12", "--runs", "2000", "--seed", "5", "--daemon", "dd"},
+		"maxring-rotation.txt": {"check", "maxring", "-p", "n=4", "-p", "K=2", "-p", "copy=1", "--daemon", "sd", "--symmetry", "rotation", "--check", "convergence"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, out, _ := mc(t, args...)
+			out = regexp.MustCompile(`(?m)^  time .*$`).ReplaceAllString(out, "  time         (masked)")
+			path := filepath.Join("..", "..", "..", "testdata", "golden", name)
+			if *update {
+				if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./cmd/mc/app -update)", err)
+			}
+			if out != string(want) {
+				t.Errorf("output differs from %s:\n%s", path, out)
+			}
+		})
+	}
+}
+
+func TestParseBytes(t *testing.T) {
+	for text, want := range map[string]uint64{"4GiB": 4 << 30, "512M": 512 << 20, "1000": 1000, "2k": 2048, "3TB": 3 << 40} {
+		if got, err := parseBytes(text); err != nil || got != want {
+			t.Errorf("%s: %d %v", text, got, err)
+		}
+	}
+	for _, bad := range []string{"", "x", "0", "-1", "1.5G", "99999999999T"} {
+		if _, err := parseBytes(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// --trace-out saves one run: with --topology all it is refused (tree:K names one).
+func TestTraceOutOneTree(t *testing.T) {
+	path := t.TempDir() + "/run.json"
+	code, _, stderr := mc(t, "check", "arrow", "-p", "n=2", "--topology", "all", "--trace-out", path)
+	if code != exitUsage || !strings.Contains(stderr, "--trace-out saves one run") {
+		t.Fatalf("check: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := mc(t, "check", "arrow", "-p", "n=2", "--topology", "tree:0", "--trace-out", path); code != exitHolds {
+		t.Fatalf("check: exit %d: %s", code, stderr)
+	}
+	if code, out, stderr := mc(t, "replay", path); code != 0 || !strings.Contains(out, "arrow n=2") {
+		t.Fatalf("replay: exit %d: %s %s", code, out, stderr)
+	}
+}
+
+// Options that change nothing on a run are stated, not silently accepted: --max-states on a
+// run in the dense store, a --mem over the machine's memory. --version and --help answer
+// with exit 0; --help lists the exit codes.
+func TestWarningsAndHelp(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		say  string
+	}{
+		{[]string{"check", "dijkstra", "-p", "n=4", "-p", "K=3", "--max-states", "10"}, "mc: warning: --max-states bounds a BFS from explicit initial states; dijkstra checks every configuration in the dense store"},
+		{[]string{"check", "dijkstra", "-p", "n=4", "-p", "K=3", "--mem", "1000TiB"}, "mc: warning: --mem 1000TiB is more than this machine's"},
+	} {
+		code, _, stderr := mc(t, c.args...)
+		if code != exitHolds || !strings.HasPrefix(stderr, c.say) {
+			t.Errorf("mc %s: exit %d, %q", strings.Join(c.args, " "), code, stderr)
+		}
+	}
+	if code, out, _ := mc(t, "--version"); code != 0 || !strings.HasPrefix(out, "mc version ") {
+		t.Errorf("--version: exit %d, %q", code, out)
+	}
+	if code, out, _ := mc(t, "--help"); code != 0 || !strings.Contains(out, "Exit codes: 0 every check holds") {
+		t.Errorf("--help: exit %d, %q", code, out)
+	}
+}
+
+// An interrupted exploration says how far it got: the states, transitions and depth the BFS
+// had committed, and its rate.
+func TestInterruptedExplorationSaysHowFar(t *testing.T) {
+	code, out, _ := mc(t, "check", "ssarrow", "-p", "n=3", "--timeout", "1500ms") // 19 M states: past the initial batches
+	far := regexp.MustCompile(`explored     [1-9][\d,]* states, [\d,]+ transitions, BFS depth \d+ when interrupted, memory store`)
+	if code != exitInconclusive || !far.MatchString(out) || !regexp.MustCompile(`time .* [1-9][\d,]* states/s`).MatchString(out) {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+}
+
+// The messages people read: a budget in MiB below a GiB, a topology file that does not parse
+// said in words, one default a flag in --help.
+func TestMessages(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		say  string
+	}{
+		{[]string{"check", "dijkstra", "-p", "n=9", "-p", "K=9", "--mem", "1MiB"}, "over the memory budget of 1.0 MiB"},
+		{[]string{"check", "arrow", "--topology", "../../../testdata/topologies/broken.dot"}, "is not a Graphviz file: line 1, column 14: expected"},
+	} {
+		if code, _, stderr := mc(t, c.args...); code != exitUsage || !strings.Contains(stderr, c.say) {
+			t.Errorf("mc %s: exit %d, %q", strings.Join(c.args, " "), code, stderr)
+		}
+	}
+	if _, out, _ := mc(t, "check", "--help"); !strings.Contains(out, "TOPOLOGY is path, star, tree:K") {
+		t.Errorf("check --help hides the topologies: %s", out)
+	}
+	if _, out, _ := mc(t, "sweep", "--help"); !strings.Contains(out, "(or cd, lcd, dd, sd)") {
+		t.Errorf("sweep --help hides the daemons' short names: %s", out)
+	}
+	for _, command := range []string{"check", "sweep", "verify"} {
+		_, out, _ := mc(t, command, "--help")
+		for _, line := range strings.Split(out, "\n") {
+			if strings.Count(line, "(default:") > 1 {
+				t.Errorf("mc %s --help: %q", command, line)
+			}
+		}
+	}
+}
+
+// A protocol file is checked like a model of the catalogue: Dijkstra's ring written in the
+// language gives the regression proof's figures (81 states, 189 transitions, 13 moves at
+// n = 4, K = 3), a default that is an expression of another parameter follows it (K = n), its
+// counterexample replays, and an error in the file is exit 2 with its file:line:col.
+func TestProtocolFile(t *testing.T) {
+	file := "../../../examples/protocols/dijkstra.gcl"
+	code, out, _ := mc(t, "check", file, "-p", "n=4", "-p", "K=3", "--json")
+	if code != exitHolds || !strings.Contains(out, `"states": 81`) || !strings.Contains(out, `"transitions": 189`) || !strings.Contains(out, `"worst_case_moves": 13`) {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	if code, out, _ := mc(t, "check", file, "-p", "n=6", "--check", "closure"); code != exitHolds || !strings.Contains(out, "n=6 K=6") {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	saved := filepath.Join(t.TempDir(), "run.json")
+	if code, _, _ := mc(t, "check", file, "-p", "n=4", "-p", "K=2", "--check", "convergence", "--trace-out", saved); code != exitViolated {
+		t.Fatalf("K = n-2: exit %d", code)
+	}
+	if code, out, _ := mc(t, "replay", saved); code != 0 || !strings.Contains(out, "every step is a legal step") {
+		t.Fatalf("replay: exit %d: %s", code, out)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.gcl")
+	os.WriteFile(bad, []byte("protocol t\nparam n = 3\ntopology ring(n)\nvar x : 0..2\nrule r : y == 0 -> x := 1\nlegitimate : true\n"), 0o644)
+	if code, _, stderr := mc(t, "check", bad); code != exitUsage || !strings.Contains(stderr, "bad.gcl:5:10: unknown name y") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}

@@ -1,0 +1,151 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
+	"github.com/urfave/cli/v2"
+)
+
+func replayCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "replay",
+		Usage:     "re-check every trace of a saved run (mc check --trace-out) step by step, and print it",
+		ArgsUsage: "FILE",
+		Action:    runReplay,
+	}
+}
+
+func runReplay(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return usageError("replay needs exactly one trace file")
+	}
+	data, err := readInput(c.Args().First(), maxSavedRun)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	var r reportJSON
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields() // a file mc did not write is not one it understands
+	if err := dec.Decode(&r); err != nil {
+		return usageError("%s is not a saved run: %v", c.Args().First(), err)
+	}
+	b, err := runSpec{Model: r.Model, Params: r.Params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading}.build()
+	if err != nil {
+		return usageError("%s: %v", c.Args().First(), err)
+	}
+	w := c.App.Writer
+	printHeader(w, &r.about)
+	traces := 0
+	for _, ch := range r.Checks {
+		if ch.Verdict == checker.Violated && ch.Trace == nil && ch.Witness == nil {
+			return &exitError{exitViolated, fmt.Errorf("%s is violated, and the saved run has no counterexample for it", ch.Name)}
+		}
+		if ch.Witness != nil {
+			traces++
+			if err := recheckWitness(w, b, ch); err != nil {
+				return err
+			}
+		}
+		if ch.Trace == nil {
+			continue
+		}
+		traces++
+		if err := replayOne(w, b, ch.Name+" "+ch.Verdict.String(), ch.Trace); err != nil {
+			return err
+		}
+	}
+	for _, t := range []*traceJSON{r.Metrics.MovesWitness, r.Metrics.StepsWitness, r.Metrics.TicksWitness} {
+		if t != nil {
+			traces++
+			if err := replayOne(w, b, "worst-case witness", t); err != nil {
+				return err
+			}
+		}
+	}
+	if traces == 0 {
+		fmt.Fprintln(w, "no traces in this run")
+	}
+	return nil
+}
+
+// replayOne re-executes a trace through the model; a step that does not replay is an error
+// (exit 1: the saved trace is not an execution of this model).
+func replayOne(w io.Writer, b *built, title string, tj *traceJSON) error {
+	t, err := decodeTrace(b.model, tj)
+	if err != nil {
+		return usageError("%s: %v", title, err)
+	}
+	fmt.Fprintf(w, "\n%s: %d states, %d steps\n", title, len(t.States), len(t.Steps))
+	if err := model.Replay(b.model, t); err != nil {
+		return &exitError{exitViolated, fmt.Errorf("%s does not replay: %v", title, err)}
+	}
+	if err := sameMoves(b.model, t, tj); err != nil {
+		return &exitError{exitViolated, fmt.Errorf("%s does not replay: %v", title, err)}
+	}
+	if err := printTrace(w, b.model, t); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "  every step is a legal step of the daemon")
+	if t.IsLasso() {
+		legit := 0
+		for _, s := range t.States[t.LoopStart:] {
+			if b.check.Legit(s) {
+				legit++
+			}
+		}
+		fmt.Fprintf(w, "  legitimate configurations in the loop: %d\n", legit)
+	}
+	return nil
+}
+
+// recheckWitness re-evaluates a characterisation's predicate on its witness configuration:
+// it must hold there (that the configuration is unreachable is what mc check decided; run it
+// again to re-decide that).
+func recheckWitness(w io.Writer, b *built, ch checkJSON) error {
+	t, err := decodeTrace(b.model, ch.Witness)
+	if err != nil || len(t.States) != 1 {
+		return usageError("%s: the witness is not one configuration of this model (%v)", ch.Name, err)
+	}
+	fmt.Fprintf(w, "\n%s %s: %s\n", ch.Name, ch.Verdict, ch.Detail)
+	for _, p := range b.check.Characterisations {
+		if ch.Name != "characterise "+p.Name {
+			continue
+		}
+		if !p.Holds(t.States[0]) {
+			return &exitError{exitViolated, fmt.Errorf("%s: the predicate does not hold on the witness", ch.Name)}
+		}
+		if err := printTrace(w, b.model, t); err != nil {
+			return err
+		}
+		fmt.Fprintln(w, "  the predicate holds on this configuration")
+		return nil
+	}
+	return usageError("%s: this model has no such characterisation", ch.Name)
+}
+
+// sameMoves checks the moves a saved trace names (process and rule of each step) against the
+// steps of its indices, replayed: a trace whose labels were edited does not pass.
+func sameMoves(m model.Model, t *model.Trace, tj *traceJSON) error {
+	steps, err := t.StepsOf(m)
+	if err != nil {
+		return err
+	}
+	for i, st := range steps {
+		saved := tj.Actions[i].Moves
+		if len(saved) != len(st.Moves) {
+			return fmt.Errorf("step %d: the saved run names %d moves, the step of index %d has %d", i, len(saved), t.Steps[i], len(st.Moves))
+		}
+		for k, mv := range st.Moves {
+			if saved[k].Process != mv.Proc || saved[k].Rule != ruleName(m, mv) {
+				return fmt.Errorf("step %d: the saved run names P%d %s, the step of index %d is P%d %s",
+					i, saved[k].Process, saved[k].Rule, t.Steps[i], mv.Proc, ruleName(m, mv))
+			}
+		}
+	}
+	return nil
+}

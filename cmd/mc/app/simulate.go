@@ -1,0 +1,212 @@
+package app
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/sim"
+	"github.com/urfave/cli/v2"
+)
+
+func simulateCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "simulate",
+		Usage:     "seeded random executions from random initial configurations: the distribution of moves, steps and rounds to the legitimate set",
+		ArgsUsage: "MODEL",
+		Flags: []cli.Flag{
+			&cli.StringSliceFlag{Name: "param", Aliases: []string{"p"}, Usage: "parameter `name=value` (repeatable)"},
+			&cli.StringFlag{Name: "topology", DefaultText: "path", Usage: "for models on a tree, as for check (not all)"},
+			daemonFlag(),
+			&cli.StringFlag{Name: "scheduler", Value: "random", Usage: "random; first (always the lowest enabled process first); postpone (central: a step that does not reach the legitimate set when there is one)"},
+			&cli.IntFlag{Name: "runs", Value: 10_000, Usage: "executions"},
+			&cli.Uint64Flag{Name: "seed", DefaultText: "from the clock, printed", Usage: "the seed: the same seed gives the same runs"},
+			&cli.IntFlag{Name: "max-steps", Value: 1_000_000, Usage: "a run that has not stabilized after this many steps is reported (exit 3)"},
+			&cli.IntFlag{Name: "workers", DefaultText: "GOMAXPROCS", Usage: "goroutines; the runs do not depend on it"},
+			&cli.IntFlag{Name: "faults", Usage: "recovery: from the legitimate configuration each run reaches, `K` faults, each rewriting what a random process owns, the first at once and each next after 0..--fault-gap steps; figures count from the first fault to the first legitimate configuration after it"},
+			&cli.IntFlag{Name: "fault-gap", Value: 10, Usage: "the most steps between two faults"},
+			&cli.StringFlag{Name: "end", Value: "legitimate", Usage: "with --faults, where a recovery ends: legitimate (any legitimate configuration) or start (the very configuration the first fault hit, for silent protocols)"},
+			&cli.StringFlag{Name: "dir", Usage: "save the trace of every run that deadlocks or reaches --max-steps in `DIR`, for mc replay"},
+			&cli.DurationFlag{Name: "timeout", DefaultText: "none", Usage: "stop after this long (exit 3)"},
+			&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr"},
+			profileFlag(),
+		},
+		Action: profiled(runSimulate),
+	}
+}
+
+func runSimulate(c *cli.Context) error {
+	b, opts, err := simulation(c)
+	if err != nil {
+		return err
+	}
+	ctx, stop := runContext(c)
+	defer stop()
+	start := time.Now()
+	res, err := sim.Simulate(ctx, b.proto, opts)
+	if err != nil && ctx.Err() == nil {
+		return usageError("%v", err)
+	}
+	s := res.Summarize()
+	printSimulation(c.App.Writer, b, opts, s, time.Since(start))
+	if ctx.Err() != nil {
+		return &exitError{exitInconclusive, fmt.Errorf("%w: %d of %d runs done", err, s.Stabilized+s.Deadlocked+s.Bound, opts.Runs)}
+	}
+	if err := saveFailures(c, b, opts, res); err != nil {
+		return err
+	}
+	return verdictExit(ctx, s.Deadlocked > 0, s.Bound > 0)
+}
+
+// simulation validates the command line and builds the model.
+func simulation(c *cli.Context) (*built, sim.Options, error) {
+	var opts sim.Options
+	entry, params, err := modelArg(c)
+	if err != nil {
+		return nil, opts, err
+	}
+	if c.String("topology") == "all" && !entry.Rooted {
+		return nil, opts, usageError("simulate runs on one topology; --topology all makes one per tree")
+	}
+	rs := runSpec{Model: entry.Name, Params: params, Topology: c.String("topology"), Daemon: c.String("daemon"), Fairness: "unfair"}
+	b, err := rs.build()
+	if err != nil {
+		return nil, opts, usageError("%v", err)
+	}
+	opts = sim.Options{Runs: c.Int("runs"), Seed: c.Uint64("seed"), MaxSteps: c.Int("max-steps"), Workers: c.Int("workers"),
+		Legit: b.check.Legit, Init: b.init, Faults: c.Int("faults"), FaultGap: c.Int("fault-gap")}
+	switch c.String("end") {
+	case "legitimate":
+	case "start":
+		opts.EndAtStart = true
+	default:
+		return nil, opts, usageError("--end is legitimate or start, not %q", c.String("end"))
+	}
+	if opts.Faults > 0 && c.String("dir") != "" {
+		return nil, opts, usageError("--dir saves runs as traces of the model, and faults are not its steps: use mc check --check recovery")
+	}
+	if opts.Daemon, err = model.ParseDaemon(b.spec.Daemon); err != nil {
+		return nil, opts, usageError("%v", err)
+	}
+	if opts.Scheduler, err = schedulerOf(c.String("scheduler")); err != nil {
+		return nil, opts, err
+	}
+	if !c.IsSet("seed") {
+		opts.Seed = uint64(time.Now().UnixNano())
+	}
+	if opts.Workers <= 0 {
+		opts.Workers = runtime.GOMAXPROCS(0)
+	}
+	if c.Bool("progress") {
+		opts.Progress = simProgress(c.App.ErrWriter, opts.Runs)
+	}
+	return b, opts, nil
+}
+
+func schedulerOf(name string) (sim.Scheduler, error) {
+	for i, s := range sim.Schedulers {
+		if s == name {
+			return sim.Scheduler(i), nil
+		}
+	}
+	return 0, usageError("unknown scheduler %q (want %s)", name, strings.Join(sim.Schedulers, ", "))
+}
+
+func simProgress(w io.Writer, runs int) func(int) {
+	last := time.Now()
+	return func(done int) {
+		if time.Since(last) > time.Second {
+			last = time.Now()
+			fmt.Fprintf(w, "mc: simulated %d/%d runs\n", done, runs)
+		}
+	}
+}
+
+// printSimulation writes the distribution.
+func printSimulation(w io.Writer, b *built, opts sim.Options, s sim.Summary, took time.Duration) {
+	fmt.Fprintf(w, "%s %s · %s daemon · %s scheduler · %s runs · seed %d\n", b.spec.Model,
+		formatParams(b.spec.Model, b.spec.Params), b.spec.Daemon, opts.Scheduler, group(uint64(opts.Runs)), opts.Seed)
+	if opts.Faults > 0 {
+		fmt.Fprintf(w, "  (from the legitimate configuration each run reaches: %d fault(s), 0..%d steps apart; from the first fault, and the steps after the last)\n",
+			opts.Faults, opts.FaultGap)
+	}
+	if opts.EndAtStart {
+		fmt.Fprintln(w, "  (a run recovers only back in the very configuration the first fault hit)")
+	}
+	fmt.Fprintf(w, "  %-10s %10s %10s %10s %10s %12s\n", "", "min", "median", "p99", "max", "mean")
+	for _, row := range []struct {
+		name string
+		s    sim.Spread
+	}{{"moves", s.Moves}, {"steps", s.Steps}, {"rounds", s.Rounds}, {"after last", s.AfterLast}} {
+		if row.name == "after last" && opts.Faults == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "  %-10s %10s %10s %10s %10s %12.2f\n", row.name, group(uint64(row.s.Min)), group(uint64(row.s.Median)),
+			group(uint64(row.s.P99)), group(uint64(row.s.Max)), row.s.Mean)
+	}
+	fmt.Fprintf(w, "\n  stabilized   %s of %s runs", group(uint64(s.Stabilized)), group(uint64(opts.Runs)))
+	if s.Deadlocked > 0 {
+		where := "the legitimate set"
+		if opts.EndAtStart {
+			where = "the configuration they started from"
+		}
+		fmt.Fprintf(w, "; %s stuck outside %s", group(uint64(s.Deadlocked)), where)
+	}
+	if s.Bound > 0 {
+		fmt.Fprintf(w, "; %s not within %s steps", group(uint64(s.Bound)), group(uint64(opts.MaxSteps)))
+	}
+	if len(s.FirstFailed) > 0 {
+		var runs []string
+		for _, i := range s.FirstFailed {
+			runs = append(runs, fmt.Sprint(i))
+		}
+		if s.Deadlocked+s.Bound > len(s.FirstFailed) {
+			runs = append(runs, "…")
+		}
+		fmt.Fprintf(w, "\n  not stabilized: runs %s (numbered from 0; a run depends only on the seed and its number)", strings.Join(runs, ", "))
+	}
+	fmt.Fprintf(w, "\n  time         %.2f s\n", took.Seconds())
+	fmt.Fprintln(w, "  (a simulation proves nothing: mc check decides; the same seed gives the same runs)")
+}
+
+// saveFailures writes the trace of every run that did not stabilize to --dir, as mc replay
+// reads it.
+func saveFailures(c *cli.Context, b *built, opts sim.Options, res *sim.Result) error {
+	dir := c.String("dir")
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return &exitError{exitUsage, err}
+	}
+	for _, run := range res.Runs {
+		if run.Outcome == sim.Stabilized {
+			continue
+		}
+		t, err := sim.Trace(b.proto, b.model, opts, run.Index)
+		if err != nil {
+			return &exitError{exitInconclusive, err}
+		}
+		tj, err := encodeTrace(b.model, t)
+		if err != nil {
+			return err
+		}
+		what := "stuck outside the legitimate set"
+		if run.Outcome == sim.Bounded {
+			what = fmt.Sprintf("not stabilized after %d steps", run.Steps)
+		}
+		saved := reportJSON{about: newReport(b, nil).about, Verdict: checker.Violated, Checks: []checkJSON{{
+			CheckResult: checker.CheckResult{Name: fmt.Sprintf("simulate run %d of seed %d", run.Index, opts.Seed),
+				Verdict: checker.Violated, Detail: what}, Trace: tj}}}
+		if err := writeJSON(filepath.Join(dir, fmt.Sprintf("run-%d.json", run.Index)), saved); err != nil {
+			return &exitError{exitUsage, err}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,82 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/models"
+	"github.com/mc-checker/mc/models/topology"
+	"github.com/mc-checker/mc/models/toys"
+)
+
+// stuckEntry is a ring of bits where a process sets its bit once: every execution ends with
+// every bit set, which the legitimate set (some bit clear and nothing enabled) excludes.
+func stuckEntry() *models.Entry {
+	return &models.Entry{Name: "stuck", Doc: "every execution deadlocks outside the legitimate set",
+		Params: []models.Param{{Name: "n", Default: 4, Min: 2, Max: 8}},
+		Checks: []string{"convergence"},
+		Build: func(v map[string]int, _ *topology.Tree) (*models.Instance, error) {
+			p := toys.Ring(v["n"], 2, []string{"set"}, func(s model.State, q int) bool { return s[q] == 0 },
+				func(_ model.State, q int, next model.State) { next[q] = 1 })
+			return &models.Instance{Protocol: p, Legit: func(model.State) bool { return false }}, nil
+		}}
+}
+
+// A simulation prints the distribution with its seed, and the same seed gives the same
+// figures with any number of workers; runs stuck outside the legitimate set exit 1 and are
+// saved as traces that mc replay re-checks.
+func TestSimulate(t *testing.T) {
+	args := []string{"simulate", "dijkstra", "-p", "n=20", "-p", "K=20", "--runs", "3000", "--seed", "11"}
+	code, out, stderr := mc(t, args...)
+	if code != exitHolds || !strings.Contains(out, "3,000 runs · seed 11") || !strings.Contains(out, "stabilized   3,000 of 3,000 runs") {
+		t.Fatalf("exit %d: %s %s", code, out, stderr)
+	}
+	_, again, _ := mc(t, append(args, "--workers", "1")...)
+	masked := regexp.MustCompile(`(?m)^  time .*$`)
+	if masked.ReplaceAllString(out, "") != masked.ReplaceAllString(again, "") {
+		t.Fatalf("the same seed gives other figures:\n%s\n%s", out, again)
+	}
+	remove, err := models.Register(stuckEntry())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer remove()
+	dir := t.TempDir()
+	code, out, _ = mc(t, "simulate", "stuck", "--daemon", "dd", "--runs", "5", "--seed", "3", "--dir", dir)
+	if code != exitViolated || !strings.Contains(out, "5 stuck outside the legitimate set") || !strings.Contains(out, "not stabilized: runs 0, 1, 2, 3, 4 (") {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	saved, _ := filepath.Glob(filepath.Join(dir, "run-*.json"))
+	if len(saved) != 5 {
+		t.Fatalf("%d traces saved", len(saved))
+	}
+	if code, out, stderr := mc(t, "replay", saved[0]); code != exitHolds || !strings.Contains(out, "simulate run") {
+		t.Fatalf("replay: exit %d: %s %s", code, out, stderr)
+	}
+	os.RemoveAll(dir)
+	if code, _, _ := mc(t, "simulate", "stuck", "--runs", "5", "--max-steps", "0"); code != exitUsage {
+		t.Errorf("--max-steps 0: exit %d", code)
+	}
+}
+
+// --hashed explores a universe by BFS over the hashed store in memory and gives the dense
+// store's figures.
+func TestHashedGivesTheDenseFigures(t *testing.T) {
+	figures := func(extra ...string) string {
+		_, out, _ := mc(t, append([]string{"check", "dijkstra", "-p", "n=5", "-p", "K=5", "--daemon", "dd"}, extra...)...)
+		var keep []string
+		for _, line := range strings.Split(out, "\n") {
+			if strings.Contains(line, "explored") || strings.Contains(line, "worst case") || strings.Contains(line, "holds") {
+				keep = append(keep, strings.ReplaceAll(strings.ReplaceAll(line, "dense store", ""), "memory store", ""))
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	if dense, hashed := figures(), figures("--hashed"); dense != hashed || !strings.Contains(dense, "3,125 states") {
+		t.Fatalf("dense:\n%s\nhashed:\n%s", dense, hashed)
+	}
+}

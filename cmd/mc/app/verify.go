@@ -1,0 +1,67 @@
+package app
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/urfave/cli/v2"
+)
+
+func verifyCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "verify",
+		Usage:     "run the proofs of YAML files and compare verdicts and figures with what they expect (for CI)",
+		ArgsUsage: "FILE...",
+		Flags:     runFlags(),
+		Action:    runVerify,
+	}
+}
+
+func runVerify(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return usageError("verify needs at least one proof file")
+	}
+	var runs []proofRun
+	var specs []runSpec
+	for _, path := range c.Args().Slice() {
+		f, s, err := readProof(path, c.Bool("lint"))
+		if err != nil {
+			return usageError("%v", err)
+		}
+		runs, specs = append(runs, f.Runs...), append(specs, s...)
+	}
+	opts, err := runOptions(c)
+	if err != nil {
+		return err
+	}
+	ctx, stop := runContext(c)
+	defer stop()
+	w := c.App.Writer
+	failed := 0
+	for i, pr := range runs {
+		b, err := specs[i].build()
+		if err != nil {
+			return usageError("run %q: %v", pr.Name, err)
+		}
+		start := time.Now()
+		r, err := b.run(ctx, opts)
+		if err != nil {
+			return err
+		}
+		diffs := pr.Expect.compare(r)
+		if len(diffs) == 0 {
+			fmt.Fprintf(w, "ok    %s (%.2f s)\n", pr.Name, time.Since(start).Seconds())
+			continue
+		}
+		failed++
+		fmt.Fprintf(w, "FAIL  %s\n", pr.Name)
+		for _, d := range diffs {
+			fmt.Fprintf(w, "        %s\n", d)
+		}
+	}
+	fmt.Fprintf(w, "%d passed, %d failed\n", len(runs)-failed, failed)
+	if failed > 0 {
+		return &exitError{exitViolated, fmt.Errorf("%d of %d proof runs deviate from their expectations", failed, len(runs))}
+	}
+	return nil
+}
