@@ -3,7 +3,9 @@ package lang_test
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -126,6 +128,38 @@ func TestCompileErrors(t *testing.T) {
 		_, err = checker.Run(context.Background(), m, checker.Spec{Legit: pr.Legit, Checks: []checker.Check{checker.CheckClosure}}, checker.Options{Workers: 1})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want a model error with %q", c.rule, err, c.want)
+		}
+	}
+}
+
+// A count compared with a bound stops counting once the comparison is decided: every
+// operator and bound gives the value of the full count's comparison, on every configuration.
+func TestCountStopsEarly(t *testing.T) {
+	src := "protocol t\nparam n = 4\ntopology ring(n)\nvar x : 0..1\nlegitimate : true\n"
+	ops := []string{"==", "!=", "<", "<=", ">", ">="}
+	for _, op := range ops {
+		for c := -1; c <= 5; c++ {
+			src += fmt.Sprintf("invariant i%d_%d : count(q in procs : x[q] == 1) %s %d\n", slices.Index(ops, op), c+1, op, c)
+		}
+	}
+	f, err := lang.Parse("t.gcl", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := lang.Compile(f, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	invs := pr.Invariants()
+	for c := range 16 {
+		s := model.State{byte(c & 1), byte(c >> 1 & 1), byte(c >> 2 & 1), byte(c >> 3 & 1)}
+		ones := bits.OnesCount(uint(c))
+		for i, inv := range invs {
+			op, c := ops[i/7], i%7-1
+			want := map[string]bool{"==": ones == c, "!=": ones != c, "<": ones < c, "<=": ones <= c, ">": ones > c, ">=": ones >= c}[op]
+			if inv.Holds(s) != want {
+				t.Errorf("%v: count %s %d is %v, want %v", s, op, c, inv.Holds(s), want)
+			}
 		}
 	}
 }

@@ -198,6 +198,9 @@ func (c *compiler) binaryOp(x *Binary, sc scope) (evaluator, error) {
 	if x.Op == ".." {
 		return nil, c.errorf(x.Pos, "a range LO..HI is a set: it goes in a quantifier")
 	}
+	if q, ok := x.L.(*Quant); ok && q.Op == "count" && compareOps[x.Op] != nil {
+		return c.countCompare(x, q, sc)
+	}
 	a, err := c.expr(x.L, sc)
 	if err != nil {
 		return nil, err
@@ -290,23 +293,14 @@ func (pr *Program) Violation() error {
 	return nil
 }
 
-// let compiles a use of the k-th let: its expression in the scope of the use, whose bound
-// names it does not see (a let reads only what its declaration could).
+// let compiles a use of the k-th let: its expression in the scope of the use, as a macro, so
+// it reads the names the use's quantifiers bind (let close = abs(x[q] - x[r]) <= 1, used inside
+// forall(q …: forall(r …: close))).
 func (c *compiler) let(x *Name, k int, sc scope) (evaluator, error) {
 	if c.expanding[k] {
 		return nil, c.errorf(x.Pos, "%s is defined in terms of itself", x.Name)
 	}
 	c.expanding[k] = true
 	defer delete(c.expanding, k)
-	inner := sc
-	inner.bound, inner.sets = nil, nil
-	base := len(sc.bound)
-	if base > 0 { // the let's own quantifiers bind slots above the use's
-		inner.bound = make([]string, base)
-		inner.sets = make([]string, base)
-		for i := range inner.bound {
-			inner.bound[i] = "\x00" // hidden: no name matches
-		}
-	}
-	return c.expr(c.file.Lets[k].Expr, inner)
+	return c.expr(c.file.Lets[k].Expr, sc)
 }

@@ -7,7 +7,8 @@ import (
 	"github.com/mc-checker/mc/checker/model"
 )
 
-// set compiles a quantifier's set: procs, neighbors, or LO..HI.
+// set compiles a quantifier's set: procs, neighbors (the rule's process's), neighbors(q) (q's:
+// the processes q reads; empty for no process), or LO..HI.
 func (c *compiler) set(x Expr, sc scope) (func(e *env) []int, error) {
 	pr := c.prog
 	if n, ok := x.(*Name); ok {
@@ -25,9 +26,21 @@ func (c *compiler) set(x Expr, sc scope) (func(e *env) []int, error) {
 			return func(e *env) []int { return pr.g.nb[e.p] }, nil
 		}
 	}
+	if call, ok := x.(*Call); ok && call.Fun.Name == "neighbors" && len(call.Args) == 1 {
+		q, err := c.expr(call.Args[0], sc)
+		if err != nil {
+			return nil, err
+		}
+		return func(e *env) []int {
+			if v := q(e); v >= 0 && v < pr.g.n {
+				return pr.g.nb[v]
+			}
+			return nil
+		}, nil
+	}
 	b, ok := x.(*Binary)
 	if !ok || b.Op != ".." {
-		return nil, c.errorf(x.At(), "expected a set: procs, neighbors or LO..HI")
+		return nil, c.errorf(x.At(), "expected a set: procs, neighbors, neighbors(q) or LO..HI")
 	}
 	lo, err := c.expr(b.L, sc)
 	if err != nil {
@@ -69,29 +82,93 @@ func (c *compiler) quant(x *Quant, sc scope) (evaluator, error) {
 	if op == "argmin" || op == "argmax" {
 		return arg(over, body, k, op == "argmax"), nil
 	}
-	start := map[string]int{"forall": 1, "exists": 0, "count": 0, "sum": 0, "min": math.MaxInt, "max": math.MinInt}[op]
+	return fold(op, over, body, k, nil), nil
+}
+
+// fold is a quantifier's loop, one closure per operator (no switch per member). forall and
+// exists stop at the first member that decides them; count stops once it reaches stopAt's
+// value, when given (a comparison with it is then decided: see countCompare).
+func fold(op string, over func(*env) []int, body evaluator, k int, stopAt evaluator) evaluator {
+	switch op {
+	case "forall", "exists":
+		want := b2i(op == "exists")
+		return func(e *env) int {
+			for _, q := range over(e) {
+				e.bound[k] = q
+				if b2i(body(e) != 0) == want {
+					return want
+				}
+			}
+			return 1 - want
+		}
+	case "count":
+		return func(e *env) int {
+			limit := math.MaxInt
+			if stopAt != nil {
+				limit = stopAt(e)
+			}
+			acc := 0
+			for _, q := range over(e) {
+				e.bound[k] = q
+				if body(e) != 0 {
+					if acc++; acc >= limit {
+						break
+					}
+				}
+			}
+			return acc
+		}
+	}
+	start := map[string]int{"sum": 0, "min": math.MaxInt, "max": math.MinInt}[op]
+	combine := map[string]func(a, b int) int{"sum": func(a, b int) int { return a + b },
+		"min": func(a, b int) int { return min(a, b) }, "max": func(a, b int) int { return max(a, b) }}[op]
 	return func(e *env) int {
 		acc := start
 		for _, q := range over(e) {
 			e.bound[k] = q
-			v := body(e)
-			switch op {
-			case "forall":
-				acc &= b2i(v != 0)
-			case "exists":
-				acc |= b2i(v != 0)
-			case "count":
-				acc += b2i(v != 0)
-			case "sum":
-				acc += v
-			case "min":
-				acc = min(acc, v)
-			case "max":
-				acc = max(acc, v)
-			}
+			acc = combine(acc, body(e))
 		}
 		return acc
-	}, nil
+	}
+}
+
+// countCompare compiles count(q in S : B) OP R so that the count stops as soon as the
+// comparison is decided: at R+1 members (R for >=). In Dijkstra's legitimate predicate,
+// count(...) == 1, most configurations are decided by their first two enabled processes.
+func (c *compiler) countCompare(x *Binary, q *Quant, sc scope) (evaluator, error) {
+	r, err := c.expr(x.R, sc)
+	if err != nil {
+		return nil, err
+	}
+	over, err := c.set(q.Over, sc)
+	if err != nil {
+		return nil, err
+	}
+	inner := sc
+	inner.bound = append(append([]string(nil), sc.bound...), q.Var.Name)
+	inner.sets = append(append([]string(nil), sc.sets...), setName(q.Over))
+	if !inner.constant {
+		inner.global = true
+	}
+	body, err := c.expr(q.Body, inner)
+	if err != nil {
+		return nil, err
+	}
+	k := len(sc.bound)
+	if k >= maxBound {
+		return nil, c.errorf(q.Pos, "quantifiers nest at most %d deep", maxBound)
+	}
+	extra := b2i(x.Op != ">=")
+	stop := func(e *env) int { return max(r(e)+extra, 0) }
+	count := fold("count", over, body, k, stop)
+	cmp := compareOps[x.Op]
+	return func(e *env) int { return b2i(cmp(count(e), r(e))) }, nil
+}
+
+var compareOps = map[string]func(a, b int) bool{
+	"==": func(a, b int) bool { return a == b }, "!=": func(a, b int) bool { return a != b },
+	"<": func(a, b int) bool { return a < b }, "<=": func(a, b int) bool { return a <= b },
+	">": func(a, b int) bool { return a > b }, ">=": func(a, b int) bool { return a >= b },
 }
 
 func (c *compiler) call(x *Call, sc scope) (evaluator, error) {
@@ -274,12 +351,13 @@ func (pr *Program) outside(a compiledAssign, p, r, v int) error {
 	return fmt.Errorf("%s: rule %s of process %d writes %s = %d, outside 0..%d", at, pr.rules[r].name, p, name, v, pr.sizes[a.v][p]-1)
 }
 
-// setName is procs, neighbors, or ".." for a range.
+// setName is procs, neighbors, or "" for another set (a range, neighbors(q)): what the static
+// check of a rule's reads knows of a bound name.
 func setName(x Expr) string {
 	if n, ok := x.(*Name); ok {
 		return n.Name
 	}
-	return ".."
+	return ""
 }
 
 // arg is argmin (argmax with most): the first member of the set, in increasing order, whose
