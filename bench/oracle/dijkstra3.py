@@ -20,22 +20,24 @@ per daemon choice), closure, convergence (no cycle and no deadlock outside the l
 set) and the worst case: the longest execution up to the first legitimate configuration, in
 moves (machine actions) and in steps (inf when convergence fails).
 
-Usage: dijkstra3.py [--daemon central|locally-central|distributed|synchronous|all] N...
+Usage: dijkstra3.py [--daemon central|locally-central|distributed|synchronous|all] [--broken] N...
+--broken applies the one change of the variant in examples/protocols/broken/.
 It shares no code with mc and does not read the .gcl file.
 """
 import itertools
 import sys
 
 
-def privileges(c, n, p):
-    """The privileges present at machine p in configuration c: [(name, new S)]."""
+def privileges(c, n, p, broken=False):
+    """The privileges present at machine p in configuration c: [(name, new S)]. With broken,
+    the top's guard lacks "L = R" (examples/protocols/broken/dijkstra3-topguard.gcl)."""
     S, L, R = c[p], c[(p - 1) % n], c[(p + 1) % n]
     out = []
     if p == 0:
         if (S + 1) % 3 == R:
             out.append(("bottom", (S - 1) % 3))
     elif p == n - 1:
-        if L == R and (L + 1) % 3 != S:
+        if (broken or L == R) and (L + 1) % 3 != S:
             out.append(("top", (L + 1) % 3))
     else:
         if (S + 1) % 3 == L:
@@ -45,15 +47,15 @@ def privileges(c, n, p):
     return out
 
 
-def system(n):
+def system(n, broken=False):
     configs = list(itertools.product(range(3), repeat=n))
     neighbours = [{(p - 1) % n, (p + 1) % n} for p in range(n)]
 
     def moves(c):
-        return [privileges(c, n, p) for p in range(n)]
+        return [privileges(c, n, p, broken) for p in range(n)]
 
     def legitimate(c):
-        return sum(len(privileges(c, n, p)) for p in range(n)) == 1
+        return sum(len(privileges(c, n, p, broken)) for p in range(n)) == 1
 
     return configs, moves, legitimate, neighbours
 
@@ -138,12 +140,17 @@ def analyse(configs, moves, legitimate, neighbours, daemon):
 
 
 def main(argv):
-    daemons = ["central"]
-    if len(argv) > 1 and argv[0] == "--daemon":
-        daemons = DAEMONS if argv[1] == "all" else [argv[1]]
-        argv = argv[2:]
+    daemons, broken = ["central"], False
+    while argv and argv[0].startswith("--"):
+        if argv[0] == "--broken":
+            broken, argv = True, argv[1:]
+        elif argv[0] == "--daemon" and len(argv) > 1:
+            daemons = DAEMONS if argv[1] == "all" else [argv[1]]
+            argv = argv[2:]
+        else:
+            sys.exit(__doc__)
     for n in [int(a) for a in argv] or DEFAULT_N:
-        configs, moves, legitimate, neighbours = system(n)
+        configs, moves, legitimate, neighbours = system(n, broken)
         for d in daemons:
             r = analyse(configs, moves, legitimate, neighbours, d)
             print("n=%d %-15s " % (n, d) + " ".join("%s=%s" % kv for kv in r.items()))

@@ -20,16 +20,18 @@ deadlock outside the legitimate set) and the worst case: the longest execution u
 first legitimate configuration, in moves (machine actions) and in steps (inf when
 convergence fails).
 
-Usage: dijkstra4.py [--daemon central|locally-central|distributed|synchronous|all] N...
+Usage: dijkstra4.py [--daemon central|locally-central|distributed|synchronous|all] [--broken] N...
+--broken applies the one change of the variant in examples/protocols/broken/.
 It shares no code with mc and does not read the .gcl file.
 """
 import itertools
 import sys
 
 
-def privileges(c, n, p):
+def privileges(c, n, p, broken=False):
     """The privileges present at machine p: [(name, new local state)]; a local state is
-    (x,) at the bottom and the top, (x, up) in the middle."""
+    (x,) at the bottom and the top, (x, up) in the middle. With broken, the first middle
+    move leaves up alone (examples/protocols/broken/dijkstra4-noup.gcl)."""
     def x(q):
         return c[q][0]
 
@@ -45,23 +47,23 @@ def privileges(c, n, p):
             out.append(("top", (not x(p),)))
     else:
         if x(p) != x(p - 1):
-            out.append(("fromleft", (not x(p), True)))
+            out.append(("fromleft", (not x(p), up(p) if broken else True)))
         if x(p) == x(p + 1) and up(p) and not up(p + 1):
             out.append(("fromright", (x(p), False)))
     return out
 
 
-def system(n):
+def system(n, broken=False):
     ends = [(b,) for b in (False, True)]
     middle = [(b, u) for b in (False, True) for u in (False, True)]
     configs = list(itertools.product(ends, *[middle] * (n - 2), ends))
     neighbours = [{q for q in (p - 1, p + 1) if 0 <= q < n} for p in range(n)]
 
     def moves(c):
-        return [privileges(c, n, p) for p in range(n)]
+        return [privileges(c, n, p, broken) for p in range(n)]
 
     def legitimate(c):
-        return sum(len(privileges(c, n, p)) for p in range(n)) == 1
+        return sum(len(privileges(c, n, p, broken)) for p in range(n)) == 1
 
     return configs, moves, legitimate, neighbours
 
@@ -146,12 +148,17 @@ def analyse(configs, moves, legitimate, neighbours, daemon):
 
 
 def main(argv):
-    daemons = ["central"]
-    if len(argv) > 1 and argv[0] == "--daemon":
-        daemons = DAEMONS if argv[1] == "all" else [argv[1]]
-        argv = argv[2:]
+    daemons, broken = ["central"], False
+    while argv and argv[0].startswith("--"):
+        if argv[0] == "--broken":
+            broken, argv = True, argv[1:]
+        elif argv[0] == "--daemon" and len(argv) > 1:
+            daemons = DAEMONS if argv[1] == "all" else [argv[1]]
+            argv = argv[2:]
+        else:
+            sys.exit(__doc__)
     for n in [int(a) for a in argv] or DEFAULT_N:
-        configs, moves, legitimate, neighbours = system(n)
+        configs, moves, legitimate, neighbours = system(n, broken)
         for d in daemons:
             r = analyse(configs, moves, legitimate, neighbours, d)
             print("n=%d %-15s " % (n, d) + " ".join("%s=%s" % kv for kv in r.items()))

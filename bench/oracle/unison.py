@@ -34,7 +34,7 @@ import argparse
 import itertools
 import sys
 
-# The instances: name -> (number of processes, undirected edges, K, alpha, kind, cols).
+# The instances: name -> (number of processes, undirected edges, K, alpha, kind, cols[, variant]).
 # Edges are hard-coded to agree with the topology files (nodes numbered in order of first
 # appearance, as SASA and mc read them):
 #   path4u.dot   p0 -- p1 -- p2 -- p3
@@ -45,9 +45,8 @@ import sys
 #   grid2x2u.dot p0 -- p1, p2 -- p3, p0 -- p2, p1 -- p3
 #   grid2x3u.dot p0 -- p1 -- p2, p3 -- p4 -- p5, p0 -- p3, p1 -- p4, p2 -- p5
 #   ring(5)      mc's generated ring: p_i -- p_(i+1 mod 5)
-# kind and cols are only used to check that the legitimate predicate of unison.gcl, which
-# spells the edges out by kind (the language cannot quantify over a bound process's
-# neighbours), names the same edges as the graph.
+# kind and cols spell the edges out a second way (by the shape's formula); the oracle checks
+# that both readings give the same legitimate configurations, a check of the edge lists.
 PATH4 = [(0, 1), (1, 2), (2, 3)]
 RING4 = [(0, 1), (1, 2), (2, 3), (3, 0)]
 TREE5 = [(0, 1), (0, 2), (1, 3), (1, 4)]
@@ -76,15 +75,19 @@ INSTANCES = {
     "ring5-alpha2": (5, RING5, 6, 2, 0, 2),
     # alpha below the condition where it is not needed
     "k3u-alpha0": (3, K3, 4, 0, 2, 2),
+    # examples/protocols/broken/unison-nowait.gcl: CA without its "r_p <= r_q"
+    "ring4u-nowait": (4, RING4, 5, 2, 0, 2, "nowait"),
+    "k4u-nowait": (4, K4, 4, 1, 2, 2, "nowait"),
 }
 
 DEFAULT = ["path4u", "tree5u", "ring4u", "k3u", "k4u", "grid2x2u", "grid2x3u", "ring5",
-           "ring4u-K4", "k3u-K3", "ring4u-alpha1", "ring5-alpha2", "k3u-alpha0"]
+           "ring4u-K4", "k3u-K3", "k4u-K3", "ring4u-alpha1", "ring5-alpha2", "k3u-alpha0",
+           "ring4u-nowait", "k4u-nowait"]
 
 
 class Unison:
-    def __init__(self, n, edges, K, alpha):
-        self.n, self.K, self.alpha = n, K, alpha
+    def __init__(self, n, edges, K, alpha, variant=None):
+        self.n, self.K, self.alpha, self.variant = n, K, alpha, variant
         self.nb = [[] for _ in range(n)]
         for a, b in edges:
             self.nb[a].append(b)
@@ -113,7 +116,8 @@ class Unison:
         ac = self.all_correct(g, p)
         if ac and all(self.le_l(c, g[q]) for q in self.nb[p]):
             return "NA", self.phi(c)
-        if -self.alpha <= c < 0 and all(g[q] <= 0 and c <= g[q] for q in self.nb[p]):
+        wait = self.variant != "nowait"  # the broken variant drops r_p <= r_q
+        if -self.alpha <= c < 0 and all(g[q] <= 0 and (c <= g[q] or not wait) for q in self.nb[p]):
             return "CA", self.phi(c)
         if not ac and c > 0:
             return "RA", -self.alpha
@@ -259,8 +263,8 @@ def main():
         "instance", "daemon", "K", "alpha", "configs", "transitions", "legit", "closure",
         "convergence", "legit-dl", "moves", "steps"))
     for name in names:
-        n, edges, K, alpha, kind, cols = INSTANCES[name]
-        u = Unison(n, edges, K, alpha)
+        n, edges, K, alpha, kind, cols = INSTANCES[name][:6]
+        u = Unison(n, edges, K, alpha, *INSTANCES[name][6:])
         # unison.gcl's edges by kind must be the graph's, and so its legitimate predicate
         want = {tuple(sorted(e)) for e in edges}
         if kind_edges(n, kind, cols) != want:

@@ -141,23 +141,23 @@ func (e *env) read(v, q int, at Pos) int {
 	pr := e.prog
 	switch {
 	case q < 0 || q >= pr.g.n:
-		pr.fail(fmt.Errorf("%s: process %d reads %s of process %d, which does not exist", pr.place(at), e.p, pr.vars[v].name, q))
+		pr.fail(pr.errorAt(at, "process %d reads %s of process %d, which does not exist", e.p, pr.vars[v].name, q))
 		return 0
 	case e.p >= 0 && !pr.g.reads(e.p, q):
-		pr.fail(fmt.Errorf("%s: process %d reads %s of process %d, which is not its neighbour", pr.place(at), e.p, pr.vars[v].name, q))
+		pr.fail(pr.errorAt(at, "process %d reads %s of process %d, which is not its neighbour", e.p, pr.vars[v].name, q))
 		return 0
 	}
 	r := pr.refs[v][q]
 	if r < 0 {
-		pr.fail(fmt.Errorf("%s: process %d has no variable %s", pr.place(at), q, pr.vars[v].name))
+		pr.fail(pr.errorAt(at, "process %d has no variable %s", q, pr.vars[v].name))
 		return 0
 	}
 	return pr.decode(v, q, e.s[r])
 }
 
-// place is file:line:col.
-func (pr *Program) place(at Pos) string {
-	return fmt.Sprintf("%s:%d:%d", pr.file.Path, at.Line, at.Col)
+// errorAt is a breach at a place of the file, with its line and a caret, as a compile error.
+func (pr *Program) errorAt(at Pos, format string, args ...any) error {
+	return newLexer(pr.file.Path, pr.file.Src).errorf(at, format, args...)
 }
 
 func (c *compiler) index(x *Index, sc scope) (evaluator, error) {

@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/mc-checker/mc/checker/model"
@@ -344,13 +343,11 @@ func (pr *Program) Checks() []string {
 // outside is the breach of rule r of process p writing value v outside a's variable's domain.
 func (pr *Program) outside(a compiledAssign, p, r, v int) error {
 	name := pr.vars[a.v].name
-	at := fmt.Sprintf("%s:%d:%d", pr.file.Path, a.at.Line, a.at.Col)
 	if pr.vars[a.v].neighbors {
-		return fmt.Errorf("%s: rule %s of process %d writes %s = %d, which is neither a neighbour of %d nor one of its names", at, pr.rules[r].name, p, name, v, p)
+		return pr.errorAt(a.at, "rule %s of process %d writes %s = %d, which is neither a neighbour of %d nor one of its names", pr.rules[r].name, p, name, v, p)
 	}
-	return fmt.Errorf("%s: rule %s of process %d writes %s = %d, outside 0..%d", at, pr.rules[r].name, p, name, v, pr.sizes[a.v][p]-1)
+	return pr.errorAt(a.at, "rule %s of process %d writes %s = %d, outside 0..%d", pr.rules[r].name, p, name, v, pr.sizes[a.v][p]-1)
 }
-
 // setName is procs, neighbors, or "" for another set (a range, neighbors(q)): what the static
 // check of a rule's reads knows of a bound name.
 func setName(x Expr) string {

@@ -8,8 +8,9 @@ import "slices"
 //     the read refuses at run time (a pointer's name);
 //   - I bound over procs: a read of any process, refused here;
 //   - I a function of the process alone (p, left, (p+1)%n, 0, …): evaluated for every process
-//     that has the rule, and a non-neighbour refused here, unless the read is guarded (inside
-//     a branch or the right of and/or), where it may never happen;
+//     that has the rule, and a non-neighbour or a missing one (left at a path's end) refused
+//     here, unless the read is guarded (inside a branch or the right of and/or), where it may
+//     never happen;
 //   - anything else is checked when it is read: a breach, reported with the trace.
 func (c *compiler) neighbourRead(x *Index, sc scope) error {
 	if sc.procs == nil {
@@ -33,10 +34,15 @@ func (c *compiler) neighbourRead(x *Index, sc scope) error {
 	}
 	for _, p := range sc.procs {
 		q := ev(&env{p: p, prog: c.prog})
-		if q < 0 || q >= c.prog.g.n || c.prog.g.reads(p, q) {
-			continue // a missing neighbour (left at a path's end) is refused when read
-		}
-		if !sc.guarded {
+		switch {
+		case sc.guarded || q >= 0 && q < c.prog.g.n && c.prog.g.reads(p, q):
+			// a guarded read may never happen: it is checked if it does
+		case q < 0 || q >= c.prog.g.n:
+			if side, ok := x.I.(*Name); ok && (side.Name == "left" || side.Name == "right") {
+				return c.errorf(x.I.At(), "process %d has no %s neighbour: left and right are a ring's or a path's, and on a directed graph the one process a process reads (left) and the one that reads it (right); on other graphs quantify over neighbors", p, side.Name)
+			}
+			return c.errorf(x.I.At(), "process %d would read %s of process %d, which does not exist", p, name, q)
+		default:
 			return c.errorf(x.I.At(), "process %d would read %s of process %d, which is not its neighbour (a rule reads its process's and its neighbours' variables)", p, name, q)
 		}
 	}

@@ -189,6 +189,22 @@ func TestReplayWitness(t *testing.T) {
 	}
 }
 
+// The library of protocols written in the language: every proof file beside them passes, each
+// pinning its protocol's figures under every daemon and its broken variant's counterexample.
+func TestProtocolLibrary(t *testing.T) {
+	proofs, _ := filepath.Glob("../../../examples/protocols/*.yaml")
+	if len(proofs) < 8 {
+		t.Fatalf("%d proof files in examples/protocols, want one per protocol of the library", len(proofs))
+	}
+	for _, proof := range proofs {
+		t.Run(filepath.Base(proof), func(t *testing.T) {
+			if code, out, stderr := mc(t, "verify", proof); code != 0 {
+				t.Fatalf("exit %d: %s %s", code, out, stderr)
+			}
+		})
+	}
+}
+
 // The regression proofs of the repository pass, and a wrong expectation is reported as a diff
 // with exit code 1.
 func TestVerify(t *testing.T) {
