@@ -348,6 +348,7 @@ func (pr *Program) outside(a compiledAssign, p, r, v int) error {
 	}
 	return pr.errorAt(a.at, "rule %s of process %d writes %s = %d, outside 0..%d", pr.rules[r].name, p, name, v, pr.sizes[a.v][p]-1)
 }
+
 // setName is procs, neighbors, or "" for another set (a range, neighbors(q)): what the static
 // check of a rule's reads knows of a bound name.
 func setName(x Expr) string {
