@@ -54,9 +54,14 @@ type Domain struct {
 	Neighbors bool
 }
 
-// Rule is `rule NAME [where COND] : GUARD -> ASSIGNMENTS`.
+// Rule is `rule NAME[(Q in SET)] [where COND] : GUARD -> ASSIGNMENTS`. With a parameter, the
+// rule is one action per member of SET at each process (SET: procs, neighbors, neighbors(E)
+// or LO..HI, fixed by the process), the daemon choosing among the enabled ones: a process
+// "takes some neighbour q with ...".
 type Rule struct {
 	Name    Ident
+	Param   *Ident
+	Over    Expr
 	Where   Expr
 	Guard   Expr
 	Assigns []*Assign

@@ -22,7 +22,7 @@ type Program struct {
 	vars   []varInfo
 	values map[string]int // the values of the enumerations' names
 	rules  []*compiledRule
-	ruleOf [][]int // the rules each process has, in the file's order
+	inst   [][]action // the actions each process has: its rules in the file's order, a rule with a parameter once per member
 	legit  evaluator
 	invs   []evaluator
 	acts   []evaluator
@@ -30,8 +30,16 @@ type Program struct {
 	envs   sync.Pool             // of *env
 }
 
+// action is a rule of a process, with the value of its parameter (if the rule has one): what
+// a Move's Rule indexes, in the process's list.
+type action struct {
+	rule, arg int
+}
+
 type compiledRule struct {
 	name    string
+	param   bool // the guard and assignments read the parameter in bound slot 0
+	ofProcs bool // the parameter is a process (procs, neighbors): names print its label
 	guard   evaluator
 	assigns []compiledAssign
 }
@@ -193,17 +201,28 @@ func (c *compiler) topology(top *topology.Graph) error {
 	return nil
 }
 
-// compileRules compiles each rule for the processes its where-condition selects.
+// compileRules compiles each rule for the processes its where-condition selects, and lists
+// every process's actions.
 func (c *compiler) compileRules() error {
 	pr := c.prog
-	pr.ruleOf = make([][]int, pr.g.n)
+	pr.inst = make([][]action, pr.g.n)
 	for i, r := range c.file.Rules {
 		procs, err := c.procsOf(r)
 		if err != nil {
 			return err
 		}
 		sc := scope{process: true, procs: procs}
-		cr := &compiledRule{name: r.Name.Name}
+		args, err := c.ruleArgs(r, procs)
+		if err != nil {
+			return err
+		}
+		if r.Param != nil {
+			sc.bound, sc.sets = []string{r.Param.Name}, []string{setName(r.Over)}
+		}
+		cr := &compiledRule{name: r.Name.Name, param: r.Param != nil}
+		if _, isRange := r.Over.(*Binary); r.Param != nil && !isRange {
+			cr.ofProcs = true
+		}
 		if cr.guard, err = c.expr(r.Guard, sc); err != nil {
 			return err
 		}
@@ -224,11 +243,48 @@ func (c *compiler) compileRules() error {
 			}
 		}
 		pr.rules = append(pr.rules, cr)
-		for _, p := range procs {
-			pr.ruleOf[p] = append(pr.ruleOf[p], i)
+		for k, p := range procs {
+			for _, arg := range args[k] {
+				pr.inst[p] = append(pr.inst[p], action{i, arg})
+			}
 		}
 	}
 	return nil
+}
+
+// ruleArgs lists, for each process of procs, the values of rule r's parameter (one value, 0,
+// for a rule without one). The set must be fixed by the process: procs, neighbors,
+// neighbors(E) or LO..HI with E, LO and HI functions of the process.
+func (c *compiler) ruleArgs(r *Rule, procs []int) ([][]int, error) {
+	out := make([][]int, len(procs))
+	if r.Param == nil {
+		for k := range out {
+			out[k] = []int{0}
+		}
+		return out, nil
+	}
+	fixed := true
+	switch x := r.Over.(type) {
+	case *Call:
+		fixed = len(x.Args) == 1 && c.processConstant(x.Args[0], scope{})
+	case *Binary:
+		fixed = c.processConstant(x.L, scope{}) && c.processConstant(x.R, scope{})
+	}
+	if !fixed {
+		at := r.Over.At()
+		if b, ok := r.Over.(*Binary); ok {
+			at = b.L.At() // the set's start, not its ".."
+		}
+		return nil, c.errorf(at, "rule %s's parameter ranges over a set the configuration changes: procs, neighbors, neighbors(E) or LO..HI, fixed by the process", r.Name.Name)
+	}
+	set, err := c.set(r.Over, scope{process: true})
+	if err != nil {
+		return nil, err
+	}
+	for k, p := range procs {
+		out[k] = slices.Clone(set(&env{p: p, prog: c.prog}))
+	}
+	return out, nil
 }
 
 // procsOf lists the processes that have rule r.

@@ -104,6 +104,10 @@ func (c *compiler) name(x *Name, sc scope) (evaluator, error) {
 func (c *compiler) topologyName(x *Name, sc scope) (evaluator, bool, error) {
 	g := c.prog.g
 	if g == nil {
+		switch x.Name {
+		case "root", "maxdeg", "deg", "algo":
+			return nil, true, c.errorf(x.Pos, "%s is the topology's, and the parameters come before it (a topology's arguments are parameters): use %s in domains, rules and predicates", x.Name, x.Name)
+		}
 		return nil, false, nil
 	}
 	switch x.Name {

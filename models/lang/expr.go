@@ -185,22 +185,8 @@ func (p *parser) quantifier() (Expr, error) {
 	if q.Var, err = p.ident("the name the " + q.Op + " binds"); err != nil {
 		return nil, err
 	}
-	if err = p.expect("in"); err != nil {
+	if q.Over, err = p.set(); err != nil {
 		return nil, err
-	}
-	if q.Over, err = p.sum(); err != nil {
-		return nil, err
-	}
-	if p.is("..") {
-		at := p.tok.Pos
-		if err = p.advance(); err != nil {
-			return nil, err
-		}
-		hi, err := p.sum()
-		if err != nil {
-			return nil, err
-		}
-		q.Over = &Binary{Pos: at, Op: "..", L: q.Over, R: hi}
 	}
 	if err = p.expect(":"); err != nil {
 		return nil, err
@@ -209,4 +195,21 @@ func (p *parser) quantifier() (Expr, error) {
 		return nil, err
 	}
 	return q, p.expect(")")
+}
+
+// set: "in" followed by procs, neighbors, neighbors(E) or LO..HI.
+func (p *parser) set() (Expr, error) {
+	if err := p.expect("in"); err != nil {
+		return nil, err
+	}
+	over, err := p.sum()
+	if err != nil || !p.is("..") {
+		return over, err
+	}
+	at := p.tok.Pos
+	if err = p.advance(); err != nil {
+		return nil, err
+	}
+	hi, err := p.sum()
+	return &Binary{Pos: at, Op: "..", L: over, R: hi}, err
 }

@@ -259,6 +259,9 @@ func (p *parser) names(d *Domain) error {
 		if p.tok.Kind != Word {
 			return p.expected("a value's name")
 		}
+		if keywords[p.tok.Text] {
+			return p.errorf(p.tok.Pos, "%s is a word of the language; name the value otherwise", p.tok.Text)
+		}
 		d.Names = append(d.Names, Ident{p.tok.Text, p.tok.Pos})
 		if err := p.advance(); err != nil {
 			return err
@@ -281,6 +284,22 @@ func (p *parser) rule() error {
 	var err error
 	if r.Name, err = p.ident("the rule's name"); err != nil {
 		return err
+	}
+	if ok, err := p.accept("("); err != nil || ok {
+		if err != nil {
+			return err
+		}
+		param, err := p.ident("the name the rule's parameter binds")
+		if err != nil {
+			return err
+		}
+		r.Param = &param
+		if r.Over, err = p.set(); err != nil {
+			return err
+		}
+		if err = p.expect(")"); err != nil {
+			return err
+		}
 	}
 	if ok, err := p.accept("where"); err != nil || ok {
 		if err != nil {

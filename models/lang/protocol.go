@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/mc-checker/mc/checker/model"
@@ -217,30 +218,46 @@ func (c *compiler) call(x *Call, sc scope) (evaluator, error) {
 
 func (pr *Program) Schema() *model.Schema { return pr.schema }
 func (pr *Program) Neighbors(p int) []int { return pr.g.nb[p] }
-func (pr *Program) RuleName(_, r int) string {
-	return pr.rules[r].name
+
+// RuleName is the rule of p's r-th action, with its parameter's value: propose(p3).
+func (pr *Program) RuleName(p, r int) string {
+	a := pr.inst[p][r]
+	cr := pr.rules[a.rule]
+	if !cr.param {
+		return cr.name
+	}
+	if cr.ofProcs {
+		return cr.name + "(" + pr.g.labels[a.arg] + ")"
+	}
+	return fmt.Sprintf("%s(%d)", cr.name, a.arg)
 }
 
-// Enabled lists p's rules whose guards hold.
+// Enabled lists p's actions whose guards hold.
 func (pr *Program) Enabled(s model.State, p int, dst []int) []int {
 	e := pr.env(s, p)
 	defer pr.envs.Put(e)
-	for _, r := range pr.ruleOf[p] {
-		if pr.rules[r].guard(e) != 0 {
-			dst = append(dst, r)
+	for i := range pr.inst[p] {
+		if pr.holds(e, p, i) {
+			dst = append(dst, i)
 		}
 	}
 	return dst
 }
 
-// enabledIn reports whether process q has an enabled rule, evaluated in e (whose process and
+// holds evaluates the guard of p's i-th action in e, its parameter bound in slot 0.
+func (pr *Program) holds(e *env, p, i int) bool {
+	a := pr.inst[p][i]
+	e.p, e.bound[0] = p, a.arg
+	return pr.rules[a.rule].guard(e) != 0
+}
+
+// enabledIn reports whether process q has an enabled action, evaluated in e (whose process and
 // bound names it restores: a guard's quantifiers use the same slots).
 func (pr *Program) enabledIn(e *env, q int) bool {
 	p, bound := e.p, e.bound
-	e.p = q
 	on := false
-	for _, r := range pr.ruleOf[q] {
-		if on = pr.rules[r].guard(e) != 0; on {
+	for i := range pr.inst[q] {
+		if on = pr.holds(e, q, i); on {
 			break
 		}
 	}
@@ -269,32 +286,32 @@ func (pr *Program) Fire(s model.State, moves []model.Move, next model.State) {
 	}
 }
 
-// fire writes rule r of process p's assignments, read from e.s, into next.
-func (pr *Program) fire(e *env, p, r int, next model.State) {
-	e.p = p
-	for _, a := range pr.rules[r].assigns {
-		v := a.value(e)
-		raw, ok := pr.encode(a.v, p, v)
+// fire writes the assignments of p's i-th action, read from e.s, into next.
+func (pr *Program) fire(e *env, p, i int, next model.State) {
+	a := pr.inst[p][i]
+	e.p, e.bound[0] = p, a.arg
+	for _, as := range pr.rules[a.rule].assigns {
+		v := as.value(e)
+		raw, ok := pr.encode(as.v, p, v)
 		if !ok {
-			pr.fail(pr.outside(a, p, r, v))
+			pr.fail(pr.outside(as, p, a.rule, v))
 			continue
 		}
-		next[pr.refs[a.v][p]] = raw
+		next[pr.refs[as.v][p]] = raw
 	}
 }
 
 // AppendCentral writes the central daemon's successors of s (model.CentralBatch): process by
-// process, rule by rule, with one environment for the whole state.
+// process, action by action, with one environment for the whole state.
 func (pr *Program) AppendCentral(s model.State, dst []byte) []byte {
 	e := pr.env(s, -1)
 	defer pr.envs.Put(e)
 	for p := range pr.g.n {
-		for _, r := range pr.ruleOf[p] {
-			e.p = p
-			if pr.rules[r].guard(e) != 0 {
+		for i := range pr.inst[p] {
+			if pr.holds(e, p, i) {
 				at := len(dst)
 				dst = append(dst, s...)
-				pr.fire(e, p, r, dst[at:])
+				pr.fire(e, p, i, dst[at:])
 			}
 		}
 	}
