@@ -3,9 +3,13 @@ package lang
 import (
 	"errors"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // The Dijkstra ring of examples/protocols/dijkstra.gcl parses into its declarations.
@@ -69,8 +73,10 @@ func TestSyntaxErrors(t *testing.T) {
 	}
 }
 
-// The parser never panics, and fails only with an *Error (seed corpus in
-// testdata/fuzz/FuzzParse at the repository's root, as for the other fuzz tests).
+// The parser never panics, and fails only with an *Error; a file that parses compiles or
+// fails with an error, and a compiled one evaluates without a panic (seed corpus in
+// testdata/fuzz/FuzzParse at the repository's root, as for the other fuzz tests, and the
+// library of examples/protocols).
 func FuzzParse(f *testing.F) {
 	dir := "../../testdata/fuzz/FuzzParse"
 	entries, _ := os.ReadDir(dir)
@@ -85,13 +91,44 @@ func FuzzParse(f *testing.F) {
 		}
 		f.Add(src)
 	}
+	for _, pattern := range []string{"../../examples/protocols/*.gcl", "../../examples/protocols/broken/*.gcl"} {
+		files, _ := filepath.Glob(pattern)
+		for _, name := range files {
+			data, _ := os.ReadFile(name)
+			f.Add(string(data))
+		}
+	}
 	f.Fuzz(func(t *testing.T, src string) {
-		_, err := Parse("fuzz.gcl", src)
+		file, err := Parse("fuzz.gcl", src)
 		var e *Error
 		if err != nil && !errors.As(err, &e) {
 			t.Fatalf("%T: %v", err, err)
 		}
+		if err == nil {
+			runCompiled(file)
+		}
 	})
+}
+
+// runCompiled compiles a parsed file and, if it compiles, evaluates everything of it on the
+// zero configuration: errors and breaches are fine, a panic or a hang is not.
+func runCompiled(file *File) {
+	pr, err := Compile(file, nil, nil)
+	if err != nil || pr.schema.Width() > 1<<12 {
+		return
+	}
+	s := pr.schema.NewState()
+	pr.Legit(s)
+	for _, inv := range pr.Invariants() {
+		inv.Holds(s)
+	}
+	for p := range pr.g.n {
+		for _, r := range pr.Enabled(s, p, nil) {
+			pr.Fire(s, []model.Move{{Proc: p, Rule: r}}, slices.Clone(s))
+		}
+	}
+	pr.AppendCentral(s, nil)
+	pr.Init()
 }
 
 // fuzzString reads a corpus file of one string, as go test writes them.

@@ -7,6 +7,9 @@ import (
 	"github.com/mc-checker/mc/checker/model"
 )
 
+// maxRange bounds a range a quantifier runs over: more is a mistake, not a protocol.
+const maxRange = 1 << 16
+
 // set compiles a quantifier's set: procs, neighbors (the rule's process's), neighbors(q) (q's:
 // the processes q reads; empty for no process), or LO..HI.
 func (c *compiler) set(x Expr, sc scope) (func(e *env) []int, error) {
@@ -50,9 +53,15 @@ func (c *compiler) set(x Expr, sc scope) (func(e *env) []int, error) {
 	if err != nil {
 		return nil, err
 	}
+	at := b.Pos
 	return func(e *env) []int {
+		l, h := lo(e), hi(e)
+		if h-l >= maxRange || h < l && l-h < 0 { // the second: h - l overflowed
+			pr.fail(pr.errorAt(at, "a range of %d..%d: at most %d values", l, h, maxRange))
+			return nil
+		}
 		var out []int
-		for i := lo(e); i <= hi(e); i++ {
+		for i := l; i <= h; i++ {
 			out = append(out, i)
 		}
 		return out

@@ -399,3 +399,44 @@ func TestProtocolFile(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 }
+
+// SASA's topology files (issue 17's acceptance): a directed ring of 4 as SASA's generator
+// writes it runs Dijkstra's ring from its file with the root's rules on p0, and gives the Go
+// model's figures; on a ring whose root.ml is p2 the bottom's rules are p2's; a strict graph
+// with duplicate edges is accepted; a tree's root is the node the file marks. A saved run on a
+// topology file replays.
+func TestSASATopologies(t *testing.T) {
+	file, topo := "../../../examples/protocols/dijkstra.gcl", "../../../testdata/topologies/"
+	code, out, _ := mc(t, "check", file, "--topology", topo+"ring4.dot", "--json")
+	_, goOut, _ := mc(t, "check", "dijkstra", "-p", "n=4", "-p", "K=4", "--json")
+	for _, figure := range []string{`"states": 256`, `"transitions": 640`, `"worst_case_moves": 13`, `"worst_case_steps": 13`} {
+		if code != exitHolds || !strings.Contains(out, figure) || !strings.Contains(goOut, figure) {
+			t.Fatalf("%s: exit %d: %s\nthe Go model: %s", figure, code, out, goOut)
+		}
+	}
+	if !strings.Contains(out, `"n": 4`) || !strings.Contains(out, `"K": 4`) {
+		t.Fatalf("n is the file's, and K = n follows it: %s", out)
+	}
+	saved := filepath.Join(t.TempDir(), "run.json")
+	code, out, _ = mc(t, "check", file, "--topology", topo+"ring5-root2.dot", "-p", "K=3", "--check", "convergence", "--trace-out", saved)
+	if code != exitViolated || !strings.Contains(out, "P2 bottom") || strings.Contains(out, "P0 bottom") {
+		t.Fatalf("the bottom's rules belong to p2, the file's root.ml: exit %d: %s", code, out)
+	}
+	if code, out, _ := mc(t, "replay", saved); code != 0 || !strings.Contains(out, "every step is a legal step") {
+		t.Fatalf("replay on a topology file: exit %d: %s", code, out)
+	}
+	code, out, _ = mc(t, "check", "../../../examples/protocols/colouring.gcl", "--topology", topo+"strict-dup.dot")
+	if code != exitHolds || !strings.Contains(out, "3^3 = 27 configurations") {
+		t.Fatalf("a strict graph with duplicate edges: exit %d: %s", code, out)
+	}
+	code, out, _ = mc(t, "check", "arrow", "--topology", topo+"tree6-rooted.dot", "--json")
+	if code != exitHolds || !strings.Contains(out, `"edges": "p1-p0 p2-p1 p3-p2 p3-p4 p3-p5"`) {
+		t.Fatalf("the arrow's tree rooted at p3, the file's root.ml: exit %d: %s", code, out)
+	}
+	if code, _, stderr := mc(t, "check", file, "--topology", "path"); code != exitUsage || !strings.Contains(stderr, "runs on its own topology or a Graphviz file") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := mc(t, "check", file, "--topology", topo+"ring4.dot", "-p", "n=5"); code != exitUsage || !strings.Contains(stderr, "n = 5, but the topology") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
