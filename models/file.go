@@ -45,7 +45,11 @@ func fileEntry(f *lang.File, top *topology.Graph) (*Entry, error) {
 	e := &Entry{Name: f.Path, Doc: "the protocol of " + f.Path, Checks: prog.Checks(),
 		Derive: func(given map[string]int) (map[string]int, error) { return f.Values(given, top) }}
 	for _, prm := range f.Params {
-		e.Params = append(e.Params, Param{Name: prm.Name.Name, Default: prog.Params[prm.Name.Name], Min: -1 << 20, Max: 1 << 20,
+		lo, hi := -1<<20, 1<<20 // a parameter without a range: the file's expressions decide
+		if r, ok := prog.Ranges[prm.Name.Name]; ok {
+			lo, hi = r[0], r[1] // with the defaults of the parameters it depends on: Derive checks each run
+		}
+		e.Params = append(e.Params, Param{Name: prm.Name.Name, Default: prog.Params[prm.Name.Name], Min: lo, Max: hi,
 			Doc: "a parameter of " + f.Path})
 	}
 	if len(e.Checks) == 0 {

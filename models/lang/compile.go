@@ -15,6 +15,7 @@ import (
 type Program struct {
 	file   *File
 	Params map[string]int
+	Ranges map[string][2]int // the declared ranges (in LO..HI), evaluated with these values
 	g      *graph
 	schema *model.Schema
 	refs   [][]int // refs[v][p]: variable v of process p's index in the state, or -1
@@ -68,10 +69,15 @@ type evaluator func(e *env) int
 
 // Compile compiles a parsed file with the given parameter values (the others take their
 // defaults) on a topology: top, read from a file, or nil for the file's own topology statement.
-func Compile(f *File, values map[string]int, top *topology.Graph) (*Program, error) {
-	pr := &Program{file: f, Params: map[string]int{}}
+func Compile(f *File, values map[string]int, top *topology.Graph) (prog *Program, err error) {
+	defer func() { // a bug of the compiler is an error of the run, not a crash (the fuzzer looks for it)
+		if r := recover(); r != nil {
+			prog, err = nil, fmt.Errorf("%s: internal error of mc's compiler: %v", f.Path, r)
+		}
+	}()
+	pr := &Program{file: f, Params: map[string]int{}, Ranges: map[string][2]int{}}
 	c := &compiler{prog: pr, file: f, expanding: map[int]bool{}}
-	top, err := c.fileTopology(top)
+	top, err = c.fileTopology(top)
 	if err != nil {
 		return nil, err
 	}
@@ -154,6 +160,7 @@ func (c *compiler) params(values map[string]int) error {
 			if v < lo || v > hi {
 				return c.errorf(prm.Name.Pos, "parameter %s = %d is outside %d..%d", prm.Name.Name, v, lo, hi)
 			}
+			c.prog.Ranges[prm.Name.Name] = [2]int{lo, hi}
 		}
 		c.prog.Params[prm.Name.Name] = v
 	}
@@ -240,6 +247,12 @@ func (c *compiler) compileRules() error {
 				if pr.refs[v][p] < 0 {
 					return c.errorf(a.Var.Pos, "rule %s of process %d assigns %s, which process %d has not", r.Name.Name, p, a.Var.Name, p)
 				}
+				if !c.processConstant(a.Value, sc) {
+					continue
+				}
+				if x := ev(&env{p: p, prog: pr}); !fits(pr, v, p, x) {
+					return c.errorf(a.Value.At(), "rule %s of process %d would write %s = %d, outside its domain", r.Name.Name, p, a.Var.Name, x)
+				}
 			}
 		}
 		pr.rules = append(pr.rules, cr)
@@ -309,7 +322,7 @@ func (c *compiler) procsOf(r *Rule) ([]int, error) {
 // the others' defaults, evaluated in order (a default may use earlier parameters), on the
 // topology top (nil: the file's own): a topology file gives n and its graph attributes.
 func (f *File) Values(given map[string]int, top *topology.Graph) (map[string]int, error) {
-	pr := &Program{file: f, Params: map[string]int{}}
+	pr := &Program{file: f, Params: map[string]int{}, Ranges: map[string][2]int{}}
 	c := &compiler{prog: pr, file: f, expanding: map[int]bool{}}
 	top, err := c.fileTopology(top)
 	if err != nil {
@@ -322,4 +335,10 @@ func (f *File) Values(given map[string]int, top *topology.Graph) (map[string]int
 		return nil, err
 	}
 	return pr.Params, nil
+}
+
+// fits reports whether x is a value of variable v at process p.
+func fits(pr *Program, v, p, x int) bool {
+	_, ok := pr.encode(v, p, x)
+	return ok
 }

@@ -105,15 +105,18 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%T: %v", err, err)
 		}
 		if err == nil {
-			runCompiled(file)
+			runCompiled(t, file)
 		}
 	})
 }
 
 // runCompiled compiles a parsed file and, if it compiles, evaluates everything of it on the
 // zero configuration: errors and breaches are fine, a panic or a hang is not.
-func runCompiled(file *File) {
+func runCompiled(t *testing.T, file *File) {
 	pr, err := Compile(file, nil, nil)
+	if err != nil && strings.Contains(err.Error(), "internal error") {
+		t.Fatal(err)
+	}
 	if err != nil || pr.schema.Width() > 1<<12 {
 		return
 	}

@@ -50,13 +50,25 @@ func (c *compiler) neighbourRead(x *Index, sc scope) error {
 }
 
 // processConstant reports whether x depends on the process and the parameters alone (no
-// variable, no bound name): its value at each process is known before any configuration.
+// variable, no bound name, no let that reads either): its value at each process is known
+// before any configuration, and evaluating it reads no configuration.
 func (c *compiler) processConstant(x Expr, sc scope) bool {
 	switch x := x.(type) {
 	case *Num, *Str:
 		return true
 	case *Name:
-		return !slices.Contains(sc.bound, x.Name) && !slices.ContainsFunc(c.file.Vars, func(d *Var) bool { return d.Name.Name == x.Name })
+		if slices.Contains(sc.bound, x.Name) || slices.ContainsFunc(c.file.Vars, func(d *Var) bool { return d.Name.Name == x.Name }) {
+			return false
+		}
+		if k := slices.IndexFunc(c.file.Lets, func(l *Named) bool { return l.Name.Name == x.Name }); k >= 0 {
+			if c.expanding[k] {
+				return false // a let that uses itself: its compilation says so
+			}
+			c.expanding[k] = true
+			defer delete(c.expanding, k)
+			return c.processConstant(c.file.Lets[k].Expr, sc)
+		}
+		return true
 	case *Unary:
 		return c.processConstant(x.X, sc)
 	case *Binary:
