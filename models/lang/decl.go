@@ -1,0 +1,160 @@
+package lang
+
+// rule: rule NAME [(Q in SET)] [where COND] : GUARD -> VAR := E {, VAR := E}
+func (p *parser) rule() error {
+	if err := p.advance(); err != nil {
+		return err
+	}
+	r := &Rule{}
+	var err error
+	if r.Name, err = p.ident("the rule's name"); err != nil {
+		return err
+	}
+	if ok, err := p.accept("("); err != nil || ok {
+		if err != nil {
+			return err
+		}
+		param, err := p.ident("the name the rule's parameter binds")
+		if err != nil {
+			return err
+		}
+		r.Param = &param
+		if r.Over, err = p.set(); err != nil {
+			return err
+		}
+		if err = p.expect(")"); err != nil {
+			return err
+		}
+	}
+	if ok, err := p.accept("where"); err != nil || ok {
+		if err != nil {
+			return err
+		}
+		if r.Where, err = p.expr(); err != nil {
+			return err
+		}
+	}
+	if err = p.expect(":"); err != nil {
+		return err
+	}
+	if r.Guard, err = p.expr(); err != nil {
+		return err
+	}
+	if err = p.expect("->"); err != nil {
+		return err
+	}
+	for {
+		a := &Assign{}
+		if a.Var, err = p.ident("a variable to assign"); err != nil {
+			return err
+		}
+		if p.is("[") {
+			return p.errorf(p.tok.Pos, "a rule assigns only its own process's variables: write %s := ..., not %s[...] := ...", a.Var.Name, a.Var.Name)
+		}
+		if err = p.expect(":="); err != nil {
+			return err
+		}
+		if a.Value, err = p.expr(); err != nil {
+			return err
+		}
+		r.Assigns = append(r.Assigns, a)
+		if ok, err := p.accept(","); err != nil || !ok {
+			if err != nil {
+				return err
+			}
+			break
+		}
+	}
+	p.file.Rules = append(p.file.Rules, r)
+	return nil
+}
+
+func (p *parser) legitimate() error {
+	at := p.tok.Pos
+	if p.file.Legit != nil {
+		return p.errorf(at, "a second legitimate predicate (the first is at line %d)", p.file.Legit.At().Line)
+	}
+	if err := p.advance(); err != nil {
+		return err
+	}
+	if err := p.expect(":"); err != nil {
+		return err
+	}
+	e, err := p.expr()
+	p.file.Legit = e
+	return err
+}
+
+// invariant: invariant NAME : EXPR, or action NAME : EXPR (a predicate of a step).
+func (p *parser) invariant() error {
+	kind := p.tok.Text
+	if err := p.advance(); err != nil {
+		return err
+	}
+	n := &Named{}
+	var err error
+	if n.Name, err = p.ident("the " + kind + "'s name"); err != nil {
+		return err
+	}
+	if err = p.expect(":"); err != nil {
+		return err
+	}
+	n.Expr, err = p.expr()
+	if kind == "action" {
+		p.file.Actions = append(p.file.Actions, n)
+	} else {
+		p.file.Invariants = append(p.file.Invariants, n)
+	}
+	return err
+}
+
+// checks: check NAME {, NAME} (names with dashes: worst-case, almost-sure, …)
+func (p *parser) checks() error {
+	if err := p.advance(); err != nil {
+		return err
+	}
+	for {
+		if p.tok.Kind != Word {
+			return p.expected("a check's name")
+		}
+		id := Ident{p.tok.Text, p.tok.Pos}
+		if err := p.advance(); err != nil {
+			return err
+		}
+		for p.is("-") { // worst-case, almost-sure, action-invariant, expected-time
+			if err := p.advance(); err != nil {
+				return err
+			}
+			if p.tok.Kind != Word {
+				return p.expected("the rest of a check's name")
+			}
+			id.Name += "-" + p.tok.Text
+			if err := p.advance(); err != nil {
+				return err
+			}
+		}
+		p.file.Checks = append(p.file.Checks, id)
+		if ok, err := p.accept(","); err != nil || !ok {
+			return err
+		}
+	}
+}
+
+// let: let NAME = EXPR, a name for an expression, read where it is used (in a rule it is the
+// rule's process's).
+func (p *parser) let() error {
+	if err := p.advance(); err != nil {
+		return err
+	}
+	n := &Named{}
+	var err error
+	if n.Name, err = p.ident("the name"); err != nil {
+		return err
+	}
+	if err = p.expect("="); err != nil {
+		return err
+	}
+	n.Expr, err = p.expr()
+	p.file.Lets = append(p.file.Lets, n)
+	return err
+}

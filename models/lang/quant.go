@@ -1,0 +1,201 @@
+package lang
+
+import "math"
+
+// maxRange bounds a range a quantifier runs over: more is a mistake, not a protocol.
+const maxRange = 1 << 16
+
+// set compiles a quantifier's set: procs, neighbors (the rule's process's), neighbors(q) (q's:
+// the processes q reads; empty for no process), or LO..HI.
+func (c *compiler) set(x Expr, sc scope) (func(e *env) []int, error) {
+	pr := c.prog
+	if n, ok := x.(*Name); ok {
+		switch n.Name {
+		case "procs":
+			all := make([]int, pr.g.n)
+			for i := range all {
+				all[i] = i
+			}
+			return func(*env) []int { return all }, nil
+		case "neighbors":
+			if !sc.process {
+				return nil, c.errorf(n.Pos, "neighbors are a rule's process's: here there is none")
+			}
+			return func(e *env) []int { return pr.g.nb[e.p] }, nil
+		}
+	}
+	if call, ok := x.(*Call); ok && call.Fun.Name == "neighbors" && len(call.Args) == 1 {
+		q, err := c.expr(call.Args[0], sc)
+		if err != nil {
+			return nil, err
+		}
+		return func(e *env) []int {
+			if v := q(e); v >= 0 && v < pr.g.n {
+				return pr.g.nb[v]
+			}
+			return nil
+		}, nil
+	}
+	b, ok := x.(*Binary)
+	if !ok || b.Op != ".." {
+		return nil, c.errorf(x.At(), "expected a set: procs, neighbors, neighbors(q) or LO..HI")
+	}
+	lo, err := c.expr(b.L, sc)
+	if err != nil {
+		return nil, err
+	}
+	hi, err := c.expr(b.R, sc)
+	if err != nil {
+		return nil, err
+	}
+	at := b.Pos
+	return func(e *env) []int {
+		l, h := lo(e), hi(e)
+		if h-l >= maxRange || h < l && l-h < 0 { // the second: h - l overflowed
+			pr.fail(pr.errorAt(at, "a range of %d..%d: at most %d values", l, h, maxRange))
+			return nil
+		}
+		var out []int
+		for i := l; i <= h; i++ {
+			out = append(out, i)
+		}
+		return out
+	}, nil
+}
+
+func (c *compiler) quant(x *Quant, sc scope) (evaluator, error) {
+	over, err := c.set(x.Over, sc)
+	if err != nil {
+		return nil, err
+	}
+	inner := sc
+	inner.bound = append(append([]string(nil), sc.bound...), x.Var.Name)
+	inner.sets = append(append([]string(nil), sc.sets...), setName(x.Over))
+	if !inner.constant {
+		inner.global = true // a bound process's variables are read by index
+	}
+	body, err := c.expr(x.Body, inner)
+	if err != nil {
+		return nil, err
+	}
+	k := len(sc.bound)
+	if k >= maxBound {
+		return nil, c.errorf(x.Pos, "quantifiers nest at most %d deep", maxBound)
+	}
+	op := x.Op
+	if op == "argmin" || op == "argmax" {
+		return arg(over, body, k, op == "argmax"), nil
+	}
+	return fold(op, over, body, k, nil), nil
+}
+
+// fold is a quantifier's loop, one closure per operator (no switch per member). forall and
+// exists stop at the first member that decides them; count stops once it reaches stopAt's
+// value, when given (a comparison with it is then decided: see countCompare).
+func fold(op string, over func(*env) []int, body evaluator, k int, stopAt evaluator) evaluator {
+	switch op {
+	case "forall", "exists":
+		want := b2i(op == "exists")
+		return func(e *env) int {
+			for _, q := range over(e) {
+				e.bound[k] = q
+				if b2i(body(e) != 0) == want {
+					return want
+				}
+			}
+			return 1 - want
+		}
+	case "count":
+		return func(e *env) int {
+			limit := math.MaxInt
+			if stopAt != nil {
+				limit = stopAt(e)
+			}
+			acc := 0
+			for _, q := range over(e) {
+				e.bound[k] = q
+				if body(e) != 0 {
+					if acc++; acc >= limit {
+						break
+					}
+				}
+			}
+			return acc
+		}
+	}
+	start := map[string]int{"sum": 0, "min": math.MaxInt, "max": math.MinInt}[op]
+	combine := map[string]func(a, b int) int{"sum": func(a, b int) int { return a + b },
+		"min": func(a, b int) int { return min(a, b) }, "max": func(a, b int) int { return max(a, b) }}[op]
+	return func(e *env) int {
+		acc := start
+		for _, q := range over(e) {
+			e.bound[k] = q
+			acc = combine(acc, body(e))
+		}
+		return acc
+	}
+}
+
+// countCompare compiles count(q in S : B) OP R so that the count stops as soon as the
+// comparison is decided: at R+1 members (R for >=). In Dijkstra's legitimate predicate,
+// count(...) == 1, most configurations are decided by their first two enabled processes.
+func (c *compiler) countCompare(x *Binary, q *Quant, sc scope) (evaluator, error) {
+	r, err := c.expr(x.R, sc)
+	if err != nil {
+		return nil, err
+	}
+	over, err := c.set(q.Over, sc)
+	if err != nil {
+		return nil, err
+	}
+	inner := sc
+	inner.bound = append(append([]string(nil), sc.bound...), q.Var.Name)
+	inner.sets = append(append([]string(nil), sc.sets...), setName(q.Over))
+	if !inner.constant {
+		inner.global = true
+	}
+	body, err := c.expr(q.Body, inner)
+	if err != nil {
+		return nil, err
+	}
+	k := len(sc.bound)
+	if k >= maxBound {
+		return nil, c.errorf(q.Pos, "quantifiers nest at most %d deep", maxBound)
+	}
+	extra := b2i(x.Op != ">=")
+	stop := func(e *env) int { return max(r(e)+extra, 0) }
+	count := fold("count", over, body, k, stop)
+	cmp := compareOps[x.Op]
+	return func(e *env) int { return b2i(cmp(count(e), r(e))) }, nil
+}
+
+var compareOps = map[string]func(a, b int) bool{
+	"==": func(a, b int) bool { return a == b }, "!=": func(a, b int) bool { return a != b },
+	"<": func(a, b int) bool { return a < b }, "<=": func(a, b int) bool { return a <= b },
+	">": func(a, b int) bool { return a > b }, ">=": func(a, b int) bool { return a >= b },
+}
+
+// setName is procs, neighbors, or "" for another set (a range, neighbors(q)): what the static
+// check of a rule's reads knows of a bound name.
+func setName(x Expr) string {
+	if n, ok := x.(*Name); ok {
+		return n.Name
+	}
+	return ""
+}
+
+// arg is argmin (argmax with most): the first member of the set, in increasing order, whose
+// body is least (greatest); -1 for an empty set.
+func arg(over func(*env) []int, body evaluator, k int, most bool) evaluator {
+	return func(e *env) int {
+		best, at := 0, -1
+		for _, q := range over(e) {
+			e.bound[k] = q
+			v := body(e)
+			if at < 0 || !most && v < best || most && v > best {
+				best, at = v, q
+			}
+		}
+		return at
+	}
+}
