@@ -48,7 +48,7 @@ type compiledRule struct {
 type compiledAssign struct {
 	v     int
 	value evaluator
-	at    Pos // the assignment's place, for a breach
+	at    Pos // the assigned variable's place, for a breach
 }
 
 // env is what an expression reads: the configuration, the process (-1 outside a rule), and
@@ -242,7 +242,7 @@ func (c *compiler) compileRules() error {
 			if err != nil {
 				return err
 			}
-			cr.assigns = append(cr.assigns, compiledAssign{v, ev, a.Value.At()})
+			cr.assigns = append(cr.assigns, compiledAssign{v, ev, a.Var.Pos})
 			for _, p := range procs {
 				if pr.refs[v][p] < 0 {
 					return c.errorf(a.Var.Pos, "rule %s of process %d assigns %s, which process %d has not", r.Name.Name, p, a.Var.Name, p)
@@ -251,7 +251,7 @@ func (c *compiler) compileRules() error {
 					continue
 				}
 				if x := ev(&env{p: p, prog: pr}); !fits(pr, v, p, x) {
-					return c.errorf(a.Value.At(), "rule %s of process %d would write %s = %d, outside its domain", r.Name.Name, p, a.Var.Name, x)
+					return c.errorf(a.Var.Pos, "rule %s of process %d would write %s = %d, outside its domain", r.Name.Name, p, a.Var.Name, x)
 				}
 			}
 		}

@@ -119,7 +119,7 @@ func TestCompileErrors(t *testing.T) {
 		{base + "rule r where algo == \"leaf\" : true -> x := 1\nlegitimate : true", "t.gcl:5:22: no process of the topology has the rule set \"leaf\" (it has root, p)"},
 		{base + "var y : {a, b}\nvar z : {b, a}\nlegitimate : true", "t.gcl:6:10: b is already a value (1) of another enumeration, here it would be 0"},
 		{base + "rule r : true -> x := x[left]\nrule s : true -> y := 0\nlegitimate : true", "t.gcl:6:18: rule s assigns y, which is not a variable"},
-		{base + "rule r : x == 0 -> x := 3\nlegitimate : true", "t.gcl:5:25: rule r of process 0 would write x = 3, outside its domain"},
+		{base + "rule r : x == 0 -> x := 3\nlegitimate : true", "t.gcl:5:20: rule r of process 0 would write x = 3, outside its domain"},
 		{"protocol t\nparam d = maxdeg\ntopology ring(3)\nvar x : 0..1\nlegitimate : true", "t.gcl:2:11: maxdeg is the topology's, and the parameters come before it"},
 		{base + "var y : {out, in}\nlegitimate : true", "t.gcl:5:15: in is a word of the language"},
 		{base + "rule r(q in 0..x) : true -> x := q\nlegitimate : true", "t.gcl:5:13: rule r's parameter ranges over a set the configuration changes"},

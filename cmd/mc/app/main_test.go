@@ -393,10 +393,25 @@ func TestProtocolFile(t *testing.T) {
 	if code, out, _ := mc(t, "replay", saved); code != 0 || !strings.Contains(out, "every step is a legal step") {
 		t.Fatalf("replay: exit %d: %s", code, out)
 	}
-	bad := filepath.Join(t.TempDir(), "bad.gcl")
-	os.WriteFile(bad, []byte("protocol t\nparam n = 3\ntopology ring(n)\nvar x : 0..2\nrule r : y == 0 -> x := 1\nlegitimate : true\n"), 0o644)
-	if code, _, stderr := mc(t, "check", bad); code != exitUsage || !strings.Contains(stderr, "bad.gcl:5:10: unknown name y") {
-		t.Fatalf("exit %d: %s", code, stderr)
+	// Every kind of error in a file: one line with file:line:col (the source line and a caret
+	// follow), exit 2, never a panic or a verdict.
+	head := "protocol t\nparam n = 3\ntopology oriented_ring(n)\nvar x : 0..2\n"
+	for _, c := range []struct{ src, want string }{
+		{head + "rule r : x == 0 -> x := 1 +\nlegitimate : true\n", "bad.gcl:6:1: expected an expression"},
+		{head + "rule r : y == 0 -> x := 1\nlegitimate : true\n", "bad.gcl:5:10: unknown name y"},
+		{head + "rule r : x == 0 -> x := 3\nlegitimate : true\n", "bad.gcl:5:20: rule r of process 0 would write x = 3, outside its domain"},
+		{head + "rule r : true -> x := x + 1\nlegitimate : true\n", "bad.gcl:5:18: rule r of process 0 writes x = 3, outside 0..2"},
+		{head + "rule r : x == 0 -> x[left] := 1\nlegitimate : true\n", "bad.gcl:5:21: a rule assigns only its own process's variables"},
+		{head + "rule r : x[right] == 0 -> x := 1\nlegitimate : true\n", "bad.gcl:5:12: process 0 would read x of process 1, which is not its neighbour"},
+		{head + "rule r : x[x] == 0 -> x := 1\nlegitimate : true\n", "bad.gcl:5:12: process "},
+	} {
+		bad := filepath.Join(t.TempDir(), "bad.gcl")
+		os.WriteFile(bad, []byte(c.src), 0o644)
+		code, out, stderr := mc(t, "check", bad)
+		first, _, _ := strings.Cut(stderr, "\n")
+		if code != exitUsage || !strings.Contains(first, c.want) || strings.Contains(out, "holds") {
+			t.Errorf("%q: exit %d: %s%s\nwant exit 2 and %q", c.src, code, out, stderr, c.want)
+		}
 	}
 }
 
