@@ -42,15 +42,14 @@ func fileEntry(f *lang.File, top *topology.Graph) (*Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Entry{Name: f.Path, Doc: "the protocol of " + f.Path, Checks: prog.Checks(),
+	e := &Entry{Name: f.Path, Doc: fileDoc(f), Checks: prog.Checks(),
 		Derive: func(given map[string]int) (map[string]int, error) { return f.Values(given, top) }}
 	for _, prm := range f.Params {
 		lo, hi := -1<<20, 1<<20 // a parameter without a range: the file's expressions decide
 		if r, ok := prog.Ranges[prm.Name.Name]; ok {
 			lo, hi = r[0], r[1] // with the defaults of the parameters it depends on: Derive checks each run
 		}
-		e.Params = append(e.Params, Param{Name: prm.Name.Name, Default: prog.Params[prm.Name.Name], Min: lo, Max: hi,
-			Doc: "a parameter of " + f.Path})
+		e.Params = append(e.Params, Param{Name: prm.Name.Name, Default: prog.Params[prm.Name.Name], Min: lo, Max: hi})
 	}
 	if len(e.Checks) == 0 {
 		e.Checks = []string{"closure", "convergence", "worst-case"}
@@ -78,4 +77,15 @@ func fileEntry(f *lang.File, top *topology.Graph) (*Entry, error) {
 		return fileEntry(f, g)
 	}
 	return e, nil
+}
+
+// fileDoc is what mc list says of a file: its protocol's name and the first line of the
+// comment it opens with (where the library cites the paper).
+func fileDoc(f *lang.File) string {
+	doc := "protocol " + f.Protocol.Name
+	first, _, _ := strings.Cut(strings.TrimSpace(f.Src), "\n")
+	if line, ok := strings.CutPrefix(first, "//"); ok {
+		doc += ": " + strings.TrimSpace(line)
+	}
+	return doc
 }

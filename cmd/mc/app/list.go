@@ -12,26 +12,47 @@ import (
 
 func listCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "list",
-		Usage: "list the models, their parameters and defaults",
+		Name:      "list",
+		Usage:     "list the models, their parameters and defaults (or those of protocol files)",
+		ArgsUsage: "[FILE.gcl ...]",
 		Action: func(c *cli.Context) error {
+			entries := models.All()
 			if c.NArg() > 0 {
-				return usageError("list takes no arguments")
+				entries = nil
+				for _, name := range c.Args().Slice() {
+					if !strings.HasSuffix(name, ".gcl") {
+						return usageError("list takes protocol files (FILE.gcl), not %q: mc list alone lists the models", name)
+					}
+					e, err := models.Lookup(name)
+					if err != nil {
+						return usageError("%v", err)
+					}
+					entries = append(entries, e)
+				}
 			}
 			w := c.App.Writer
-			for i, e := range models.All() {
+			for i, e := range entries {
 				if i > 0 {
 					fmt.Fprintln(w)
 				}
-				fmt.Fprintf(w, "%s: %s\n", e.Name, e.Doc)
-				printParams(w, e)
-				fmt.Fprintf(w, "  default checks: %s\n", strings.Join(e.Checks, ", "))
-				if e.Daemon != "" {
-					fmt.Fprintf(w, "  default daemon: %s\n", e.Daemon)
-				}
+				printEntry(w, e)
+			}
+			if c.NArg() == 0 {
+				fmt.Fprintln(w, "\nand any protocol file: mc check FILE.gcl (examples/protocols/; mc list FILE.gcl shows its parameters)")
 			}
 			return nil
 		},
+	}
+}
+
+// printEntry writes a model: its name, what it is, its parameters, its default checks and
+// daemon.
+func printEntry(w io.Writer, e *models.Entry) {
+	fmt.Fprintf(w, "%s: %s\n", e.Name, e.Doc)
+	printParams(w, e)
+	fmt.Fprintf(w, "  default checks: %s\n", strings.Join(e.Checks, ", "))
+	if e.Daemon != "" {
+		fmt.Fprintf(w, "  default daemon: %s\n", e.Daemon)
 	}
 }
 

@@ -41,6 +41,7 @@ func TestUsageErrors(t *testing.T) {
 		{"replay", "/nonexistent/trace.json"},
 		{"verify", "/nonexistent/proof.yaml"},
 		{"list", "extra"},
+		{"list", "nosuch.gcl"},
 		{"check", "dijkstra", "--topology", "star"},
 		{"check", "arrow", "--topology", "ring"},
 		{"check", "arrow", "--topology", "../../../testdata/topologies/cycle3.dot"},
