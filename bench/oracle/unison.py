@@ -32,7 +32,12 @@ Standard library only.
 
 import argparse
 import itertools
+import os
 import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the repository
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import engine  # noqa: E402  (bench/oracle/engine.py: daemons, exploration, verdicts, CLI)
 
 # The instances: name -> (number of processes, undirected edges, K, alpha, kind, cols[, variant]).
 # Edges are hard-coded to agree with the topology files (nodes numbered in order of first
@@ -123,7 +128,13 @@ class Unison:
             return "RA", -self.alpha
         return None
 
+    def moves(self, g, p):
+        """The new clocks p may take in g, for engine.analyse: [] or the one of its rule."""
+        r = self.rule(g, p)
+        return [] if r is None else [r[1]]
+
     def legitimate(self, g):
+        """Every process has allCorrect."""
         return all(self.all_correct(g, p) for p in range(self.n))
 
 
@@ -157,98 +168,6 @@ def kind_edges(n, kind, cols):
     return out
 
 
-def successors(u, g, daemon):
-    """Yield (new configuration, number of moves) for every daemon choice in g."""
-    enabled = []
-    for p in range(u.n):
-        r = u.rule(g, p)
-        if r is not None:
-            enabled.append((p, r[1]))
-    if not enabled:
-        return
-    if daemon == "central":
-        choices = [[e] for e in enabled]
-    elif daemon == "synchronous":
-        choices = [enabled]
-    else:
-        choices = []
-        for k in range(1, len(enabled) + 1):
-            for sub in itertools.combinations(enabled, k):
-                if daemon == "locally-central":
-                    ps = [p for p, _ in sub]
-                    if any(q in u.nb[p] for p in ps for q in ps):
-                        continue
-                choices.append(list(sub))
-    for sub in choices:
-        h = list(g)
-        for p, c in sub:
-            h[p] = c
-        yield tuple(h), len(sub)
-
-
-def analyse(u, daemon):
-    configs = list(itertools.product(u.values, repeat=u.n))
-    legit = {g: u.legitimate(g) for g in configs}
-    succ = {}
-    transitions = 0
-    for g in configs:
-        s = list(successors(u, g, daemon))
-        succ[g] = s
-        transitions += len(s)
-    closure = all(legit[h] for g in configs if legit[g] for h, _ in succ[g])
-    legit_deadlocks = sum(1 for g in configs if legit[g] and not succ[g])
-    illegit_deadlocks = sum(1 for g in configs if not legit[g] and not succ[g])
-    # Longest path (moves, steps) from each configuration to its first legitimate one, by
-    # iterative DFS over the illegitimate configurations; a back edge is a cycle.
-    WHITE, GREY, BLACK = 0, 1, 2
-    colour = {}
-    best = {}  # g -> (moves, steps)
-    cycle = False
-    for root in configs:
-        if legit[root] or colour.get(root, WHITE) != WHITE:
-            continue
-        stack = [(root, iter(succ[root]))]
-        colour[root] = GREY
-        while stack and not cycle:
-            g, it = stack[-1]
-            advanced = False
-            for h, _ in it:
-                if legit[h]:
-                    continue
-                c = colour.get(h, WHITE)
-                if c == GREY:
-                    cycle = True
-                    break
-                if c == WHITE:
-                    colour[h] = GREY
-                    stack.append((h, iter(succ[h])))
-                    advanced = True
-                    break
-            if cycle:
-                break
-            if not advanced:
-                stack.pop()
-                colour[g] = BLACK
-                m = s = 0
-                for h, k in succ[g]:
-                    hm, hs = (0, 0) if legit[h] else best[h]
-                    m, s = max(m, hm + k), max(s, hs + 1)
-                best[g] = (m, s)
-        if cycle:
-            break
-    convergence = not cycle and illegit_deadlocks == 0
-    if convergence:
-        wm = max((best[g][0] for g in best), default=0)
-        ws = max((best[g][1] for g in best), default=0)
-    else:
-        wm = ws = "inf"
-    return {
-        "configurations": len(configs), "transitions": transitions,
-        "legitimate": sum(legit.values()), "closure": closure, "convergence": convergence,
-        "legit_deadlocks": legit_deadlocks, "worst_moves": wm, "worst_steps": ws,
-    }
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("instances", nargs="*", help="instances (default: %s)" % " ".join(DEFAULT))
@@ -256,8 +175,10 @@ def main():
                     help="comma-separated: central, locally-central, distributed, synchronous, or all")
     args = ap.parse_args()
     names = args.instances or DEFAULT
-    daemons = (["central", "locally-central", "distributed", "synchronous"]
-               if args.daemons == "all" else args.daemons.split(","))
+    daemons = engine.DAEMONS if args.daemons == "all" else args.daemons.split(",")
+    for d in daemons:
+        if d not in engine.DAEMONS:
+            ap.error("unknown daemon %r" % d)
     ok = True
     print("%-14s %-15s %3s %5s %7s %10s %6s %7s %11s %8s %6s %6s" % (
         "instance", "daemon", "K", "alpha", "configs", "transitions", "legit", "closure",
@@ -265,23 +186,25 @@ def main():
     for name in names:
         n, edges, K, alpha, kind, cols = INSTANCES[name][:6]
         u = Unison(n, edges, K, alpha, *INSTANCES[name][6:])
+        configs = list(itertools.product(u.values, repeat=n))
         # unison.gcl's edges by kind must be the graph's, and so its legitimate predicate
         want = {tuple(sorted(e)) for e in edges}
         if kind_edges(n, kind, cols) != want:
             print("%s: kind=%d cols=%d names other edges than the graph's" % (name, kind, cols))
             ok = False
-        for g in itertools.product(u.values, repeat=n):
+        for g in configs:
             if kind_legitimate(u, g, kind, cols) != u.legitimate(g):
                 print("%s: unison.gcl's legitimate predicate differs at %s" % (name, g))
                 ok = False
                 break
         for d in daemons:
-            r = analyse(u, d)
+            r = engine.analyse(configs, u.moves, u.legitimate, u.nb, d)
             print("%-14s %-15s %3d %5d %7d %10d %6d %7s %11s %8d %6s %6s" % (
-                name, d, K, alpha, r["configurations"], r["transitions"], r["legitimate"],
+                name, d, K, alpha, r["states"], r["choices"], r["legitimate"],
                 "holds" if r["closure"] else "VIOLATED",
                 "holds" if r["convergence"] else "VIOLATED",
-                r["legit_deadlocks"], r["worst_moves"], r["worst_steps"]))
+                r["legit_deadlocks"], "inf" if r["moves"] is None else r["moves"],
+                "inf" if r["steps"] is None else r["steps"]))
     return 0 if ok else 1
 
 

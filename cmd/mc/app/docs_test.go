@@ -139,7 +139,8 @@ func mcArgs(words []string) ([]string, bool) {
 // where the page shows the output, every line of it (but times, and "...") is in the output,
 // in order. Every proof file a page shows passes mc verify, and every line of Go that
 // docs/PROTOCOLS.md shows is a line of examples/agree. go build runs; go test ./... is this
-// suite; a benchmark a page names exists; a script a page runs exists and parses.
+// suite; a benchmark a page names exists; a script a page runs (bench/*.sh, bench/*.py)
+// exists and parses.
 func TestDocumentedCommands(t *testing.T) {
 	remove, err := models.Register(agree.Entry()) // the protocol docs/PROTOCOLS.md builds
 	if err != nil {
@@ -243,6 +244,14 @@ func otherCommand(t *testing.T, c docCommand, tmp string) {
 	case strings.HasPrefix(line, "bench/") && strings.HasSuffix(words[0], ".sh"):
 		if out, err := exec.Command("bash", "-n", words[0]).CombinedOutput(); err != nil {
 			t.Errorf("%s: %s does not parse: %v %s", c.page, words[0], err, out)
+		}
+	case len(words) > 1 && words[0] == "python3" && strings.HasPrefix(words[1], "bench/") && strings.HasSuffix(words[1], ".py"):
+		if _, err := exec.LookPath("python3"); err != nil {
+			return // the oracles need Python; mc does not
+		}
+		parse := "import ast, sys; ast.parse(open(sys.argv[1]).read(), sys.argv[1])"
+		if out, err := exec.Command("python3", "-c", parse, words[1]).CombinedOutput(); err != nil {
+			t.Errorf("%s: %s does not parse: %v %s", c.page, words[1], err, out)
 		}
 	default:
 		t.Errorf("%s shows %q, which this test neither runs nor checks", c.page, line)
