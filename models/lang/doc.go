@@ -1,13 +1,22 @@
 // Package lang reads protocols written in mc's guarded-action language (files ending in
-// .gcl): parameters, a topology, per-process variables with finite domains, guarded rules
-// `name: guard -> assignments`, the legitimate predicate, invariants and the default checks.
-// This first part is the front end: a hand-written lexer and recursive-descent parser that
-// keep every token's file, line and column, and report the first error as
-// "file:line:col: what was expected", with the line and a caret. The grammar is in
-// docs/LANGUAGE.md.
+// .gcl): parameters, a topology (generated, or a SASA Graphviz file), per-process variables
+// with finite domains, guarded rules `name: guard -> assignments`, the legitimate predicate,
+// invariants, action invariants and the default checks. The language is docs/LANGUAGE.md.
+//
+// Parse reads a file with a hand-written lexer and recursive-descent parser that keep every
+// token's place and report the first error as "file:line:col: what was expected", with the
+// line and a caret (*Error). Compile resolves it for parameter values on a topology and turns
+// every expression into a closure over the configuration's bytes; the Program it returns is a
+// model.Protocol (and a model.CentralBatch and a model.Audited: a step that breaks the
+// language's rules is reported by the daemon's model, a model error, never a verdict).
+//
+// What Compile refuses, with its place: unknown names, a rule's read of a non-neighbour whose
+// index is a function of the process, a rule's parameter over a set the configuration
+// changes, a constant written outside its domain. What it cannot decide statically is checked
+// on every step: reads through indices taken from the configuration, values written, divisions.
 //
 // Hand-written rather than a parser library: the grammar is small (a dozen declarations and an
 // expression grammar of eight precedence levels), errors must say what was expected at the
 // exact column, which generated parsers do with more effort, and mc's protocol packages
-// import checker/model only.
+// import checker/model (and models/topology for the files) only.
 package lang

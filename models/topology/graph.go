@@ -87,7 +87,8 @@ func (g *Graph) Tree() (*Tree, error) {
 	return t, nil
 }
 
-// link records that head reads tail (and tail head, undirected).
+// finish lists who reads whom: an arc's head reads its tail, and on an undirected graph the tail
+// reads the head too; sorted, without duplicates or self-loops.
 func (g *Graph) finish() {
 	g.Reads = make([][]int, g.N())
 	for _, e := range g.edges {
