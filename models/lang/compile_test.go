@@ -14,6 +14,7 @@ import (
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/dijkstra"
 	"github.com/mc-checker/mc/models/lang"
+	"github.com/mc-checker/mc/models/topology"
 )
 
 func compile(t *testing.T, path string, values map[string]int) *lang.Program {
@@ -201,5 +202,38 @@ func TestLetReadsConfiguration(t *testing.T) {
 	}
 	if got := pr.Enabled(model.State{1, 1, 1}, 1, nil); !slices.Equal(got, []int{0}) {
 		t.Fatalf("enabled %v", got)
+	}
+}
+
+// A topology file's init= attributes give the initial configurations: every configuration
+// that agrees with them; graph attributes give parameters; no init= at all, every one.
+func TestInitFromFile(t *testing.T) {
+	src := "protocol t\nparam K = 3\ntopology path(2)\nvar x : 0..K-1\nvar b : {off, on}\nlegitimate : true\n"
+	f, err := lang.Parse("t.gcl", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := topology.ParseGraph("i.dot", []byte(`graph { graph [K=4]; a [init="x=2 b=on"]; b [init="(x=3)"]; a -- b }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := lang.Compile(f, nil, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	init, err := pr.Init()
+	want := []model.State{{2, 1, 3, 0}, {2, 1, 3, 1}} // a's x and b fixed, b's b free
+	if err != nil || pr.Params["K"] != 4 || !reflect.DeepEqual(init, want) {
+		t.Fatalf("K=%d, init %v, %v", pr.Params["K"], init, err)
+	}
+	for _, bad := range []string{`x=4`, `y=1`, `x`, `b=maybe`} {
+		g, _ := topology.ParseGraph("i.dot", []byte(`graph { graph [K=4]; a [init="`+bad+`"]; a -- b }`))
+		pr, err := lang.Compile(f, nil, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := pr.Init(); err == nil {
+			t.Errorf("init=%q accepted", bad)
+		}
 	}
 }
