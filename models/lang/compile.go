@@ -77,6 +77,9 @@ func Compile(f *File, values map[string]int, top *topology.Graph) (prog *Program
 	}()
 	pr := &Program{file: f, Params: map[string]int{}, Ranges: map[string][2]int{}}
 	c := &compiler{prog: pr, file: f, expanding: map[int]bool{}}
+	if err := c.uniqueNames(); err != nil {
+		return nil, err
+	}
 	top, err = c.fileTopology(top)
 	if err != nil {
 		return nil, err
@@ -204,6 +207,9 @@ func (c *compiler) topology(top *topology.Graph) error {
 	if err != nil {
 		return c.errorf(t.Pos, "%v", err)
 	}
+	if v, ok := c.prog.Params["n"]; ok && v != g.n {
+		return c.errorf(t.Pos, "parameter n = %d, but the topology has %d processes: n is the number of processes", v, g.n)
+	}
 	c.prog.g = g
 	return nil
 }
@@ -227,18 +233,26 @@ func (c *compiler) compileRules() error {
 			sc.bound, sc.sets = []string{r.Param.Name}, []string{setName(r.Over)}
 		}
 		cr := &compiledRule{name: r.Name.Name, param: r.Param != nil}
+		assigned := map[string]bool{}
 		if _, isRange := r.Over.(*Binary); r.Param != nil && !isRange {
 			cr.ofProcs = true
 		}
 		if cr.guard, err = c.expr(r.Guard, sc); err != nil {
 			return err
 		}
+		always := c.alwaysHolds(r.Guard, cr.guard, sc, procs)
+		asc := sc
+		asc.guarded = !always // an assignment runs only when the guard holds: where that is not sure, its reads and values are checked when it runs
 		for _, a := range r.Assigns {
+			if assigned[a.Var.Name] {
+				return c.errorf(a.Var.Pos, "rule %s assigns %s twice", r.Name.Name, a.Var.Name)
+			}
+			assigned[a.Var.Name] = true
 			v := slices.IndexFunc(c.file.Vars, func(d *Var) bool { return d.Name.Name == a.Var.Name })
 			if v < 0 {
 				return c.errorf(a.Var.Pos, "rule %s assigns %s, which is not a variable", r.Name.Name, a.Var.Name)
 			}
-			ev, err := c.expr(a.Value, sc)
+			ev, err := c.expr(a.Value, asc)
 			if err != nil {
 				return err
 			}
@@ -247,10 +261,10 @@ func (c *compiler) compileRules() error {
 				if pr.refs[v][p] < 0 {
 					return c.errorf(a.Var.Pos, "rule %s of process %d assigns %s, which process %d has not", r.Name.Name, p, a.Var.Name, p)
 				}
-				if !c.processConstant(a.Value, sc) {
+				if !always || !c.processConstant(a.Value, sc) {
 					continue
 				}
-				if x := ev(&env{p: p, prog: pr}); !fits(pr, v, p, x) {
+				if x, ok := c.tryAt(ev, p); ok && !fits(pr, v, p, x) {
 					return c.errorf(a.Var.Pos, "rule %s of process %d would write %s = %d, outside its domain", r.Name.Name, p, a.Var.Name, x)
 				}
 			}
@@ -341,4 +355,31 @@ func (f *File) Values(given map[string]int, top *topology.Graph) (map[string]int
 func fits(pr *Program, v, p, x int) bool {
 	_, ok := pr.encode(v, p, x)
 	return ok
+}
+
+// alwaysHolds reports whether a rule's guard is a function of the process that holds at every
+// process of the rule (true, p >= 0, …): then its assignments run whenever the rule is
+// considered, and what they would do wrong can be refused when the file is compiled.
+func (c *compiler) alwaysHolds(guard Expr, ev evaluator, sc scope, procs []int) bool {
+	if !c.processConstant(guard, sc) {
+		return false
+	}
+	for _, p := range procs {
+		if v, ok := c.tryAt(ev, p); !ok || v == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// tryAt evaluates a function of the process at process p, on no configuration, when the file
+// is compiled; false if it breaches (a division by zero there is the run's to report, if the
+// run ever evaluates it), and the breach is forgotten.
+func (c *compiler) tryAt(ev evaluator, p int) (int, bool) {
+	v := ev(&env{p: p, prog: c.prog})
+	if c.prog.Violation() != nil {
+		c.prog.breach.Store(nil)
+		return 0, false
+	}
+	return v, true
 }

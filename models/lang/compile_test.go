@@ -120,7 +120,11 @@ func TestCompileErrors(t *testing.T) {
 		{base + "rule r where algo == \"leaf\" : true -> x := 1\nlegitimate : true", "t.gcl:5:22: no process of the topology has the rule set \"leaf\" (it has root, p)"},
 		{base + "var y : {a, b}\nvar z : {b, a}\nlegitimate : true", "t.gcl:6:10: b is already a value (1) of another enumeration, here it would be 0"},
 		{base + "rule r : true -> x := x[left]\nrule s : true -> y := 0\nlegitimate : true", "t.gcl:6:18: rule s assigns y, which is not a variable"},
-		{base + "rule r : x == 0 -> x := 3\nlegitimate : true", "t.gcl:5:20: rule r of process 0 would write x = 3, outside its domain"},
+		{base + "rule r : true -> x := 3\nlegitimate : true", "t.gcl:5:18: rule r of process 0 would write x = 3, outside its domain"},
+		{base + "rule r : true -> x := 1, x := 2\nlegitimate : true", "t.gcl:5:26: rule r assigns x twice"},
+		{base + "var deg : 0..3\nlegitimate : true", "t.gcl:5:5: deg is a name of the language; the variable needs another"},
+		{base + "var dir : {up, down}\nvar up : 0..1\nlegitimate : true", "t.gcl:6:5: up is already a value; the variable needs another name"},
+		{"protocol t\nparam n = 5\ntopology ring(3)\nvar x : 0..1\nlegitimate : true", "t.gcl:3:1: parameter n = 5, but the topology has 3 processes"},
 		{"protocol t\nparam d = maxdeg\ntopology ring(3)\nvar x : 0..1\nlegitimate : true", "t.gcl:2:11: maxdeg is the topology's, and the parameters come before it"},
 		{base + "var y : {out, in}\nlegitimate : true", "t.gcl:5:15: in is a word of the language"},
 		{base + "rule r(q in 0..x) : true -> x := q\nlegitimate : true", "t.gcl:5:13: rule r's parameter ranges over a set the configuration changes"},
@@ -235,5 +239,61 @@ func TestInitFromFile(t *testing.T) {
 		if _, err := pr.Init(); err == nil {
 			t.Errorf("init=%q accepted", bad)
 		}
+	}
+}
+
+// The review's findings, each a file whose meaning mc once got wrong: an inner quantifier's
+// name hides an outer one (and a rule's parameter); argmin over a range with -1 in it; a
+// division by zero or a value out of its domain in a right-hand side that a guard keeps from
+// running; a range too large for an int.
+func TestReviewFindings(t *testing.T) {
+	head := "protocol t\nparam n = 3\ntopology complete(n)\nvar x : 0..2\n"
+	holdsEverywhere := []string{
+		"invariant i : exists(q in 5..5 : exists(q in 0..0 : q == 0))",
+		"invariant i : argmin(k in -1..1 : 0) == -1",
+		"invariant i : argmax(k in -3..-1 : k) == -1",
+		"invariant i : min(k in -2..2 : k * k) == 0 and max(k in -2..2 : k) == 2",
+	}
+	for _, inv := range holdsEverywhere {
+		f, err := lang.Parse("t.gcl", head+"legitimate : true\n"+inv+"\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr, err := lang.Compile(f, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !pr.Invariants()[0].Holds(model.State{0, 1, 2}) || pr.Violation() != nil {
+			t.Errorf("%s: false (%v)", inv, pr.Violation())
+		}
+	}
+	for _, c := range []struct {
+		rules string
+		on    model.State
+		want  []int // the actions of process 1 enabled in on
+	}{
+		{"rule r(q in neighbors) : x == 0 and exists(q in procs : q == p) -> x := 1", model.State{0, 0, 0}, []int{0, 1}},
+		{"rule r : p != 0 and x == 0 -> x := 2 / p", model.State{0, 0, 0}, []int{0}},
+		{"rule r : p != 0 and x == 0 -> x := p - 1", model.State{0, 0, 0}, []int{0}},
+	} {
+		f, err := lang.Parse("t.gcl", head+c.rules+"\nlegitimate : true\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr, err := lang.Compile(f, nil, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.rules, err)
+		}
+		if got := pr.Enabled(c.on, 1, nil); !slices.Equal(got, c.want) || pr.Violation() != nil {
+			t.Errorf("%s: enabled %v, want %v (%v)", c.rules, got, c.want, pr.Violation())
+		}
+	}
+	f, _ := lang.Parse("t.gcl", head+"legitimate : exists(k in -999999999*999999999*9 .. 999999999*999999999*9 : k == 0)\n")
+	pr, err := lang.Compile(f, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pr.Legit(model.State{0, 0, 0}); pr.Violation() == nil || !strings.Contains(pr.Violation().Error(), "at most 65536 values") {
+		t.Fatalf("a range past an int's difference: %v", pr.Violation())
 	}
 }

@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -52,7 +51,7 @@ func (c *compiler) expr(x Expr, sc scope) (evaluator, error) {
 // right, or one of the process's own variables.
 func (c *compiler) name(x *Name, sc scope) (evaluator, error) {
 	pr := c.prog
-	if k := slices.Index(sc.bound, x.Name); k >= 0 {
+	if k := innermost(sc.bound, x.Name); k >= 0 { // the innermost binding
 		return func(e *env) int { return e.bound[k] }, nil
 	}
 	switch x.Name {
@@ -244,7 +243,7 @@ func (c *compiler) binaryOp(x *Binary, sc scope) (evaluator, error) {
 	return func(e *env) int {
 		d := b(e)
 		if d == 0 {
-			pr.fail(fmt.Errorf("line %d:%d divides by zero", at.Line, at.Col))
+			pr.fail(pr.errorAt(at, "division by zero"))
 			return 0
 		}
 		if x.Op == "/" {

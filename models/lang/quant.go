@@ -51,7 +51,7 @@ func (c *compiler) set(x Expr, sc scope) (func(e *env) []int, error) {
 	at := b.Pos
 	return func(e *env) []int {
 		l, h := lo(e), hi(e)
-		if h-l >= maxRange || h < l && l-h < 0 { // the second: h - l overflowed
+		if h >= l && (h-l < 0 || h-l >= maxRange) { // h - l < 0: the difference overflowed
 			pr.fail(pr.errorAt(at, "a range of %d..%d: at most %d values", l, h, maxRange))
 			return nil
 		}
@@ -74,6 +74,7 @@ func (c *compiler) quant(x *Quant, sc scope) (evaluator, error) {
 	if !inner.constant {
 		inner.global = true // a bound process's variables are read by index
 	}
+	inner.guarded = true // the body runs only for members: none for an empty set
 	body, err := c.expr(x.Body, inner)
 	if err != nil {
 		return nil, err
@@ -83,15 +84,20 @@ func (c *compiler) quant(x *Quant, sc scope) (evaluator, error) {
 		return nil, c.errorf(x.Pos, "quantifiers nest at most %d deep", maxBound)
 	}
 	op := x.Op
-	if op == "argmin" || op == "argmax" {
+	switch op {
+	case "argmin", "argmax":
 		return arg(over, body, k, op == "argmax"), nil
+	case "min", "max":
+		pr, at := c.prog, x.Pos
+		empty := func() { pr.fail(pr.errorAt(at, "%s over an empty set", op)) }
+		return extreme(over, body, k, op == "max", empty), nil
 	}
 	return fold(op, over, body, k, nil), nil
 }
 
-// fold is a quantifier's loop, one closure per operator (no switch per member). forall and
-// exists stop at the first member that decides them; count stops once it reaches stopAt's
-// value, when given (a comparison with it is then decided: see countCompare).
+// fold is the loop of forall, exists, count and sum, one closure per operator (no switch per
+// member). forall and exists stop at the first member that decides them; count stops once it
+// reaches stopAt's value, when given (a comparison with it is then decided: see countCompare).
 func fold(op string, over func(*env) []int, body evaluator, k int, stopAt evaluator) evaluator {
 	switch op {
 	case "forall", "exists":
@@ -123,14 +129,11 @@ func fold(op string, over func(*env) []int, body evaluator, k int, stopAt evalua
 			return acc
 		}
 	}
-	start := map[string]int{"sum": 0, "min": math.MaxInt, "max": math.MinInt}[op]
-	combine := map[string]func(a, b int) int{"sum": func(a, b int) int { return a + b },
-		"min": func(a, b int) int { return min(a, b) }, "max": func(a, b int) int { return max(a, b) }}[op]
-	return func(e *env) int {
-		acc := start
+	return func(e *env) int { // sum
+		acc := 0
 		for _, q := range over(e) {
 			e.bound[k] = q
-			acc = combine(acc, body(e))
+			acc += body(e)
 		}
 		return acc
 	}
@@ -154,6 +157,7 @@ func (c *compiler) countCompare(x *Binary, q *Quant, sc scope) (evaluator, error
 	if !inner.constant {
 		inner.global = true
 	}
+	inner.guarded = true
 	body, err := c.expr(q.Body, inner)
 	if err != nil {
 		return nil, err
@@ -185,17 +189,39 @@ func setName(x Expr) string {
 }
 
 // arg is argmin (argmax with most): the first member of the set, in increasing order, whose
-// body is least (greatest); -1 for an empty set.
+// body is least (greatest); -1 for an empty set (a range may have -1 as a member: found, not
+// the value, says whether one was seen).
 func arg(over func(*env) []int, body evaluator, k int, most bool) evaluator {
 	return func(e *env) int {
-		best, at := 0, -1
+		best, at, found := 0, -1, false
 		for _, q := range over(e) {
 			e.bound[k] = q
 			v := body(e)
-			if at < 0 || !most && v < best || most && v > best {
-				best, at = v, q
+			if !found || !most && v < best || most && v > best {
+				best, at, found = v, q, true
 			}
 		}
 		return at
+	}
+}
+
+// extreme is min (max with most) of the body over the set; an empty set has none: a breach
+// (empty), the value 0.
+func extreme(over func(*env) []int, body evaluator, k int, most bool, empty func()) evaluator {
+	return func(e *env) int {
+		members := over(e)
+		if len(members) == 0 {
+			empty()
+			return 0
+		}
+		e.bound[k] = members[0]
+		acc := body(e)
+		for _, q := range members[1:] {
+			e.bound[k] = q
+			if v := body(e); !most && v < acc || most && v > acc {
+				acc = v
+			}
+		}
+		return acc
 	}
 }

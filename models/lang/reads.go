@@ -18,7 +18,7 @@ func (c *compiler) neighbourRead(x *Index, sc scope) error {
 	}
 	name := x.X.(*Name).Name
 	if n, ok := x.I.(*Name); ok {
-		if k := slices.Index(sc.bound, n.Name); k >= 0 {
+		if k := innermost(sc.bound, n.Name); k >= 0 {
 			if sc.sets[k] == "procs" {
 				return c.errorf(x.I.At(), "%s ranges over procs, and a rule reads its neighbours only: write %s in neighbors", n.Name, n.Name)
 			}
@@ -33,9 +33,9 @@ func (c *compiler) neighbourRead(x *Index, sc scope) error {
 		return err
 	}
 	for _, p := range sc.procs {
-		q := ev(&env{p: p, prog: c.prog})
+		q, ok := c.tryAt(ev, p)
 		switch {
-		case sc.guarded || q >= 0 && q < c.prog.g.n && c.prog.g.reads(p, q):
+		case !ok || sc.guarded || q >= 0 && q < c.prog.g.n && c.prog.g.reads(p, q):
 			// a guarded read may never happen: it is checked if it does
 		case q < 0 || q >= c.prog.g.n:
 			if side, ok := x.I.(*Name); ok && (side.Name == "left" || side.Name == "right") {
@@ -77,4 +77,15 @@ func (c *compiler) processConstant(x Expr, sc scope) bool {
 		return c.processConstant(x.If, sc) && c.processConstant(x.Then, sc) && c.processConstant(x.Else, sc)
 	}
 	return false
+}
+
+// innermost is the slot of the innermost binding of name among the bound names, or -1: an
+// inner quantifier's q hides an outer q.
+func innermost(bound []string, name string) int {
+	for k := len(bound) - 1; k >= 0; k-- {
+		if bound[k] == name {
+			return k
+		}
+	}
+	return -1
 }

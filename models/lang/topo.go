@@ -45,7 +45,11 @@ func generate(kind string, args []int) (*graph, error) {
 		return nil, fmt.Errorf("%s of %d processes: between 1 and %d", kind, n, maxProcs)
 	}
 	g := newGraph(n)
-	link := func(p, q int) { g.nb[p] = append(g.nb[p], q) }
+	link := func(p, q int) {
+		if q != p { // ring(1): a process reads itself anyway
+			g.nb[p] = append(g.nb[p], q)
+		}
+	}
 	if kind == "random" {
 		if err := gnp(g, args[1], args[2]); err != nil {
 			return nil, err

@@ -143,3 +143,46 @@ func (c *compiler) atProcess(x Expr, p int) (int, error) {
 	}
 	return ev(&env{p: p, prog: c.prog}), nil
 }
+
+// builtins are the names the language gives: a declaration may not take one (n may be a
+// parameter: a generated topology's size).
+var builtins = map[string]bool{"p": true, "n": true, "root": true, "deg": true, "maxdeg": true, "algo": true,
+	"left": true, "right": true, "true": true, "false": true, "procs": true, "neighbors": true}
+
+// uniqueNames refuses a name declared twice across parameters, lets, variables and enumeration
+// values, or a declaration of a builtin: the first would silently win where it is used.
+// Enumeration values may repeat across enumerations (names checks that they agree).
+func (c *compiler) uniqueNames() error {
+	seen := map[string]string{}
+	claim := func(id Ident, what string) error {
+		if builtins[id.Name] && !(what == "parameter" && id.Name == "n") {
+			return c.errorf(id.Pos, "%s is a name of the language; the %s needs another", id.Name, what)
+		}
+		if old, ok := seen[id.Name]; ok && !(old == "value" && what == "value") {
+			return c.errorf(id.Pos, "%s is already a %s; the %s needs another name", id.Name, old, what)
+		}
+		seen[id.Name] = what
+		return nil
+	}
+	for _, prm := range c.file.Params {
+		if err := claim(prm.Name, "parameter"); err != nil {
+			return err
+		}
+	}
+	for _, l := range c.file.Lets {
+		if err := claim(l.Name, "let"); err != nil {
+			return err
+		}
+	}
+	for _, v := range c.file.Vars {
+		if err := claim(v.Name, "variable"); err != nil {
+			return err
+		}
+		for _, id := range v.Domain.Names {
+			if err := claim(id, "value"); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -2,6 +2,7 @@ package topology
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"regexp"
 	"strconv"
@@ -120,9 +121,11 @@ func (r *dotReader) stmts(stmts []ast.Stmt, top bool) error {
 				r.g.GraphAttrs[unquote(st.Key)] = unquote(st.Val)
 			}
 		case *ast.Subgraph:
+			outer := maps.Clone(r.defaults) // node defaults set inside a subgraph stay there
 			if err := r.stmts(st.Stmts, false); err != nil {
 				return err
 			}
+			r.defaults = outer
 		}
 	}
 	return nil

@@ -115,3 +115,14 @@ func TestRootFromFile(t *testing.T) {
 		t.Fatal("two roots accepted")
 	}
 }
+
+// Node defaults set inside a subgraph stay inside it, as in Graphviz.
+func TestSubgraphDefaults(t *testing.T) {
+	g, err := ParseGraph("sub.dot", []byte(`graph { subgraph s { node [algo="root.ml"]; a }; b; c; a -- b -- c }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := g.Root(); r != 0 || err != nil || g.Algo(1) != "" {
+		t.Fatalf("root %d %v, b's algo %q", r, err, g.Algo(1))
+	}
+}

@@ -139,7 +139,11 @@ func printHeader(w io.Writer, r *about) {
 	if r.Reading != "" {
 		reading = " · convergence read " + r.Reading
 	}
-	fmt.Fprintf(w, "%s %s%s · %s daemon · %s%s\n", r.Model, formatParams(r.Model, r.Params), topo, r.Daemon, r.Fairness, reading)
+	name := r.Model
+	if params := formatParams(r.Model, r.Params); params != "" {
+		name += " " + params
+	}
+	fmt.Fprintf(w, "%s%s · %s daemon · %s%s\n", name, topo, r.Daemon, r.Fairness, reading)
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "  (%s)\n", n)
 	}

@@ -400,7 +400,8 @@ func TestProtocolFile(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{head + "rule r : x == 0 -> x := 1 +\nlegitimate : true\n", "bad.gcl:6:1: expected an expression"},
 		{head + "rule r : y == 0 -> x := 1\nlegitimate : true\n", "bad.gcl:5:10: unknown name y"},
-		{head + "rule r : x == 0 -> x := 3\nlegitimate : true\n", "bad.gcl:5:20: rule r of process 0 would write x = 3, outside its domain"},
+		{head + "rule r : true -> x := 3\nlegitimate : true\n", "bad.gcl:5:18: rule r of process 0 would write x = 3, outside its domain"},
+		{head + "rule r : x == 0 -> x := 3\nlegitimate : true\n", "bad.gcl:5:20: rule r of process 0 writes x = 3, outside 0..2"},
 		{head + "rule r : true -> x := x + 1\nlegitimate : true\n", "bad.gcl:5:18: rule r of process 0 writes x = 3, outside 0..2"},
 		{head + "rule r : x == 0 -> x[left] := 1\nlegitimate : true\n", "bad.gcl:5:21: a rule assigns only its own process's variables"},
 		{head + "rule r : x[right] == 0 -> x := 1\nlegitimate : true\n", "bad.gcl:5:12: process 0 would read x of process 1, which is not its neighbour"},
