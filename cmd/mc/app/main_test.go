@@ -194,7 +194,7 @@ func TestReplayWitness(t *testing.T) {
 // pinning its protocol's figures under every daemon and its broken variant's counterexample.
 func TestProtocolLibrary(t *testing.T) {
 	proofs, _ := filepath.Glob("../../../examples/protocols/*.yaml")
-	if len(proofs) < 8 {
+	if len(proofs) < 9 {
 		t.Fatalf("%d proof files in examples/protocols, want one per protocol of the library", len(proofs))
 	}
 	for _, proof := range proofs {
