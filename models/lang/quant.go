@@ -63,10 +63,14 @@ func (c *compiler) set(x Expr, sc scope) (func(e *env) []int, error) {
 	}, nil
 }
 
-func (c *compiler) quant(x *Quant, sc scope) (evaluator, error) {
-	over, err := c.set(x.Over, sc)
-	if err != nil {
-		return nil, err
+// quantParts compiles a quantifier's set and body, the body in a scope that binds its name in
+// slot k (the next free one).
+func (c *compiler) quantParts(x *Quant, sc scope) (over func(*env) []int, body evaluator, k int, err error) {
+	if over, err = c.set(x.Over, sc); err != nil {
+		return nil, nil, 0, err
+	}
+	if k = len(sc.bound); k >= maxBound {
+		return nil, nil, 0, c.errorf(x.Pos, "quantifiers nest at most %d deep", maxBound)
 	}
 	inner := sc
 	inner.bound = append(append([]string(nil), sc.bound...), x.Var.Name)
@@ -75,13 +79,14 @@ func (c *compiler) quant(x *Quant, sc scope) (evaluator, error) {
 		inner.global = true // a bound process's variables are read by index
 	}
 	inner.guarded = true // the body runs only for members: none for an empty set
-	body, err := c.expr(x.Body, inner)
+	body, err = c.expr(x.Body, inner)
+	return over, body, k, err
+}
+
+func (c *compiler) quant(x *Quant, sc scope) (evaluator, error) {
+	over, body, k, err := c.quantParts(x, sc)
 	if err != nil {
 		return nil, err
-	}
-	k := len(sc.bound)
-	if k >= maxBound {
-		return nil, c.errorf(x.Pos, "quantifiers nest at most %d deep", maxBound)
 	}
 	op := x.Op
 	switch op {
@@ -147,24 +152,9 @@ func (c *compiler) countCompare(x *Binary, q *Quant, sc scope) (evaluator, error
 	if err != nil {
 		return nil, err
 	}
-	over, err := c.set(q.Over, sc)
+	over, body, k, err := c.quantParts(q, sc)
 	if err != nil {
 		return nil, err
-	}
-	inner := sc
-	inner.bound = append(append([]string(nil), sc.bound...), q.Var.Name)
-	inner.sets = append(append([]string(nil), sc.sets...), setName(q.Over))
-	if !inner.constant {
-		inner.global = true
-	}
-	inner.guarded = true
-	body, err := c.expr(q.Body, inner)
-	if err != nil {
-		return nil, err
-	}
-	k := len(sc.bound)
-	if k >= maxBound {
-		return nil, c.errorf(q.Pos, "quantifiers nest at most %d deep", maxBound)
 	}
 	extra := b2i(x.Op != ">=")
 	stop := func(e *env) int { return max(r(e)+extra, 0) }
