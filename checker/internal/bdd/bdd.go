@@ -1,0 +1,145 @@
+package bdd
+
+import (
+	"errors"
+	"math"
+)
+
+// Node is a BDD: an index into the manager's node table. False and True are the terminals.
+type Node uint32
+
+const (
+	False Node = 0
+	True  Node = 1
+)
+
+// node is a table entry: a decision on variable level, low when it is 0, high when 1.
+type node struct {
+	level     uint32
+	low, high Node
+}
+
+// Manager holds the nodes of every BDD it made.
+type Manager struct {
+	vars      int
+	nodes     []node
+	unique    []Node // open addressing on hash(level, low, high); 0 marks a free slot (False is never stored)
+	cache     []entry
+	free      []Node // slots swept by the last collection
+	limit     int    // the most nodes the table may hold (0: 2^32)
+	renamings []*Renaming
+	err       error // sticky: set when the limit was reached; results since are meaningless
+}
+
+// ErrTooLarge is the manager's error once its node table would pass its limit.
+var ErrTooLarge = errors.New("bdd: the node table is full")
+
+// SetLimit bounds the node table (a memory bound: 12 bytes a node, plus the tables).
+func (m *Manager) SetLimit(nodes int) { m.limit = nodes }
+
+// Err is ErrTooLarge once an operation needed more nodes than the limit allowed: every result
+// since is meaningless, and the caller must stop (an inconclusive run, never a verdict).
+func (m *Manager) Err() error { return m.err }
+
+// New makes a manager for vars variables, with room for about size nodes to start with.
+func New(vars, size int) *Manager {
+	size = max(1<<10, 1<<bitsFor(size))
+	m := &Manager{vars: vars}
+	terminal := uint32(vars) // below every variable
+	m.nodes = append(make([]node, 0, size), node{level: terminal}, node{level: terminal})
+	m.unique = make([]Node, 2*size)
+	m.cache = make([]entry, size)
+	return m
+}
+
+func bitsFor(n int) int {
+	b := 0
+	for 1<<b < n {
+		b++
+	}
+	return b
+}
+
+// Vars is the number of variables.
+func (m *Manager) Vars() int { return m.vars }
+
+// Size is the number of nodes in the table, live or not yet collected, terminals included.
+func (m *Manager) Size() int { return len(m.nodes) - len(m.free) }
+
+// Level is the variable n decides, or Vars() for a terminal.
+func (m *Manager) Level(n Node) int { return int(m.nodes[n].level) }
+
+// Low and High are n's cofactors on its variable.
+func (m *Manager) Low(n Node) Node  { return m.nodes[n].low }
+func (m *Manager) High(n Node) Node { return m.nodes[n].high }
+
+// Var is the BDD of variable i; NVar its negation.
+func (m *Manager) Var(i int) Node  { return m.mk(uint32(i), False, True) }
+func (m *Manager) NVar(i int) Node { return m.mk(uint32(i), True, False) }
+
+func hash3(a, b, c uint32) uint64 {
+	h := uint64(a)*0x9E3779B97F4A7C15 ^ uint64(b)*0xC2B2AE3D27D4EB4F ^ uint64(c)*0x165667B19E3779F9
+	return h ^ h>>29
+}
+
+// mk is the node (level, low, high), reduced (low = high is low) and shared.
+func (m *Manager) mk(level uint32, low, high Node) Node {
+	if low == high {
+		return low
+	}
+	mask := uint64(len(m.unique) - 1)
+	for i := hash3(level, uint32(low), uint32(high)) & mask; ; i = (i + 1) & mask {
+		n := m.unique[i]
+		if n == 0 {
+			break
+		}
+		if e := m.nodes[n]; e.level == level && e.low == low && e.high == high {
+			return n
+		}
+	}
+	var n Node
+	if k := len(m.free); k > 0 {
+		n, m.free = m.free[k-1], m.free[:k-1]
+		m.nodes[n] = node{level, low, high}
+	} else {
+		if len(m.nodes) >= math.MaxUint32 || m.limit > 0 && len(m.nodes) >= m.limit {
+			m.err = ErrTooLarge
+			return False
+		}
+		n = Node(len(m.nodes))
+		m.nodes = append(m.nodes, node{level, low, high})
+	}
+	m.insert(n)
+	if 2*m.Size() > len(m.unique) { // keep the table at most half full
+		m.rehash(2 * len(m.unique))
+	}
+	return n
+}
+
+// insert puts node n into the unique table.
+func (m *Manager) insert(n Node) {
+	e := m.nodes[n]
+	mask := uint64(len(m.unique) - 1)
+	i := hash3(e.level, uint32(e.low), uint32(e.high)) & mask
+	for m.unique[i] != 0 {
+		i = (i + 1) & mask
+	}
+	m.unique[i] = n
+}
+
+// rehash rebuilds the unique table with size slots from the live nodes.
+func (m *Manager) rehash(size int) {
+	m.unique = make([]Node, size)
+	dead := make(map[Node]bool, len(m.free))
+	for _, n := range m.free {
+		dead[n] = true
+	}
+	for n := Node(2); int(n) < len(m.nodes); n++ {
+		if !dead[n] {
+			m.insert(n)
+		}
+	}
+	if len(m.cache) < size/2 {
+		m.cache = make([]entry, size/2) // the cache follows the table; a new one starts empty
+	}
+}
