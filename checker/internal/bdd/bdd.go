@@ -28,8 +28,12 @@ type Manager struct {
 	free      []Node // slots swept by the last collection
 	limit     int    // the most nodes the table may hold (0: 2^32)
 	renamings []*Renaming
+	live      int   // the nodes the last collection kept
 	err       error // sticky: set when the limit was reached; results since are meaningless
 }
+
+// freed marks a collected node's level until mk reuses its slot.
+const freed = ^uint32(0)
 
 // ErrTooLarge is the manager's error once its node table would pass its limit.
 var ErrTooLarge = errors.New("bdd: the node table is full")
@@ -48,7 +52,7 @@ func New(vars, size int) *Manager {
 	terminal := uint32(vars) // below every variable
 	m.nodes = append(make([]node, 0, size), node{level: terminal}, node{level: terminal})
 	m.unique = make([]Node, 2*size)
-	m.cache = make([]entry, size)
+	m.cache = make([]entry, 2*size)
 	return m
 }
 
@@ -130,16 +134,12 @@ func (m *Manager) insert(n Node) {
 // rehash rebuilds the unique table with size slots from the live nodes.
 func (m *Manager) rehash(size int) {
 	m.unique = make([]Node, size)
-	dead := make(map[Node]bool, len(m.free))
-	for _, n := range m.free {
-		dead[n] = true
-	}
 	for n := Node(2); int(n) < len(m.nodes); n++ {
-		if !dead[n] {
+		if m.nodes[n].level != freed {
 			m.insert(n)
 		}
 	}
-	if len(m.cache) < size/2 {
-		m.cache = make([]entry, size/2) // the cache follows the table; a new one starts empty
+	if len(m.cache) < size {
+		m.cache = make([]entry, size) // the cache follows the table; a new one starts empty
 	}
 }

@@ -97,6 +97,15 @@ func (m *Manager) AnySat(a Node) map[int]bool {
 	return out
 }
 
+// MaybeGC collects (GC) only when the table has grown to twice what the last collection kept
+// (and past a floor): a collection empties the computed cache, which the next iteration of a
+// fixpoint would otherwise reuse.
+func (m *Manager) MaybeGC(roots ...Node) {
+	if m.Size() > max(2*m.live, 1<<18) {
+		m.GC(roots...)
+	}
+}
+
 // GC frees every node no root reaches: the caller lists every BDD it still holds (iterates,
 // relations, predicates). The computed cache is emptied, and the unique table rebuilt.
 func (m *Manager) GC(roots ...Node) {
@@ -116,8 +125,10 @@ func (m *Manager) GC(roots ...Node) {
 	for n := len(m.nodes) - 1; n >= 2; n-- {
 		if !marked[n] {
 			m.free = append(m.free, Node(n))
+			m.nodes[n].level = freed
 		}
 	}
+	m.live = m.Size()
 	for i := range m.cache {
 		m.cache[i] = entry{}
 	}

@@ -1,0 +1,171 @@
+package bdd
+
+import (
+	"fmt"
+	"testing"
+)
+
+// ring is Dijkstra's K-state ring under the central daemon, encoded as NuSMV is in the issue's
+// comparison: x[i] in bits bits, each bit's current copy at level 2k and next copy at 2k+1,
+// machines in ring order.
+type ring struct {
+	m                   *Manager
+	n, k, bits          int
+	valid, legit, trans Node
+	next, cube          Node // next: the primed variables' cube
+	toNext              *Renaming
+}
+
+func (r *ring) bit(i, b int, primed bool) Node {
+	l := 2 * (i*r.bits + b)
+	if primed {
+		l++
+	}
+	return r.m.Var(l)
+}
+
+// is is x[i] == v (primed: x'[i]).
+func (r *ring) is(i, v int, primed bool) Node {
+	c := True
+	for b := range r.bits {
+		x := r.bit(i, b, primed)
+		if v>>b&1 == 0 {
+			x = r.m.Not(x)
+		}
+		c = r.m.And(c, x)
+	}
+	return c
+}
+
+// same is x[i] == x[j], each primed or not.
+func (r *ring) same(i int, pi bool, j int, pj bool) Node {
+	c := True
+	for b := range r.bits {
+		c = r.m.And(c, r.m.Equiv(r.bit(i, b, pi), r.bit(j, b, pj)))
+	}
+	return c
+}
+
+func newRing(n, k int) *ring {
+	bits := 1
+	for 1<<bits < k {
+		bits++
+	}
+	r := &ring{m: New(2*n*bits, 1<<16), n: n, k: k, bits: bits}
+	m := r.m
+	r.valid = True
+	for i := range n {
+		in := False
+		for v := range k {
+			in = m.Or(in, r.is(i, v, false))
+		}
+		r.valid = m.And(r.valid, in)
+	}
+	guards := make([]Node, n)
+	guards[0] = r.same(0, false, n-1, false)
+	for i := 1; i < n; i++ {
+		guards[i] = m.Not(r.same(i, false, i-1, false))
+	}
+	r.legit = False
+	for i := range n {
+		one := guards[i]
+		for j := range n {
+			if j != i {
+				one = m.And(one, m.Not(guards[j]))
+			}
+		}
+		r.legit = m.Or(r.legit, one)
+	}
+	r.legit = m.And(r.legit, r.valid)
+	r.trans = False
+	for i := range n {
+		step := False
+		if i == 0 {
+			for v := range k {
+				step = m.Or(step, m.And(r.is(0, v, false), r.is(0, (v+1)%k, true)))
+			}
+		} else {
+			step = r.same(i, true, i-1, false)
+		}
+		t := m.And(guards[i], step)
+		for j := range n {
+			if j != i {
+				t = m.And(t, r.same(j, true, j, false))
+			}
+		}
+		r.trans = m.Or(r.trans, t)
+	}
+	var primed []int
+	to := map[int]int{}
+	for l := 0; l < 2*n*bits; l += 2 {
+		primed = append(primed, l+1)
+		to[l] = l + 1
+	}
+	r.next = m.Cube(primed)
+	r.toNext = m.NewRenaming(to)
+	return r
+}
+
+// pre is EX z: the valid configurations with a successor in z.
+func (r *ring) pre(z Node) Node {
+	return r.m.And(r.valid, r.m.AndExist(r.trans, r.m.Rename(z, r.toNext), r.next))
+}
+
+// check decides closure and convergence and measures the worst case in steps, as NuSMV's
+// AG(legit -> AX legit), AF legit and COMPUTE MAX do.
+func (r *ring) check() (closed, converges bool, worst int, err error) {
+	m := r.m
+	closed = m.And(r.legit, r.pre(m.And(r.valid, m.Not(r.legit)))) == False
+	bad := m.And(r.valid, m.Not(r.legit)) // νZ. ¬legit ∧ (EX Z ∨ deadlock); no deadlock here
+	for {
+		next := m.And(bad, r.pre(bad))
+		m.MaybeGC(r.valid, r.legit, r.trans, r.next, next)
+		if next == bad {
+			break
+		}
+		bad = next
+	}
+	converges = bad == False
+	w := r.legit
+	moving := r.pre(r.valid)
+	for {
+		ax := m.And(moving, m.Not(r.pre(m.And(r.valid, m.Not(w)))))
+		next := m.Or(w, ax)
+		m.MaybeGC(r.valid, r.legit, r.trans, r.next, moving, next)
+		if next == w {
+			break
+		}
+		w, worst = next, worst+1
+	}
+	return closed, converges, worst, m.Err()
+}
+
+// The worst cases of Dijkstra's ring (K = n) from every configuration, as the dense path and
+// NuSMV find them: 13, 24, 38 steps for n = 4, 5, 6.
+func TestDijkstraFixpoints(t *testing.T) {
+	for n, want := range map[int]int{4: 13, 5: 24, 6: 38} {
+		closed, conv, worst, err := newRing(n, n).check()
+		if !closed || !conv || worst != want || err != nil {
+			t.Errorf("n=%d: closure %v, convergence %v, worst %d (want %d), %v", n, closed, conv, worst, want, err)
+		}
+	}
+	closed, conv, _, _ := newRing(4, 2).check() // K = n-2: no convergence under the central daemon
+	if !closed || conv {
+		t.Errorf("n=4 K=2: closure %v, convergence %v", closed, conv)
+	}
+}
+
+// go test ./checker/internal/bdd -run XXX -bench DijkstraFixpoints -benchtime 1x
+func BenchmarkDijkstraFixpoints(b *testing.B) {
+	for _, n := range []int{8, 9, 10} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				closed, conv, worst, err := newRing(n, n).check()
+				b.ReportMetric(float64(worst), "worst")
+				if !closed || !conv || err != nil {
+					b.Fatal(closed, conv, err)
+				}
+			}
+		})
+	}
+}
