@@ -12,13 +12,7 @@ graph's true distances d to the root (breadth-first search): L(i) = d(i) and
 L(p(i)) = d(i) - 1 for every non-root i. The table's last column also says whether this is
 the paper's predicate (L(i) = L(p(i)) + 1 and L(p(i)) = min of L over the neighbours).
 
-For each instance it enumerates every configuration and every daemon step and prints the
-number of configurations, of transitions counted as mc counts them (daemon choices: one per
-process moved and rule fired, "choices") and as distinct (configuration, successor) pairs
-("pairs"), closure, convergence, the worst case in moves and steps up to the first legitimate
-configuration, and whether the legitimate set is exactly the set of configurations where no
-rule is enabled (the protocol is silent). With --mc it runs mc on the same instance and
-compares.
+What it prints, and --mc: engine.graph_main.
 
   python3 bench/oracle/bfs.py --mc ./mc
 """

@@ -6,13 +6,7 @@ algorithm that stabilizes in at most n moves: c(i) in 0..D (D the largest degree
 neighbour j has c(j) = c(i), then c(i) := the smallest colour no neighbour has. Legitimate: a
 proper colouring (no edge with equal colours), checked directly on the graph.
 
-For each instance it enumerates every configuration and every daemon step and prints the
-number of configurations, of transitions counted as mc counts them (daemon choices: one per
-process moved and rule fired, "choices") and as distinct (configuration, successor) pairs
-("pairs"), closure, convergence, the worst case in moves and steps up to the first legitimate
-configuration, and whether the legitimate set is exactly the set of configurations where no
-rule is enabled (the protocol is silent). With --mc it runs mc on the same instance and
-compares.
+What it prints, and --mc: engine.graph_main.
 
   python3 bench/oracle/colouring.py --mc ./mc
 """

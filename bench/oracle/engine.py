@@ -226,7 +226,15 @@ def graph_main(model, instances, domains_of, moves_of, legit_of, doc):
     with --mc also mc's figures on examples/protocols/MODEL and whether they agree. The
     protocol is domains_of(nb, root) (the local domains), moves_of(nb, root) (moves(c, i))
     and legit_of(nb, root) (legitimate(c)). Exits 1 when mc differs or the legitimate set is
-    not the set of terminal configurations (with --mc), else 0."""
+    not the set of terminal configurations (with --mc), else 0.
+
+    For each instance it enumerates every configuration and every daemon step and prints the
+    number of configurations, of transitions counted as mc counts them (daemon choices: one per
+    process moved and rule fired, "choices") and as distinct (configuration, successor) pairs
+    ("pairs"), closure, convergence, the worst case in moves and steps up to the first legitimate
+    configuration, and whether the legitimate set is exactly the set of configurations where no
+    rule is enabled (the protocol is silent). With --mc it runs mc on the same instance and
+    compares."""
     import argparse
     here = os.path.dirname(os.path.abspath(__file__))
     top = os.path.join(here, '..', '..')

@@ -11,13 +11,7 @@ maximal matching, checked from the definition: every node is matched (m(i) = j a
 or has m(i) = None and only matched neighbours. Hedetniemi, Jacobs, Srimani (IPL 80, 2001)
 bound the central daemon's worst case by 2m + n moves (m edges).
 
-For each instance it enumerates every configuration and every daemon step and prints the
-number of configurations, of transitions counted as mc counts them (daemon choices: one per
-process moved and rule fired, "choices") and as distinct (configuration, successor) pairs
-("pairs"), closure, convergence, the worst case in moves and steps up to the first legitimate
-configuration, and whether the legitimate set is exactly the set of configurations where no
-rule is enabled (the protocol is silent). With --mc it runs mc on the same instance and
-compares.
+What it prints, and --mc: engine.graph_main.
 
   python3 bench/oracle/matching.py --mc ./mc
 """

@@ -6,13 +6,7 @@ Shukla, Rosenkrantz, Ravi (WSS 1995), maximal independent set on an anonymous ne
 has x = 1 -> x(i) := 0. Legitimate: the nodes with x = 1 form an independent set and every
 other node has a neighbour in it (maximality), checked directly on the graph.
 
-For each instance it enumerates every configuration and every daemon step and prints the
-number of configurations, of transitions counted as mc counts them (daemon choices: one per
-process moved and rule fired, "choices") and as distinct (configuration, successor) pairs
-("pairs"), closure, convergence, the worst case in moves and steps up to the first legitimate
-configuration, and whether the legitimate set is exactly the set of configurations where no
-rule is enabled (the protocol is silent). With --mc it runs mc on the same instance and
-compares.
+What it prints, and --mc: engine.graph_main.
 
   python3 bench/oracle/mis.py --mc ./mc
 """

@@ -75,21 +75,14 @@ func Compile(f *File, values map[string]int, top *topology.Graph) (prog *Program
 			prog, err = nil, fmt.Errorf("%s: internal error of mc's compiler: %v", f.Path, r)
 		}
 	}()
-	pr := &Program{file: f, Params: map[string]int{}, Ranges: map[string][2]int{}}
-	c := &compiler{prog: pr, file: f, expanding: map[int]bool{}}
-	if err := c.uniqueNames(); err != nil {
+	if err := (&compiler{file: f}).uniqueNames(); err != nil {
 		return nil, err
 	}
-	top, err = c.fileTopology(top)
+	c, top, err := prelude(f, values, top)
 	if err != nil {
 		return nil, err
 	}
-	if values, err = c.fromFile(values, top); err != nil {
-		return nil, err
-	}
-	if err := c.params(values); err != nil {
-		return nil, err
-	}
+	pr := c.prog
 	if err := c.topology(top); err != nil {
 		return nil, err
 	}
@@ -336,19 +329,29 @@ func (c *compiler) procsOf(r *Rule) ([]int, error) {
 // the others' defaults, evaluated in order (a default may use earlier parameters), on the
 // topology top (nil: the file's own): a topology file gives n and its graph attributes.
 func (f *File) Values(given map[string]int, top *topology.Graph) (map[string]int, error) {
-	pr := &Program{file: f, Params: map[string]int{}, Ranges: map[string][2]int{}}
-	c := &compiler{prog: pr, file: f, expanding: map[int]bool{}}
-	top, err := c.fileTopology(top)
+	c, _, err := prelude(f, given, top)
 	if err != nil {
 		return nil, err
 	}
+	return c.prog.Params, nil
+}
+
+// prelude starts a compilation: the topology file (top, or the file's own statement), what it
+// says of the parameters, then every parameter's value; it returns the compiler and the
+// topology file (nil for a generated topology).
+func prelude(f *File, given map[string]int, top *topology.Graph) (*compiler, *topology.Graph, error) {
+	c := &compiler{prog: &Program{file: f, Params: map[string]int{}, Ranges: map[string][2]int{}}, file: f, expanding: map[int]bool{}}
+	top, err := c.fileTopology(top)
+	if err != nil {
+		return nil, nil, err
+	}
 	if given, err = c.fromFile(given, top); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := c.params(given); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return pr.Params, nil
+	return c, top, nil
 }
 
 // fits reports whether x is a value of variable v at process p.

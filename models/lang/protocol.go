@@ -154,18 +154,14 @@ func (pr *Program) AppendCentral(s model.State, dst []byte) []byte {
 }
 
 // Legit is the legitimate predicate.
-func (pr *Program) Legit(s model.State) bool {
-	e := pr.env(s, -1)
-	defer pr.envs.Put(e)
-	return pr.legit(e) != 0
-}
+func (pr *Program) Legit(s model.State) bool { return pr.eval(pr.legit, s, nil, nil) }
 
 // Invariants are the file's invariants, by name.
 func (pr *Program) Invariants() []model.Property {
 	var out []model.Property
 	for i, inv := range pr.file.Invariants {
 		ev := pr.invs[i]
-		out = append(out, model.Property{Name: inv.Name.Name, Holds: func(s model.State) bool { return ev(&env{s: s, p: -1, prog: pr}) != 0 }})
+		out = append(out, model.Property{Name: inv.Name.Name, Holds: func(s model.State) bool { return pr.eval(ev, s, nil, nil) }})
 	}
 	return out
 }
@@ -177,7 +173,7 @@ func (pr *Program) Actions() []model.ActionProperty {
 	for i, act := range pr.file.Actions {
 		ev := pr.acts[i]
 		out = append(out, model.ActionProperty{Name: act.Name.Name, Holds: func(from model.State, step model.Step, to model.State) bool {
-			return ev(&env{s: to, old: from, moves: step.Moves, p: -1, prog: pr}) != 0
+			return pr.eval(ev, to, from, step.Moves)
 		}})
 	}
 	return out
@@ -199,4 +195,15 @@ func (pr *Program) outside(a compiledAssign, p, r, v int) error {
 		return pr.errorAt(a.at, "rule %s of process %d writes %s = %d, which is neither a neighbour of %d nor one of its names", pr.rules[r].name, p, name, v, p)
 	}
 	return pr.errorAt(a.at, "rule %s of process %d writes %s = %d, outside 0..%d", pr.rules[r].name, p, name, v, pr.sizes[a.v][p]-1)
+}
+
+// eval evaluates a predicate of the whole configuration s (an action's: from old by moves)
+// in a pooled environment: invariants are asked of every state.
+func (pr *Program) eval(ev evaluator, s, old model.State, moves []model.Move) bool {
+	e := pr.env(s, -1)
+	e.old, e.moves = old, moves
+	v := ev(e) != 0
+	e.old, e.moves = nil, nil
+	pr.envs.Put(e)
+	return v
 }

@@ -27,9 +27,9 @@ type Manager struct {
 	cache     []entry
 	free      []Node // slots swept by the last collection
 	limit     int    // the most nodes the table may hold (0: 2^32)
-	renamings []*Renaming
-	live      int   // the nodes the last collection kept
-	err       error // sticky: set when the limit was reached; results since are meaningless
+	renamings Node   // how many renamings were made: the next one's cache identity
+	live      int    // the nodes the last collection kept
+	err       error  // sticky: set when the limit was reached; results since are meaningless
 }
 
 // freed marks a collected node's level until mk reuses its slot.

@@ -140,27 +140,31 @@ func (r *ring) roots(more ...Node) []Node {
 	return append(out, r.partCubes...)
 }
 
-// check decides closure and convergence and measures the worst case in steps, as NuSMV's
-// AG(legit -> AX legit), AF legit and COMPUTE MAX do.
+// check decides closure and convergence and measures the worst case in steps.
 func (r *ring) check() (closed, converges bool, worst int, err error) {
-	m := r.m
-	closed = m.And(r.legit, r.pre(m.And(r.valid, m.Not(r.legit)))) == False
-	bad := m.And(r.valid, m.Not(r.legit)) // νZ. ¬legit ∧ (EX Z ∨ deadlock); no deadlock here
+	return fixpoints(r.m, r.valid, r.legit, r.pre, r.roots)
+}
+
+// fixpoints decides closure and convergence and measures the worst case in steps, as NuSMV's
+// AG(legit -> AX legit), AF legit and COMPUTE MAX do, given a system's pre-image EX and the
+// BDDs it holds (a collection's roots, with the iterates added).
+func fixpoints(m *Manager, valid, legit Node, pre func(Node) Node, roots func(...Node) []Node) (closed, converges bool, worst int, err error) {
+	closed = m.And(legit, pre(m.And(valid, m.Not(legit)))) == False
+	bad := m.And(valid, m.Not(legit)) // νZ. ¬legit ∧ (EX Z ∨ deadlock); no deadlock here
 	for {
-		next := m.And(bad, r.pre(bad))
-		m.MaybeGC(r.roots(next)...)
+		next := m.And(bad, pre(bad))
+		m.MaybeGC(roots(next)...)
 		if next == bad {
 			break
 		}
 		bad = next
 	}
 	converges = bad == False
-	w := r.legit
-	moving := r.pre(r.valid)
+	w := legit
+	moving := pre(valid)
 	for {
-		ax := m.And(moving, m.Not(r.pre(m.And(r.valid, m.Not(w)))))
-		next := m.Or(w, ax)
-		m.MaybeGC(r.roots(moving, next)...)
+		next := m.Or(w, m.And(moving, m.Not(pre(m.And(valid, m.Not(w))))))
+		m.MaybeGC(roots(moving, next)...)
 		if next == w {
 			break
 		}

@@ -17,14 +17,14 @@ type Renaming struct {
 
 // NewRenaming makes the renaming of level i to to[i] (a level not in the map is kept).
 func (m *Manager) NewRenaming(to map[int]int) *Renaming {
-	r := &Renaming{to: make([]uint32, m.vars), id: Node(len(m.renamings) + 1)}
+	m.renamings++
+	r := &Renaming{to: make([]uint32, m.vars), id: m.renamings}
 	for i := range r.to {
 		r.to[i] = uint32(i)
 	}
 	for from, into := range to {
 		r.to[from] = uint32(into)
 	}
-	m.renamings = append(m.renamings, r)
 	return r
 }
 

@@ -116,29 +116,7 @@ func (r *substRing) roots(more ...Node) []Node {
 }
 
 func (r *substRing) check() (closed, converges bool, worst int, err error) {
-	m := r.m
-	closed = m.And(r.legit, r.pre(m.And(r.valid, m.Not(r.legit)))) == False
-	bad := m.And(r.valid, m.Not(r.legit))
-	for {
-		next := m.And(bad, r.pre(bad))
-		m.MaybeGC(r.roots(next)...)
-		if next == bad {
-			break
-		}
-		bad = next
-	}
-	converges = bad == False
-	w := r.legit
-	moving := r.pre(r.valid)
-	for {
-		next := m.Or(w, m.And(moving, m.Not(r.pre(m.And(r.valid, m.Not(w))))))
-		m.MaybeGC(r.roots(moving, next)...)
-		if next == w {
-			break
-		}
-		w, worst = next, worst+1
-	}
-	return closed, converges, worst, m.Err()
+	return fixpoints(r.m, r.valid, r.legit, r.pre, r.roots)
 }
 
 // The substitution pre-image gives the relation's figures.
