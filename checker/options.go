@@ -40,6 +40,40 @@ type Options struct {
 	Dir string
 	// Checkpoints, if set, saves a hashed exploration so that it can be resumed.
 	Checkpoints *Checkpoints
+	// Engine chooses explicit-state exploration (the default), the symbolic engine, or the
+	// symbolic engine where the dense store cannot hold the universe (EngineAuto).
+	Engine Engine
+	// Order is the symbolic engine's variable order, the processes from the top level down
+	// (nil: 0..n-1, which follows a ring or a path as mc numbers them).
+	Order []int
+}
+
+// Engine says how a run decides its checks.
+type Engine int
+
+const (
+	// EngineExplicit explores the configurations one by one (dense or hashed store).
+	EngineExplicit Engine = iota
+	// EngineSymbolic decides the checks on BDDs of sets of configurations, from every
+	// configuration of a state-model protocol (docs/SYMBOLIC.md).
+	EngineSymbolic
+	// EngineAuto is EngineSymbolic for a model the symbolic engine can check whose universe
+	// does not fit the dense store, and EngineExplicit otherwise.
+	EngineAuto
+)
+
+var engineNames = []string{"explicit", "symbolic", "auto"}
+
+func (e Engine) String() string { return engineNames[e] }
+
+// ParseEngine reads explicit, symbolic or auto.
+func ParseEngine(s string) (Engine, error) {
+	for i, n := range engineNames {
+		if s == n {
+			return Engine(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown engine %q (want explicit, symbolic or auto)", s)
 }
 
 // StoreKind says where a run keeps what it explores.

@@ -91,6 +91,19 @@ type Stats struct {
 	// SpilledStates is how many states of the visited set were beyond memory (in sorted runs
 	// or badger) at the end of the exploration.
 	SpilledStates uint64 `json:"spilled_states,omitempty"`
+	// Symbolic describes a run of the symbolic engine (Store is then "symbolic").
+	Symbolic *SymbolicStats `json:"symbolic,omitempty"`
+}
+
+// SymbolicStats are the figures of the symbolic engine's search.
+type SymbolicStats struct {
+	// Order is the variable order, the processes from the top level down.
+	Order []int `json:"order"`
+	// Levels is the number of BDD variables (two a bit: current and next), PeakNodes the
+	// largest the node table grew, Iterations the fixpoint iterations of every check.
+	Levels     int `json:"levels"`
+	PeakNodes  int `json:"peak_nodes"`
+	Iterations int `json:"iterations"`
 }
 
 // Metrics are the worst-case stabilization figures, with a witness execution each. They are

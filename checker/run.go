@@ -20,6 +20,9 @@ import (
 // error means bad input, a model that breaks its contract, or an internal failure (an
 // *InternalError), never a verdict.
 func Run(ctx context.Context, m model.Model, spec Spec, opts Options) (*Result, error) {
+	if useSymbolic(m, &spec, opts) {
+		return runSymbolic(ctx, m, spec, opts)
+	}
 	start := time.Now()
 	r, err := newRun(ctx, m, &spec, opts)
 	if err != nil {
@@ -232,7 +235,7 @@ func (r *run) finish(start time.Time) {
 		res.Metrics = Metrics{}
 	}
 	res.Stats.Seconds = time.Since(start).Seconds()
-	if res.Stats.Seconds > 0 && res.Stats.StoppedIn != "analyses" { // the rate of a whole run or of its exploration
+	if res.Stats.Seconds > 0 && res.Stats.StoppedIn != "analyses" && res.Stats.Symbolic == nil { // the rate of a whole run or of its exploration
 		res.Stats.StatesPerSecond = float64(res.Stats.States) / res.Stats.Seconds
 	}
 	res.Stats.PeakMemoryBytes = sys.PeakRSS()

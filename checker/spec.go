@@ -127,7 +127,10 @@ func ParseReading(s string) (Reading, error) {
 type Spec struct {
 	Checks []Check
 	// Legit is the legitimate set L of closure, convergence, deadlock and worst-case.
-	Legit      model.Predicate
+	Legit model.Predicate
+	// LegitForm is the same set as a model.Form, which the symbolic engine needs; when Legit
+	// is nil it is LegitForm.Holds.
+	LegitForm  model.Form
 	Invariants []model.Property
 	Actions    []model.ActionProperty
 	// Characterisations are predicates that must hold exactly on the reachable configurations.
@@ -188,6 +191,9 @@ func (s *Spec) has(c Check) bool {
 }
 
 func (s *Spec) validate(m model.Model) error {
+	if s.Legit == nil && s.LegitForm != nil {
+		s.Legit = s.LegitForm.Holds
+	}
 	if len(s.Checks) == 0 {
 		return fmt.Errorf("no check requested")
 	}

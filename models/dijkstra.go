@@ -22,11 +22,12 @@ func init() {
 				return nil, err
 			}
 			return &Instance{
-				Protocol: r,
-				Legit:    r.Legitimate(),
-				LegitDoc: "exactly one machine is privileged",
+				Protocol:  r,
+				Legit:     r.Legitimate(),
+				LegitForm: r.LegitimateForm(),
+				LegitDoc:  "exactly one machine is privileged",
 				Invariants: []model.Property{
-					{Name: "some-privileged", Holds: r.SomePrivileged()},
+					{Name: "some-privileged", Holds: r.SomePrivileged(), Form: r.SomePrivilegedForm()},
 				},
 			}, nil
 		},

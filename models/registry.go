@@ -34,7 +34,10 @@ type Instance struct {
 	// Init lists the initial configurations; nil means every configuration of the universe.
 	Init []model.State
 	// Legit is the legitimate set of closure, convergence and worst-case.
-	Legit             model.Predicate
+	Legit model.Predicate
+	// LegitForm, when set, is the same set as a model.Form (Legit is then its Holds): the
+	// symbolic engine needs it.
+	LegitForm         model.Form
 	LegitDoc          string
 	Invariants        []model.Property
 	Actions           []model.ActionProperty

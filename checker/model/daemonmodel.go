@@ -138,6 +138,9 @@ func (m *daemonModel) Violation() error {
 // Daemon is the daemon the protocol runs under.
 func (m *daemonModel) Daemon() Daemon { return m.daemon }
 
+// Protocol is the protocol the model runs (wrapped in the lint under WithLint).
+func (m *daemonModel) Protocol() Protocol { return m.proto }
+
 // Probabilistic: the protocol draws at random.
 func (m *daemonModel) Probabilistic() bool { return m.random != nil }
 

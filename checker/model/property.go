@@ -8,6 +8,9 @@ type Predicate func(State) bool
 type Property struct {
 	Name  string
 	Holds Predicate
+	// Form, when set, is the same predicate with the structure the symbolic engine builds
+	// (Holds must then be Form.Holds); nil: the property is for the explicit engines only.
+	Form Form
 }
 
 // ActionProperty is a predicate of one step: the configuration before, the step with its

@@ -95,6 +95,17 @@ func (r *Ring) RuleName(p, _ int) string {
 // Legitimate is "exactly one machine is privileged".
 func (r *Ring) Legitimate() model.Predicate { return invariants.ExactlyOne(r.n, r.Privileged) }
 
+// LegitimateForm is Legitimate as a census of the machines' privileges, for the symbolic
+// engine.
+func (r *Ring) LegitimateForm() model.Form {
+	return model.Count{Procs: r.n, Local: r.Privileged, Min: 1, Max: 1}
+}
+
+// SomePrivilegedForm is SomePrivileged as a census.
+func (r *Ring) SomePrivilegedForm() model.Form {
+	return model.Count{Procs: r.n, Local: r.Privileged, Min: 1, Max: r.n}
+}
+
 // SomePrivileged is Dijkstra's observation that the ring is never deadlocked: in every
 // configuration at least one machine is privileged.
 func (r *Ring) SomePrivileged() model.Predicate { return invariants.AtLeastOne(r.n, r.Privileged) }

@@ -5,13 +5,18 @@ import (
 	"math"
 )
 
-// Node is a BDD: an index into the manager's node table. False and True are the terminals.
+// Node is a BDD: a node table index shifted left once, with the low bit set when the edge is
+// complemented (the function is the node's negation). Index 0 is the one terminal, so True is
+// 0 and False its complement, 1. A stored node's high edge is never complemented: that keeps
+// every function one node (canonical), and makes Not free.
 type Node uint32
 
 const (
-	False Node = 0
-	True  Node = 1
+	True  Node = 0
+	False Node = 1
 )
+
+func (n Node) index() uint32 { return uint32(n >> 1) }
 
 // node is a table entry: a decision on variable level, low when it is 0, high when 1.
 type node struct {
@@ -23,13 +28,14 @@ type node struct {
 type Manager struct {
 	vars      int
 	nodes     []node
-	unique    []Node // open addressing on hash(level, low, high); 0 marks a free slot (False is never stored)
-	cache     []entry
-	free      []Node // slots swept by the last collection
-	limit     int    // the most nodes the table may hold (0: 2^32)
-	renamings Node   // how many renamings were made: the next one's cache identity
-	live      int    // the nodes the last collection kept
-	err       error  // sticky: set when the limit was reached; results since are meaningless
+	unique    []uint32 // open addressing on hash(level, low, high); 0 marks a free slot (the terminal is never stored)
+	cache     []entry  // And, Xor, Exists and Rename results
+	cache3    []entry3 // AndExist results
+	free      []uint32 // node indices swept by the last collection
+	limit     int      // the most nodes the table may hold (0: 2^31)
+	renamings Node     // how many renamings were made: the next one's cache identity
+	live      int      // the nodes the last collection kept
+	err       error    // sticky: set when the limit was reached; results since are meaningless
 }
 
 // freed marks a collected node's level until mk reuses its slot.
@@ -49,10 +55,10 @@ func (m *Manager) Err() error { return m.err }
 func New(vars, size int) *Manager {
 	size = max(1<<10, 1<<bitsFor(size))
 	m := &Manager{vars: vars}
-	terminal := uint32(vars) // below every variable
-	m.nodes = append(make([]node, 0, size), node{level: terminal}, node{level: terminal})
-	m.unique = make([]Node, 2*size)
-	m.cache = make([]entry, 2*size)
+	m.nodes = append(make([]node, 0, size), node{level: uint32(vars)}) // the terminal: below every variable
+	m.unique = make([]uint32, 2*size)
+	m.cache = make([]entry, size)
+	m.cache3 = make([]entry3, size)
 	return m
 }
 
@@ -67,30 +73,33 @@ func bitsFor(n int) int {
 // Vars is the number of variables.
 func (m *Manager) Vars() int { return m.vars }
 
-// Size is the number of nodes in the table, live or not yet collected, terminals included.
+// Size is the number of nodes in the table, live or not yet collected, the terminal included.
 func (m *Manager) Size() int { return len(m.nodes) - len(m.free) }
 
 // Level is the variable n decides, or Vars() for a terminal.
-func (m *Manager) Level(n Node) int { return int(m.nodes[n].level) }
+func (m *Manager) Level(n Node) int { return int(m.nodes[n>>1].level) }
 
 // Low and High are n's cofactors on its variable.
-func (m *Manager) Low(n Node) Node  { return m.nodes[n].low }
-func (m *Manager) High(n Node) Node { return m.nodes[n].high }
+func (m *Manager) Low(n Node) Node  { return m.nodes[n>>1].low ^ n&1 }
+func (m *Manager) High(n Node) Node { return m.nodes[n>>1].high ^ n&1 }
 
 // Var is the BDD of variable i; NVar its negation.
 func (m *Manager) Var(i int) Node  { return m.mk(uint32(i), False, True) }
-func (m *Manager) NVar(i int) Node { return m.mk(uint32(i), True, False) }
+func (m *Manager) NVar(i int) Node { return m.Var(i) ^ 1 }
 
 func hash3(a, b, c uint32) uint64 {
 	h := uint64(a)*0x9E3779B97F4A7C15 ^ uint64(b)*0xC2B2AE3D27D4EB4F ^ uint64(c)*0x165667B19E3779F9
 	return h ^ h>>29
 }
 
-// mk is the node (level, low, high), reduced (low = high is low) and shared.
+// mk is the node (level, low, high), reduced (low = high is low), shared, and with a regular
+// high edge (a complemented one is pushed out to the result).
 func (m *Manager) mk(level uint32, low, high Node) Node {
 	if low == high {
 		return low
 	}
+	neg := high & 1
+	low, high = low^neg, high^neg
 	mask := uint64(len(m.unique) - 1)
 	for i := hash3(level, uint32(low), uint32(high)) & mask; ; i = (i + 1) & mask {
 		n := m.unique[i]
@@ -98,30 +107,30 @@ func (m *Manager) mk(level uint32, low, high Node) Node {
 			break
 		}
 		if e := m.nodes[n]; e.level == level && e.low == low && e.high == high {
-			return n
+			return Node(n)<<1 | neg
 		}
 	}
-	var n Node
+	var n uint32
 	if k := len(m.free); k > 0 {
 		n, m.free = m.free[k-1], m.free[:k-1]
 		m.nodes[n] = node{level, low, high}
 	} else {
-		if len(m.nodes) >= math.MaxUint32 || m.limit > 0 && len(m.nodes) >= m.limit {
+		if len(m.nodes) >= math.MaxInt32 || m.limit > 0 && len(m.nodes) >= m.limit {
 			m.err = ErrTooLarge
 			return False
 		}
-		n = Node(len(m.nodes))
+		n = uint32(len(m.nodes))
 		m.nodes = append(m.nodes, node{level, low, high})
 	}
 	m.insert(n)
 	if 2*m.Size() > len(m.unique) { // keep the table at most half full
 		m.rehash(2 * len(m.unique))
 	}
-	return n
+	return Node(n)<<1 | neg
 }
 
-// insert puts node n into the unique table.
-func (m *Manager) insert(n Node) {
+// insert puts node index n into the unique table.
+func (m *Manager) insert(n uint32) {
 	e := m.nodes[n]
 	mask := uint64(len(m.unique) - 1)
 	i := hash3(e.level, uint32(e.low), uint32(e.high)) & mask
@@ -131,15 +140,17 @@ func (m *Manager) insert(n Node) {
 	m.unique[i] = n
 }
 
-// rehash rebuilds the unique table with size slots from the live nodes.
+// rehash rebuilds the unique table with size slots from the live nodes; the computed caches
+// grow with it (starting empty) and keep their entries otherwise.
 func (m *Manager) rehash(size int) {
-	m.unique = make([]Node, size)
-	for n := Node(2); int(n) < len(m.nodes); n++ {
+	m.unique = make([]uint32, size)
+	for n := uint32(1); int(n) < len(m.nodes); n++ {
 		if m.nodes[n].level != freed {
 			m.insert(n)
 		}
 	}
-	if len(m.cache) < size {
-		m.cache = make([]entry, size) // the cache follows the table; a new one starts empty
+	if 2*len(m.cache) < size {
+		m.cache = make([]entry, size/2)
+		m.cache3 = make([]entry3, size/2)
 	}
 }

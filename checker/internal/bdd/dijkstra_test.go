@@ -20,6 +20,7 @@ type ring struct {
 	partCubes   []Node
 	partRename  []*Renaming
 	partitioned bool
+	tree        bool // values in the tree encoding: no invalid codes
 }
 
 func (r *ring) bit(i, b int, primed bool) Node {
@@ -32,6 +33,9 @@ func (r *ring) bit(i, b int, primed bool) Node {
 
 // is is x[i] == v (primed: x'[i]).
 func (r *ring) is(i, v int, primed bool) Node {
+	if r.tree {
+		return r.treeIs(i, v, primed, 0, 0, r.k)
+	}
 	c := True
 	for b := range r.bits {
 		x := r.bit(i, b, primed)
@@ -43,8 +47,29 @@ func (r *ring) is(i, v int, primed bool) Node {
 	return c
 }
 
+// treeIs is x[i] == v in the tree encoding: bit b splits values lo..hi-1 in two halves, and a
+// value alone in its range leaves the bits below free.
+func (r *ring) treeIs(i, v int, primed bool, b, lo, hi int) Node {
+	if hi-lo == 1 {
+		return True
+	}
+	mid := lo + (hi-lo+1)/2
+	x := r.bit(i, b, primed)
+	if v < mid {
+		return r.m.And(r.m.Not(x), r.treeIs(i, v, primed, b+1, lo, mid))
+	}
+	return r.m.And(x, r.treeIs(i, v, primed, b+1, mid, hi))
+}
+
 // same is x[i] == x[j], each primed or not.
 func (r *ring) same(i int, pi bool, j int, pj bool) Node {
+	if r.tree {
+		c := False
+		for v := range r.k {
+			c = r.m.Or(c, r.m.And(r.is(i, v, pi), r.is(j, v, pj)))
+		}
+		return c
+	}
 	c := True
 	for b := range r.bits {
 		c = r.m.And(c, r.m.Equiv(r.bit(i, b, pi), r.bit(j, b, pj)))
@@ -52,15 +77,18 @@ func (r *ring) same(i int, pi bool, j int, pj bool) Node {
 	return c
 }
 
-func newRing(n, k int) *ring {
+func newRing(n, k int, tree bool) *ring {
 	bits := 1
 	for 1<<bits < k {
 		bits++
 	}
-	r := &ring{m: New(2*n*bits, 1<<16), n: n, k: k, bits: bits}
+	r := &ring{m: New(2*n*bits, 1<<16), n: n, k: k, bits: bits, tree: tree}
 	m := r.m
 	r.valid = True
 	for i := range n {
+		if tree {
+			break
+		}
 		in := False
 		for v := range k {
 			in = m.Or(in, r.is(i, v, false))
@@ -150,16 +178,9 @@ func (r *ring) check() (closed, converges bool, worst int, err error) {
 // BDDs it holds (a collection's roots, with the iterates added).
 func fixpoints(m *Manager, valid, legit Node, pre func(Node) Node, roots func(...Node) []Node) (closed, converges bool, worst int, err error) {
 	closed = m.And(legit, pre(m.And(valid, m.Not(legit)))) == False
-	bad := m.And(valid, m.Not(legit)) // νZ. ¬legit ∧ (EX Z ∨ deadlock); no deadlock here
-	for {
-		next := m.And(bad, pre(bad))
-		m.MaybeGC(roots(next)...)
-		if next == bad {
-			break
-		}
-		bad = next
-	}
-	converges = bad == False
+	// W_k: the configurations every execution of which reaches legit within k steps (a
+	// deadlock outside legit never does). Its least fixpoint is AF legit: convergence is
+	// W = valid, and the worst case the last k at which W grew.
 	w := legit
 	moving := pre(valid)
 	for {
@@ -170,24 +191,24 @@ func fixpoints(m *Manager, valid, legit Node, pre func(Node) Node, roots func(..
 		}
 		w, worst = next, worst+1
 	}
-	return closed, converges, worst, m.Err()
+	return closed, w == valid, worst, m.Err()
 }
 
 // The worst cases of Dijkstra's ring (K = n) from every configuration, as the dense path and
 // NuSMV find them: 13, 24, 38 steps for n = 4, 5, 6.
 func TestDijkstraFixpoints(t *testing.T) {
 	for n, want := range map[int]int{4: 13, 5: 24, 6: 38} {
-		closed, conv, worst, err := newRing(n, n).check()
+		closed, conv, worst, err := newRing(n, n, false).check()
 		if !closed || !conv || worst != want || err != nil {
 			t.Errorf("n=%d: closure %v, convergence %v, worst %d (want %d), %v", n, closed, conv, worst, want, err)
 		}
 	}
-	closed, conv, _, _ := newRing(4, 2).check() // K = n-2: no convergence under the central daemon
+	closed, conv, _, _ := newRing(4, 2, false).check() // K = n-2: no convergence under the central daemon
 	if !closed || conv {
 		t.Errorf("n=4 K=2: closure %v, convergence %v", closed, conv)
 	}
 	for n, want := range map[int]int{4: 13, 5: 24, 6: 38} { // the partitioned relation too
-		r := newRing(n, n)
+		r := newRing(n, n, false)
 		r.partitioned = true
 		if closed, conv, worst, err := r.check(); !closed || !conv || worst != want || err != nil {
 			t.Errorf("partitioned, n=%d: closure %v, convergence %v, worst %d (want %d), %v", n, closed, conv, worst, want, err)
@@ -197,19 +218,19 @@ func TestDijkstraFixpoints(t *testing.T) {
 
 // go test ./checker/internal/bdd -run XXX -bench DijkstraFixpoints -benchtime 1x
 func BenchmarkDijkstraFixpoints(b *testing.B) {
-	for _, mode := range []string{"monolithic", "partitioned"} {
-		for _, n := range []int{8, 9, 10} {
+	for _, mode := range []string{"tree", "binary", "partitioned"} {
+		for _, n := range []int{8, 9, 10, 11, 12, 13} {
 			b.Run(fmt.Sprintf("%s/%d", mode, n), func(b *testing.B) {
-				benchRing(b, n, mode == "partitioned")
+				benchRing(b, n, mode)
 			})
 		}
 	}
 }
 
-func benchRing(b *testing.B, n int, partitioned bool) {
+func benchRing(b *testing.B, n int, mode string) {
 	for b.Loop() {
-		r := newRing(n, n)
-		r.partitioned = partitioned
+		r := newRing(n, n, mode == "tree")
+		r.partitioned = mode == "partitioned"
 		closed, conv, worst, err := r.check()
 		b.ReportMetric(float64(worst), "worst")
 		if !closed || !conv || err != nil {

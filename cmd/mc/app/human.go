@@ -77,6 +77,15 @@ func roundEnds(ends []int) string {
 	return strings.Join(parts, ", ")
 }
 
+// orderText writes a variable order as --order takes it.
+func orderText(order []int) string {
+	parts := make([]string, len(order))
+	for i, p := range order {
+		parts[i] = strconv.Itoa(p)
+	}
+	return strings.Join(parts, ",")
+}
+
 // printStats writes the statistics and the worst case.
 func printStats(w io.Writer, res *checker.Result) {
 	s := res.Stats
@@ -87,6 +96,9 @@ func printStats(w io.Writer, res *checker.Result) {
 	}
 	fmt.Fprintf(w, "  initial      %s states\n", group(s.InitialStates))
 	switch {
+	case s.Symbolic != nil:
+		fmt.Fprintf(w, "  symbolic     BDDs of %d variables, order %s; peak %s nodes, %d fixpoint iterations\n",
+			s.Symbolic.Levels, orderText(s.Symbolic.Order), group(uint64(s.Symbolic.PeakNodes)), s.Symbolic.Iterations)
 	case s.Interrupted && s.StoppedIn == "exploration":
 		fmt.Fprintf(w, "  explored     %s states, %s transitions, BFS depth %d when interrupted, %s store\n", group(s.States), group(s.Transitions), s.Depth, s.Store)
 	case s.Interrupted:

@@ -1,0 +1,91 @@
+package symbolic
+
+import (
+	"fmt"
+
+	"github.com/mc-checker/mc/checker/internal/bdd"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// form builds a model.Form as a BDD over the current levels: a Count's local fact is
+// tabulated over each process's view, and the census is a counter over the processes.
+func (e *encoding) form(f model.Form, views []view) (bdd.Node, error) {
+	m := e.m
+	switch f := f.(type) {
+	case model.Count:
+		if f.Procs != len(views) {
+			return bdd.False, fmt.Errorf("a count over %d processes, in a protocol of %d", f.Procs, len(views))
+		}
+		if f.Min > f.Max || f.Max < 0 || f.Min > f.Procs {
+			return bdd.False, nil
+		}
+		facts := make([]bdd.Node, len(views))
+		for p, w := range views {
+			a, err := e.localFact(f.Local, w)
+			if err != nil {
+				return bdd.False, err
+			}
+			facts[p] = a
+		}
+		return e.between(facts, max(f.Min, 0), min(f.Max, f.Procs)), nil
+	case model.Not:
+		a, err := e.form(f.Of, views)
+		return m.Not(a), err
+	case model.All:
+		out := bdd.True
+		for _, g := range f {
+			a, err := e.form(g, views)
+			if err != nil {
+				return bdd.False, err
+			}
+			out = m.And(out, a)
+		}
+		return out, nil
+	case model.Any:
+		out := bdd.False
+		for _, g := range f {
+			a, err := e.form(g, views)
+			if err != nil {
+				return bdd.False, err
+			}
+			out = m.Or(out, a)
+		}
+		return out, nil
+	}
+	return bdd.False, fmt.Errorf("the symbolic engine does not know the form %T", f)
+}
+
+// between is "from lo to hi of the sets hold": a counter that saturates at hi+1, so it costs
+// n·(hi+2) operations rather than n².
+func (e *encoding) between(sets []bdd.Node, lo, hi int) bdd.Node {
+	m := e.m
+	if lo == len(sets) { // every one: a conjunction
+		out := bdd.True
+		for _, s := range sets {
+			out = m.And(out, s)
+		}
+		return out
+	}
+	count := []bdd.Node{bdd.True} // count[k]: exactly k so far (the last, hi+1: more than hi)
+	for _, s := range sets {
+		next := make([]bdd.Node, min(len(count)+1, hi+2))
+		for k := range next {
+			next[k] = bdd.False
+			if k < len(count) {
+				next[k] = m.And(m.Not(s), count[k])
+			}
+			if k > 0 {
+				next[k] = m.Or(next[k], m.And(s, count[k-1]))
+			}
+		}
+		if len(next) == len(count) && len(next) == hi+2 { // saturated: more than hi stays so
+			next[hi+1] = m.Or(next[hi+1], m.And(s, count[hi+1]))
+		}
+		count = next
+	}
+	out := bdd.False
+	for k := lo; k <= hi && k < len(count); k++ {
+		out = m.Or(out, count[k])
+	}
+	return out
+}

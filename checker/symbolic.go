@@ -1,0 +1,187 @@
+package checker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/mc-checker/mc/checker/internal/analysis"
+	"github.com/mc-checker/mc/checker/internal/symbolic"
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// symbolicChecks are the checks the symbolic engine decides.
+var symbolicChecks = []Check{CheckInvariant, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase}
+
+// bytesPerNode is what a BDD node costs with its share of the unique table and the caches.
+const bytesPerNode = 40
+
+// symbolicFits says why the symbolic engine cannot check m under spec, or nil.
+func symbolicFits(m model.Model, spec *Spec) error {
+	d, ok := m.(model.Daemonized)
+	if !ok {
+		return errors.New("the symbolic engine checks protocols under a daemon")
+	}
+	if where, all := model.InitOverUniverse(m); !all || where != nil {
+		return errors.New("the symbolic engine checks models that start from every configuration")
+	}
+	if d.Daemon() == model.Blocks {
+		return errors.New("the symbolic engine checks the central, locally-central, distributed and synchronous daemons")
+	}
+	for _, c := range spec.Checks {
+		if !contains(symbolicChecks, c) {
+			return fmt.Errorf("the symbolic engine does not run the %s check (it runs invariant, deadlock, closure, convergence and worst-case)", c)
+		}
+	}
+	if spec.LegitForm == nil && (spec.has(CheckClosure) || spec.has(CheckConvergence) || spec.has(CheckWorstCase) || spec.has(CheckDeadlock) && spec.Legit != nil) {
+		return errors.New("the symbolic engine needs the legitimate set as a census of local facts (a model.Form): this model states it as a plain predicate")
+	}
+	if spec.has(CheckInvariant) {
+		for _, p := range spec.Invariants {
+			if p.Form == nil {
+				return fmt.Errorf("the symbolic engine needs invariant %s as a census of local facts (a model.Form)", p.Name)
+			}
+		}
+	}
+	if spec.Rounds {
+		return errors.New("the symbolic engine measures moves and steps, not rounds")
+	}
+	return nil
+}
+
+func contains(cs []Check, c Check) bool {
+	for _, x := range cs {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// useSymbolic decides the engine of a run: EngineAuto takes the symbolic one for a model it
+// can check whose universe the dense store cannot hold.
+func useSymbolic(m model.Model, spec *Spec, opts Options) bool {
+	switch opts.Engine {
+	case EngineSymbolic:
+		return true
+	case EngineAuto:
+		if symbolicFits(m, spec) != nil || !opts.Dense(m) {
+			return false
+		}
+		u, err := model.NewUniverse(m.Schema())
+		return err != nil || opts.fitsDense(u.Size()) != nil
+	}
+	return false
+}
+
+// runSymbolic is Run on the symbolic engine: the checks are decided on BDDs, and every trace
+// it gives (counterexamples, worst-case witnesses) is replayed through the model as the
+// explicit engines' are.
+func runSymbolic(ctx context.Context, m model.Model, spec Spec, opts Options) (*Result, error) {
+	start := time.Now()
+	if err := spec.validate(m); err != nil {
+		return nil, err
+	}
+	if err := symbolicFits(m, &spec); err != nil {
+		return nil, err
+	}
+	r := &run{ctx: ctx, m: m, spec: &spec, opts: opts, res: &Result{}, complete: true}
+	st := &r.res.Stats
+	st.Store, st.Universe = "symbolic", "more than 2^64"
+	if u, err := model.NewUniverse(m.Schema()); err == nil {
+		st.Universe, st.UniverseSize = u.Formula(), u.Size()
+		st.InitialStates, st.States = u.Size(), u.Size()
+	}
+	in := symbolic.Input{Model: m, Legit: spec.LegitForm, Invariants: spec.Invariants,
+		WeaklyFair: spec.Fairness == WeaklyFair, Order: opts.Order, MaxNodes: int(min(opts.budget()/bytesPerNode, 1<<31-1))}
+	for _, c := range AllChecks {
+		if spec.has(c) {
+			in.Checks = append(in.Checks, string(c))
+		}
+	}
+	out, err := symbolic.Check(ctx, in)
+	if err != nil {
+		return nil, audited(m, err)
+	}
+	st.Symbolic = &SymbolicStats{Order: out.Order, Levels: out.Levels, PeakNodes: out.PeakNodes, Iterations: out.Iterations}
+	a := &checking{run: r}
+	a.symbolicFindings(out)
+	if err := audited(m, a.replay()); err != nil {
+		return nil, err
+	}
+	r.finish(start)
+	return r.res, nil
+}
+
+// symbolicFindings turns the engine's findings into results, each with what its trace must
+// show when it is replayed.
+func (a *checking) symbolicFindings(out *symbolic.Output) {
+	legit := a.spec.Legit
+	for _, f := range out.Findings {
+		c := CheckResult{Name: f.Check, Detail: f.Detail, Trace: f.Trace}
+		switch {
+		case f.Inconclusive:
+			c.Verdict = Inconclusive
+		case f.Violated:
+			c.Verdict = Violated
+		}
+		var validate func(*model.Trace) error
+		switch {
+		case !f.Violated:
+		case f.Check == string(CheckClosure):
+			validate = leavesLegit(legit)
+		case f.Check == string(CheckDeadlock):
+			validate = a.endsInDeadlock
+		case f.Trace.IsLasso():
+			validate = a.loopAvoids(legit)
+			if a.spec.Fairness == WeaklyFair && f.Check == string(CheckConvergence) {
+				validate = func(t *model.Trace) error {
+					if err := a.loopAvoids(legit)(t); err != nil {
+						return err
+					}
+					return analysis.LoopIsFair(a.m, t)
+				}
+			}
+		case f.Check == string(CheckConvergence) || f.Check == string(CheckWorstCase):
+			validate = a.endsInDeadlockOutside(legit)
+		default: // an invariant: its last configuration breaks it
+			validate = a.breaks(f.Check)
+		}
+		fd := finding{result: c, validate: validate}
+		if f.Check == string(CheckWorstCase) && !f.Violated && !f.Inconclusive {
+			a.res.WorstCaseSteps, a.res.StepsWitness = out.WorstSteps, out.StepsWitness
+			a.res.WorstCaseMoves, a.res.MovesWitness = out.WorstMoves, out.MovesWitness
+			moves := analysis.ByMoves
+			fd.witnesses = []witness{{trace: out.StepsWitness, want: *out.WorstSteps},
+				{trace: out.MovesWitness, want: *out.WorstMoves, measure: &moves}}
+		}
+		a.found = append(a.found, fd)
+	}
+}
+
+// leavesLegit checks that a trace's last step leaves the legitimate set.
+func leavesLegit(legit model.Predicate) func(*model.Trace) error {
+	return func(t *model.Trace) error {
+		n := len(t.States)
+		if n < 2 || !legit(t.States[n-2]) || legit(t.States[n-1]) {
+			return errors.New("the last step does not leave the legitimate set")
+		}
+		return nil
+	}
+}
+
+// breaks checks that a trace ends in a configuration that violates the named invariant.
+func (a *checking) breaks(check string) func(*model.Trace) error {
+	return func(t *model.Trace) error {
+		for _, p := range a.spec.Invariants {
+			if "invariant "+p.Name == check {
+				if p.Holds(t.States[len(t.States)-1]) {
+					return errors.New("the last state satisfies the invariant")
+				}
+				return nil
+			}
+		}
+		return fmt.Errorf("no invariant is named by %q", check)
+	}
+}
