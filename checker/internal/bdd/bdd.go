@@ -35,6 +35,7 @@ type Manager struct {
 	limit     int      // the most nodes the table may hold (0: 2^31)
 	renamings Node     // how many renamings were made: the next one's cache identity
 	live      int      // the nodes the last collection kept
+	marked    []bool   // a collection's marks, kept from one to the next
 	err       error    // sticky: set when the limit was reached; results since are meaningless
 }
 
@@ -143,7 +144,11 @@ func (m *Manager) insert(n uint32) {
 // rehash rebuilds the unique table with size slots from the live nodes; the computed caches
 // grow with it (starting empty) and keep their entries otherwise.
 func (m *Manager) rehash(size int) {
-	m.unique = make([]uint32, size)
+	if size == len(m.unique) { // after a collection: the same table, emptied in place
+		clear(m.unique)
+	} else {
+		m.unique = make([]uint32, size)
+	}
 	for n := uint32(1); int(n) < len(m.nodes); n++ {
 		if m.nodes[n].level != freed {
 			m.insert(n)

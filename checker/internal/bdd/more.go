@@ -11,8 +11,9 @@ var ErrOrder = errors.New("bdd: a renaming that does not keep the variables' ord
 
 // Renaming maps variable levels to levels; Rename applies it.
 type Renaming struct {
-	to []uint32
-	id Node // its identity in the computed cache
+	to   []uint32
+	id   Node   // its identity in the computed cache
+	last uint32 // the lowest level it moves: below it a BDD is its own renaming
 }
 
 // NewRenaming makes the renaming of level i to to[i] (a level not in the map is kept).
@@ -24,6 +25,9 @@ func (m *Manager) NewRenaming(to map[int]int) *Renaming {
 	}
 	for from, into := range to {
 		r.to[from] = uint32(into)
+		if from != into {
+			r.last = max(r.last, uint32(from))
+		}
 	}
 	return r
 }
@@ -34,12 +38,15 @@ func (m *Manager) Rename(a Node, r *Renaming) Node {
 	if a == False || a == True {
 		return a
 	}
+	e := m.nodes[a>>1]
+	if e.level > r.last { // nothing below moves: no traversal, no cache entry
+		return a
+	}
 	neg := a & 1
 	a ^= neg
 	if res, ok := m.lookup(opReplace, a, r.id); ok {
 		return res ^ neg
 	}
-	e := m.nodes[a>>1]
 	low, high := m.Rename(e.low, r), m.Rename(e.high, r)
 	level := r.to[e.level]
 	if level >= m.nodes[low>>1].level || level >= m.nodes[high>>1].level {
@@ -124,7 +131,11 @@ func (m *Manager) MaybeGC(roots ...Node) {
 // relations, predicates). Cache entries that name a freed node are dropped; the others stay,
 // so the next fixpoint iteration still finds the results it shares with the last.
 func (m *Manager) GC(roots ...Node) {
-	marked := make([]bool, len(m.nodes))
+	if cap(m.marked) < len(m.nodes) {
+		m.marked = make([]bool, len(m.nodes), cap(m.nodes))
+	}
+	marked := m.marked[:len(m.nodes)]
+	clear(marked)
 	marked[0] = true
 	stack := make([]uint32, 0, len(roots))
 	for _, r := range roots {
