@@ -227,12 +227,14 @@ func (r *run) finish(start time.Time) {
 		if !r.complete && r.explicit != nil {
 			res.Stats.Transitions = r.explicit.Edges() // what the BFS committed
 		}
-		for i, c := range res.Checks {
-			if c.Verdict != Violated {
-				res.Checks[i] = CheckResult{Name: c.Name, Verdict: Inconclusive, Detail: "interrupted"}
+		if res.Stats.Symbolic == nil { // the symbolic engine's checks are decided one by one: what it finished stands
+			for i, c := range res.Checks {
+				if c.Verdict != Violated {
+					res.Checks[i] = CheckResult{Name: c.Name, Verdict: Inconclusive, Detail: "interrupted"}
+				}
 			}
+			res.Metrics = Metrics{}
 		}
-		res.Metrics = Metrics{}
 	}
 	res.Stats.Seconds = time.Since(start).Seconds()
 	if res.Stats.Seconds > 0 && res.Stats.StoppedIn != "analyses" && res.Stats.Symbolic == nil { // the rate of a whole run or of its exploration

@@ -28,22 +28,36 @@ type node struct {
 type Manager struct {
 	vars      int
 	nodes     []node
-	unique    []uint32 // open addressing on hash(level, low, high); 0 marks a free slot (the terminal is never stored)
-	cache     []entry  // And, Xor, Exists and Rename results
-	cache3    []entry3 // AndExist results
-	free      []uint32 // node indices swept by the last collection
-	limit     int      // the most nodes the table may hold (0: 2^31)
-	renamings Node     // how many renamings were made: the next one's cache identity
-	live      int      // the nodes the last collection kept
-	marked    []bool   // a collection's marks, kept from one to the next
-	err       error    // sticky: set when the limit was reached; results since are meaningless
+	unique    []uint32    // open addressing on hash(level, low, high); 0 marks a free slot (the terminal is never stored)
+	cache     []entry     // And, Xor, Exists and Rename results
+	cache3    []entry3    // AndExist results
+	free      []uint32    // node indices swept by the last collection
+	limit     int         // the most nodes the table may hold (0: 2^31)
+	renamings Node        // how many renamings were made: the next one's cache identity
+	live      int         // the nodes the last collection kept
+	marked    []bool      // a collection's marks, kept from one to the next
+	err       error       // sticky: set when the limit was reached or the run stopped; results since are meaningless
+	stop      func() bool // asked every few thousand nodes made: true stops the manager (ErrStopped)
+	made      uint16      // nodes made since stop was last asked (it wraps)
 }
+
+// maxCache caps each computed cache at 64 MiB: past a few million entries a larger cache
+// saves little (docs/SYMBOLIC.md) and would be most of the memory.
+const maxCache = 1 << 22
 
 // freed marks a collected node's level until mk reuses its slot.
 const freed = ^uint32(0)
 
 // ErrTooLarge is the manager's error once its node table would pass its limit.
 var ErrTooLarge = errors.New("bdd: the node table is full")
+
+// ErrStopped is the manager's error once its stop function said to stop.
+var ErrStopped = errors.New("bdd: stopped")
+
+// SetStop makes the manager ask stop every 65,536 nodes it makes; once stop says true, Err is
+// ErrStopped and the operations under way unwind quickly, with meaningless results. It bounds
+// how long an interrupted operation runs on (a pre-image may take seconds).
+func (m *Manager) SetStop(stop func() bool) { m.stop = stop }
 
 // SetLimit bounds the node table (a memory bound: 12 bytes a node, plus the tables).
 func (m *Manager) SetLimit(nodes int) { m.limit = nodes }
@@ -96,8 +110,12 @@ func hash3(a, b, c uint32) uint64 {
 // mk is the node (level, low, high), reduced (low = high is low), shared, and with a regular
 // high edge (a complemented one is pushed out to the result).
 func (m *Manager) mk(level uint32, low, high Node) Node {
-	if low == high {
+	if low == high || m.err != nil {
 		return low
+	}
+	if m.made++; m.made == 0 && m.stop != nil && m.stop() {
+		m.err = ErrStopped
+		return False
 	}
 	neg := high & 1
 	low, high = low^neg, high^neg
@@ -154,8 +172,8 @@ func (m *Manager) rehash(size int) {
 			m.insert(n)
 		}
 	}
-	if 2*len(m.cache) < size {
-		m.cache = make([]entry, size/2)
-		m.cache3 = make([]entry3, size/2)
+	if c := min(size/2, maxCache); len(m.cache) < c {
+		m.cache = make([]entry, c)
+		m.cache3 = make([]entry3, c)
 	}
 }

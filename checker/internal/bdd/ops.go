@@ -63,6 +63,9 @@ func (m *Manager) And(a, b Node) Node {
 	case a == b^1 || a == False || b == False:
 		return False
 	}
+	if m.err != nil {
+		return False
+	}
 	if a > b { // one cache entry for both orders
 		a, b = b, a
 	}
@@ -167,6 +170,9 @@ func (m *Manager) AndExist(a, b, cube Node) Node {
 		return m.Exists(b, cube)
 	case b == True || a == b:
 		return m.Exists(a, cube)
+	}
+	if m.err != nil {
+		return False
 	}
 	if a > b {
 		a, b = b, a

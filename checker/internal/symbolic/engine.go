@@ -118,6 +118,7 @@ func newRunOf(ctx context.Context, in Input, d model.Daemonized) (*run, error) {
 	if in.MaxNodes > 0 {
 		e.m.SetLimit(in.MaxNodes)
 	}
+	e.m.SetStop(func() bool { return ctx.Err() != nil }) // Ctrl-C ends even a long pre-image
 	ru := &run{ctx: ctx, in: in, e: e, out: &Output{Order: order, Levels: e.m.Vars()}}
 	locals := make([]*local, s.Procs())
 	for p := range s.Procs() {
