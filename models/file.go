@@ -63,7 +63,7 @@ func fileEntry(f *lang.File, top *topology.Graph) (*Entry, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Instance{Protocol: prog, Init: init, Legit: prog.Legit, LegitDoc: "the file's legitimate predicate",
+		return &Instance{Protocol: prog, Init: init, Legit: prog.Legit, LegitForm: prog.LegitForm, LegitDoc: "the file's legitimate predicate",
 			Invariants: prog.Invariants(), Actions: prog.Actions()}, nil
 	}
 	e.OnTopology = func(spec string) (*Entry, error) {

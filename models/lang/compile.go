@@ -26,9 +26,13 @@ type Program struct {
 	inst   [][]action // the actions each process has: its rules in the file's order, a rule with a parameter once per member
 	legit  evaluator
 	invs   []evaluator
-	acts   []evaluator
-	breach atomic.Pointer[error] // the first step that broke the language's rules
-	envs   sync.Pool             // of *env
+	// LegitForm is the legitimate predicate as a census of local facts (form.go), which the
+	// symbolic engine needs, or nil when it is not written as one; invForms, the invariants'.
+	LegitForm model.Form
+	invForms  []model.Form
+	acts      []evaluator
+	breach    atomic.Pointer[error] // the first step that broke the language's rules
+	envs      sync.Pool             // of *env
 }
 
 // action is a rule of a process, with the value of its parameter (if the rule has one): what
@@ -104,7 +108,9 @@ func Compile(f *File, values map[string]int, top *topology.Graph) (prog *Program
 			return nil, err
 		}
 		pr.invs = append(pr.invs, ev)
+		pr.invForms = append(pr.invForms, c.form(inv.Expr))
 	}
+	pr.LegitForm = c.form(f.Legit)
 	for _, act := range f.Actions {
 		ev, err := c.expr(act.Expr, scope{global: true, action: true})
 		if err != nil {

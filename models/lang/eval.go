@@ -20,6 +20,9 @@ type scope struct {
 	procs   []int
 	guarded bool
 	action  bool // an action invariant's: old(E) and moved(q) read the step
+	// census: the body of a census of the legitimate predicate or an invariant, compiled as a
+	// rule's guard to check that it is local to its process (form.go): enabled(p) is allowed.
+	census bool
 }
 
 func (c *compiler) expr(x Expr, sc scope) (evaluator, error) {

@@ -16,6 +16,12 @@ func (c *compiler) call(x *Call, sc scope) (evaluator, error) {
 		args = append(args, ev)
 	}
 	switch {
+	case x.Fun.Name == "enabled" && len(args) == 1 && sc.census:
+		// a census's process's own guards read its neighbourhood; another process's, beyond
+		if q, ok := x.Args[0].(*Name); !ok || q.Name != "p" || innermost(sc.bound, "p") >= 0 {
+			return nil, c.errorf(x.Fun.Pos, "enabled(E) of a process other than the census's reads beyond its neighbours")
+		}
+		return func(*env) int { return 0 }, nil // never evaluated: the census checks reads only
 	case x.Fun.Name == "enabled" && len(args) == 1 && !sc.process:
 		pr := c.prog
 		return func(e *env) int {
@@ -156,12 +162,14 @@ func (pr *Program) AppendCentral(s model.State, dst []byte) []byte {
 // Legit is the legitimate predicate.
 func (pr *Program) Legit(s model.State) bool { return pr.eval(pr.legit, s, nil, nil) }
 
-// Invariants are the file's invariants, by name.
+// Invariants are the file's invariants, by name, each with its census of local facts where it
+// is written as one (Form; nil otherwise).
 func (pr *Program) Invariants() []model.Property {
 	var out []model.Property
 	for i, inv := range pr.file.Invariants {
 		ev := pr.invs[i]
-		out = append(out, model.Property{Name: inv.Name.Name, Holds: func(s model.State) bool { return pr.eval(ev, s, nil, nil) }})
+		out = append(out, model.Property{Name: inv.Name.Name, Holds: func(s model.State) bool { return pr.eval(ev, s, nil, nil) },
+			Form: pr.invForms[i]})
 	}
 	return out
 }

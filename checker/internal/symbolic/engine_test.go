@@ -119,4 +119,9 @@ func TestRefusals(t *testing.T) {
 	if _, err := Check(context.Background(), Input{Model: m, Legit: legit, Order: []int{0, 0, 1}, Checks: stabilization}); err == nil {
 		t.Fatal("a bad order accepted")
 	}
+	m, _ = ring(t, 5, 5, model.Central)
+	far := model.Count{Procs: 5, Local: func(s model.State, p int) bool { return s[(p+2)%5] == 0 }, Min: 1, Max: 5}
+	if _, err := Check(context.Background(), Input{Model: m, Legit: far, Checks: stabilization}); err == nil || !strings.Contains(err.Error(), "outside its view") {
+		t.Fatalf("a local fact two machines away: %v", err)
+	}
 }

@@ -15,7 +15,7 @@ import (
 
 // docPages are the pages whose commands, proof files and code the suite runs or checks.
 var docPages = []string{"README.md", "docs/ERRORS.md", "docs/PROTOCOLS.md", "docs/PERFORMANCE.md",
-	"docs/DESIGN.md", "docs/SSARROW.md", "docs/ARVY.md", "docs/DIJKSTRA.md", "docs/LEK.md", "docs/RANDOMIZED.md", "docs/LEADER.md", "docs/LANGUAGE.md", "bench/README.md"}
+	"docs/DESIGN.md", "docs/SSARROW.md", "docs/ARVY.md", "docs/DIJKSTRA.md", "docs/LEK.md", "docs/RANDOMIZED.md", "docs/LEADER.md", "docs/LANGUAGE.md", "docs/SYMBOLIC.md", "bench/README.md"}
 
 // heavy are the mc commands of the pages that take minutes or gigabytes: the test runs them
 // with a time limit, which must stop them inconclusive (exit 3). The command line is valid
@@ -32,6 +32,7 @@ var heavy = map[string]bool{
 	"check dijkstra -p n=9 -p K=9 --store badger --dir /tmp/b9 --mem 2GiB --progress":      true,
 	"check arvy -p n=6 --topology iso":                                                     true,
 	"check leader -p n=3 -p Ctr=3":                                                         true,
+	"check dijkstra -p n=12 -p K=12 --engine symbolic":                                     true,
 	"check leader -p n=3 -p graph=complete -p Ctr=3":                                       true,
 }
 
