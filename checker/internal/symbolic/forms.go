@@ -66,9 +66,22 @@ func (e *encoding) between(sets []bdd.Node, lo, hi int) bdd.Node {
 		}
 		return out
 	}
-	count := []bdd.Node{bdd.True} // count[k]: exactly k so far (the last, hi+1: more than hi)
+	count := e.tally(sets, hi+1)
+	out := bdd.False
+	for k := lo; k <= hi && k < len(count); k++ {
+		out = m.Or(out, count[k])
+	}
+	return out
+}
+
+// tally[k] is the BDD of "exactly k of the sets hold", for k = 0..top-1, and tally[top] of
+// "top or more" (top = len(sets): every count exact). Saturating at top costs n·(top+1)
+// operations rather than n².
+func (e *encoding) tally(sets []bdd.Node, top int) []bdd.Node {
+	m := e.m
+	count := []bdd.Node{bdd.True}
 	for _, s := range sets {
-		next := make([]bdd.Node, min(len(count)+1, hi+2))
+		next := make([]bdd.Node, min(len(count)+1, top+1))
 		for k := range next {
 			next[k] = bdd.False
 			if k < len(count) {
@@ -78,14 +91,10 @@ func (e *encoding) between(sets []bdd.Node, lo, hi int) bdd.Node {
 				next[k] = m.Or(next[k], m.And(s, count[k-1]))
 			}
 		}
-		if len(next) == len(count) && len(next) == hi+2 { // saturated: more than hi stays so
-			next[hi+1] = m.Or(next[hi+1], m.And(s, count[hi+1]))
+		if len(next) == len(count) { // saturated: "top or more" stays so
+			next[top] = m.Or(next[top], m.And(s, count[top]))
 		}
 		count = next
 	}
-	out := bdd.False
-	for k := lo; k <= hi && k < len(count); k++ {
-		out = m.Or(out, count[k])
-	}
-	return out
+	return count
 }

@@ -47,13 +47,8 @@ func (ru *run) worstMoves() (uint64, *model.Trace, error) {
 // heaviest is an execution of as many moves as the last layer's index: from a configuration
 // of value v (its first layer), a step of w moves to one of value v - w, down to 0.
 func (ru *run) heaviest(layers []bdd.Node) (*model.Trace, error) {
-	m := ru.e.m
 	k := len(layers) - 1
-	from := layers[k]
-	if k > 0 {
-		from = m.And(from, m.Not(layers[k-1]))
-	}
-	s := ru.e.pick(from)
+	s := ru.e.pick(ru.lastLayer(layers))
 	t := path([]model.State{s}, []int{})
 	moves := 0
 	for v := k; v > 0; {

@@ -72,7 +72,7 @@ func newRelation(e *encoding, d model.Daemon, locals []*local, conflicts [][]int
 			bits = m.And(bits, m.Var(e.moved[p]))
 		}
 	}
-	counts := e.counts(movers)
+	counts := e.tally(movers, n)
 	r.byMoves = make([]bdd.Node, n+1)
 	r.trans = bdd.False
 	for w := 1; w <= n; w++ {
@@ -84,26 +84,6 @@ func newRelation(e *encoding, d model.Daemon, locals []*local, conflicts [][]int
 	}
 	r.moving = m.Exists(r.trans, e.next)
 	return r
-}
-
-// counts[k] is the BDD of "exactly k of the given sets hold", for k = 0..len(sets).
-func (e *encoding) counts(sets []bdd.Node) []bdd.Node {
-	m := e.m
-	out := []bdd.Node{bdd.True}
-	for _, s := range sets {
-		next := make([]bdd.Node, len(out)+1)
-		for k := range next {
-			next[k] = bdd.False
-			if k < len(out) {
-				next[k] = m.And(m.Not(s), out[k])
-			}
-			if k > 0 {
-				next[k] = m.Or(next[k], m.And(s, out[k-1]))
-			}
-		}
-		out = next
-	}
-	return out
 }
 
 // pre is EX z: the configurations with a successor in z (z over the current levels).

@@ -66,13 +66,8 @@ func (ru *run) layerOf(layers []bdd.Node, s model.State) int {
 // longest is an execution of `steps` steps from a configuration of the last layer but not
 // the one before, each step to a configuration one layer lower: the worst case's witness.
 func (ru *run) longest(layers []bdd.Node, steps uint64) (*model.Trace, error) {
-	m := ru.e.m
 	k := len(layers) - 1
-	from := layers[k]
-	if k > 0 {
-		from = m.And(from, m.Not(layers[k-1]))
-	}
-	s := ru.e.pick(from)
+	s := ru.e.pick(ru.lastLayer(layers))
 	t := path([]model.State{s}, []int{})
 	for ; k > 0; k-- {
 		st, ok := ru.successorWhere(s, func(x []byte) bool { return ru.layerOf(layers, x) == k-1 })
@@ -86,6 +81,15 @@ func (ru *run) longest(layers []bdd.Node, steps uint64) (*model.Trace, error) {
 		return nil, fmt.Errorf("worst case: a witness of %d steps for %d", len(t.Steps), steps)
 	}
 	return t, nil
+}
+
+// lastLayer is the last layer without the one before: the configurations of the largest value.
+func (ru *run) lastLayer(layers []bdd.Node) bdd.Node {
+	k := len(layers) - 1
+	if k == 0 {
+		return layers[0]
+	}
+	return ru.e.m.And(layers[k], ru.e.m.Not(layers[k-1]))
 }
 
 // avoiding is the unfair counterexample to convergence: a configuration outside the
