@@ -41,10 +41,26 @@ func TestSymbolicAgreesWithDense(t *testing.T) {
 			}
 		}
 	}
+	if testing.Short() {
+		return
+	}
+	// Larger rings, where the dense path takes seconds: n = 7 under every daemon, n = 8 under
+	// the central and synchronous ones (distributed n = 8 takes the dense path minutes).
+	for _, tc := range []struct {
+		n int
+		d model.Daemon
+	}{{7, model.Central}, {7, model.LocallyCentral}, {7, model.Distributed}, {7, model.Synchronous}, {8, model.Central}, {8, model.Synchronous}} {
+		t.Run(fmt.Sprintf("n=%d/K=%d/%s", tc.n, tc.n, tc.d), func(t *testing.T) {
+			compareEngines(t, tc.n, tc.n, tc.d, checker.Unfair)
+		})
+	}
 }
 
 func compareEngines(t *testing.T, n, k int, d model.Daemon, f checker.Fairness) {
-	r, m := ring(t, n, k, d)
+	r, m := ring(t, n, k, d) // with the contract lint, which costs dozens of evaluations a step
+	if n > 6 {
+		m, _ = model.Daemonize(r, d)
+	}
 	spec := symbolicSpec(r, f)
 	dense := run(t, m, spec, 2)
 	sym, err := checker.Run(context.Background(), m, spec, checker.Options{Engine: checker.EngineSymbolic})
