@@ -129,6 +129,7 @@ func TestCompileErrors(t *testing.T) {
 		{base + "var y : {out, in}\nlegitimate : true", "t.gcl:5:15: in is a word of the language"},
 		{base + "rule r(q in 0..x) : true -> x := q\nlegitimate : true", "t.gcl:5:13: rule r's parameter ranges over a set the configuration changes"},
 		{base + "rule r(q in neighbors) : x[q] == 0 -> x := 1\nrule s(q in procs) : x[q] == 0 -> x := 2\nlegitimate : true", "t.gcl:6:24: q ranges over procs, and a rule reads its neighbours only"},
+		{base + "var y : 0..exists(q in procs : enabled(0))\nlegitimate : true", "t.gcl:5:32: enabled(q) reads the configuration: it has no place in a constant expression"},
 	} {
 		f, err := lang.Parse("t.gcl", c.src)
 		if err == nil {

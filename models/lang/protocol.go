@@ -16,6 +16,9 @@ func (c *compiler) call(x *Call, sc scope) (evaluator, error) {
 		args = append(args, ev)
 	}
 	switch {
+	case x.Fun.Name == "enabled" && sc.constant:
+		// a domain or a parameter is evaluated before the rules exist, and reads no configuration
+		return nil, c.errorf(x.Fun.Pos, "enabled(q) reads the configuration: it has no place in a constant expression (a parameter, a domain)")
 	case x.Fun.Name == "enabled" && len(args) == 1 && sc.census:
 		// a census's process's own guards read its neighbourhood; another process's, beyond
 		if q, ok := x.Args[0].(*Name); !ok || q.Name != "p" || innermost(sc.bound, "p") >= 0 {
