@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/mc-checker/mc/checker/internal/analysis"
@@ -19,18 +20,11 @@ const bytesPerNode = 40
 
 // symbolicFits says why the symbolic engine cannot check m under spec, or nil.
 func symbolicFits(m model.Model, spec *Spec) error {
-	d, ok := m.(model.Daemonized)
-	if !ok {
-		return errors.New("the symbolic engine checks protocols under a daemon")
-	}
-	if where, all := model.InitOverUniverse(m); !all || where != nil {
-		return errors.New("the symbolic engine checks models that start from every configuration")
-	}
-	if d.Daemon() == model.Blocks {
-		return errors.New("the symbolic engine checks the central, locally-central, distributed and synchronous daemons")
+	if err := symbolic.Supports(m); err != nil {
+		return err
 	}
 	for _, c := range spec.Checks {
-		if !contains(symbolicChecks, c) {
+		if !slices.Contains(symbolicChecks, c) {
 			return fmt.Errorf("the symbolic engine does not run the %s check (it runs invariant, deadlock, closure, convergence and worst-case)", c)
 		}
 	}
@@ -48,15 +42,6 @@ func symbolicFits(m model.Model, spec *Spec) error {
 		return errors.New("the symbolic engine measures moves and steps, not rounds")
 	}
 	return nil
-}
-
-func contains(cs []Check, c Check) bool {
-	for _, x := range cs {
-		if x == c {
-			return true
-		}
-	}
-	return false
 }
 
 // useSymbolic decides the engine of a run: EngineAuto takes the symbolic one for a model it

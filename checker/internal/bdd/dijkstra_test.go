@@ -100,17 +100,7 @@ func newRing(n, k int, tree bool) *ring {
 	for i := 1; i < n; i++ {
 		guards[i] = m.Not(r.same(i, false, i-1, false))
 	}
-	r.legit = False
-	for i := range n {
-		one := guards[i]
-		for j := range n {
-			if j != i {
-				one = m.And(one, m.Not(guards[j]))
-			}
-		}
-		r.legit = m.Or(r.legit, one)
-	}
-	r.legit = m.And(r.legit, r.valid)
+	r.legit = m.And(exactlyOne(m, guards), r.valid)
 	r.trans = False
 	for i := range n {
 		step := False
@@ -148,6 +138,21 @@ func newRing(n, k int, tree bool) *ring {
 	r.next = m.Cube(primed)
 	r.toNext = m.NewRenaming(to)
 	return r
+}
+
+// exactlyOne is "exactly one of the sets holds": Dijkstra's single privilege.
+func exactlyOne(m *Manager, sets []Node) Node {
+	out := False
+	for i := range sets {
+		one := sets[i]
+		for j := range sets {
+			if j != i {
+				one = m.And(one, m.Not(sets[j]))
+			}
+		}
+		out = m.Or(out, one)
+	}
+	return out
 }
 
 // pre is EX z: the valid configurations with a successor in z.

@@ -62,17 +62,7 @@ func newSubstRing(n, k int) *substRing {
 	for i := 1; i < n; i++ {
 		guards = append(guards, m.Not(same(i, i-1)))
 	}
-	r.legit = False
-	for i := range n {
-		one := guards[i]
-		for j := range n {
-			if j != i {
-				one = m.And(one, m.Not(guards[j]))
-			}
-		}
-		r.legit = m.Or(r.legit, one)
-	}
-	r.legit = m.And(r.legit, r.valid)
+	r.legit = m.And(exactlyOne(m, guards), r.valid)
 	r.moves = make([][]Node, n)
 	for i := range n {
 		for v := range k {

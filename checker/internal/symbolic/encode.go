@@ -24,11 +24,10 @@ type encoding struct {
 	order  []int     // the processes, top level first
 	owned  [][]int   // each process's variables, by schema index
 	moved  []int     // the level of process p's "moves in this step" bit, or -1
-	// cur and next are the cubes of the current and next-state levels; toNext and toCur
-	// rename one copy into the other.
-	cur, next     bdd.Node
-	toNext, toCur *bdd.Renaming
-	levels        []levelOf // what each level is
+	// next is the cube of the next-state levels; toNext renames the current copy into it.
+	next   bdd.Node
+	toNext *bdd.Renaming
+	levels []levelOf // what each level is
 }
 
 type varCode struct {
@@ -76,16 +75,14 @@ func newEncoding(s *model.Schema, order []int, withMoved bool, nodes int) (*enco
 		}
 	}
 	e.m = bdd.New(level, nodes)
-	var cur, next []int
-	to, back := map[int]int{}, map[int]int{}
+	var next []int
+	to := map[int]int{}
 	for _, c := range e.vars {
 		for _, l := range c.level {
-			cur, next = append(cur, l), append(next, l+1)
-			to[l], back[l+1] = l+1, l
+			next, to[l] = append(next, l+1), l+1
 		}
 	}
-	e.cur, e.next = e.m.Cube(cur), e.m.Cube(next)
-	e.toNext, e.toCur = e.m.NewRenaming(to), e.m.NewRenaming(back)
+	e.next, e.toNext = e.m.Cube(next), e.m.NewRenaming(to)
 	e.levels = e.levelMap()
 	return e, nil
 }

@@ -74,14 +74,10 @@ type run struct {
 // Check runs the symbolic checks of in. An error is bad input (a model the engine cannot
 // encode, a form it cannot build); a bound or ctx's end makes the findings inconclusive.
 func Check(ctx context.Context, in Input) (*Output, error) {
-	d, ok := in.Model.(model.Daemonized)
-	if !ok {
-		return nil, fmt.Errorf("%w: the symbolic engine needs a protocol under a daemon", ErrNotLocal)
+	if err := Supports(in.Model); err != nil {
+		return nil, err
 	}
-	if where, all := model.InitOverUniverse(in.Model); !all || where != nil {
-		return nil, errors.New("the symbolic engine checks models that start from every configuration")
-	}
-	ru, err := newRunOf(ctx, in, d)
+	ru, err := newRunOf(ctx, in, in.Model.(model.Daemonized))
 	if err != nil {
 		return nil, err
 	}
@@ -94,16 +90,29 @@ func Check(ctx context.Context, in Input) (*Output, error) {
 	return ru.out, nil
 }
 
+// Supports says why the engine cannot check m, as far as m's kind tells (a protocol whose
+// rules read beyond their view is found when they are tabulated), or nil.
+func Supports(m model.Model) error {
+	d, ok := m.(model.Daemonized)
+	switch {
+	case !ok:
+		return fmt.Errorf("%w: the symbolic engine needs a protocol under a daemon", ErrNotLocal)
+	case d.Daemon() == model.Blocks:
+		return errors.New("the symbolic engine checks the central, locally-central, distributed and synchronous daemons")
+	}
+	if _, random := d.Protocol().(model.Randomized); random {
+		return errors.New("the symbolic engine does not check randomized protocols")
+	}
+	if where, all := model.InitOverUniverse(m); !all || where != nil {
+		return errors.New("the symbolic engine checks models that start from every configuration")
+	}
+	return nil
+}
+
 func newRunOf(ctx context.Context, in Input, d model.Daemonized) (*run, error) {
 	proto := d.Protocol()
-	if _, random := proto.(model.Randomized); random {
-		return nil, errors.New("the symbolic engine does not check randomized protocols")
-	}
 	if _, units := proto.(model.FairUnits); units && in.WeaklyFair {
 		return nil, errors.New("the symbolic engine's weak fairness is per process, and this protocol names fairness units of its own")
-	}
-	if d.Daemon() == model.Blocks {
-		return nil, errors.New("the symbolic engine checks the central, locally-central, distributed and synchronous daemons")
 	}
 	s := proto.Schema()
 	order, err := processOrder(in.Order, s.Procs())

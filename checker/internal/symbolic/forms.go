@@ -32,27 +32,24 @@ func (e *encoding) form(f model.Form, views []view) (bdd.Node, error) {
 		a, err := e.form(f.Of, views)
 		return m.Not(a), err
 	case model.All:
-		out := bdd.True
-		for _, g := range f {
-			a, err := e.form(g, views)
-			if err != nil {
-				return bdd.False, err
-			}
-			out = m.And(out, a)
-		}
-		return out, nil
+		return e.fold(f, views, bdd.True, m.And)
 	case model.Any:
-		out := bdd.False
-		for _, g := range f {
-			a, err := e.form(g, views)
-			if err != nil {
-				return bdd.False, err
-			}
-			out = m.Or(out, a)
-		}
-		return out, nil
+		return e.fold(f, views, bdd.False, m.Or)
 	}
 	return bdd.False, fmt.Errorf("the symbolic engine does not know the form %T", f)
+}
+
+// fold combines forms with op, from unit.
+func (e *encoding) fold(forms []model.Form, views []view, unit bdd.Node, op func(a, b bdd.Node) bdd.Node) (bdd.Node, error) {
+	out := unit
+	for _, g := range forms {
+		a, err := e.form(g, views)
+		if err != nil {
+			return bdd.False, err
+		}
+		out = op(out, a)
+	}
+	return out, nil
 }
 
 // between is "from lo to hi of the sets hold": a counter that saturates at hi+1, so it costs

@@ -96,7 +96,7 @@ func (r *relation) preBy(t, z bdd.Node) bdd.Node {
 
 // roots are the BDDs the relation holds, for a collection.
 func (r *relation) roots() []bdd.Node {
-	out := append([]bdd.Node{r.trans, r.moving, r.e.cur, r.e.next}, r.enabled...)
+	out := append([]bdd.Node{r.trans, r.moving, r.e.next}, r.enabled...)
 	out = append(out, r.byMoves...)
 	return append(out, r.served...)
 }
