@@ -155,12 +155,14 @@ func legitimate(p model.Protocol, n int) model.Predicate {
 	}
 }
 
-// bottomInverted: machine 0 is privileged iff x[0] ≠ x[n-1].
-type bottomInverted struct{ *dijkstra.Ring }
+// bottomInverted: machine 0 is privileged iff x[0] ≠ x[n-1]. The mutants embed the ring as a
+// model.Protocol, not as a *Ring: a *Ring's batched successors (AppendCentral) would go on
+// firing the original guards behind the mutated Enabled.
+type bottomInverted struct{ model.Protocol }
 
 func (b *bottomInverted) Enabled(s model.State, p int, dst []int) []int {
 	if p != 0 {
-		return b.Ring.Enabled(s, p, dst)
+		return b.Protocol.Enabled(s, p, dst)
 	}
 	if s[0] != s[len(s)-1] {
 		dst = append(dst, 0)
@@ -169,11 +171,11 @@ func (b *bottomInverted) Enabled(s model.State, p int, dst []int) []int {
 }
 
 // copiesRight: machine 1 looks at and copies its right neighbour instead of its left one.
-type copiesRight struct{ *dijkstra.Ring }
+type copiesRight struct{ model.Protocol }
 
 func (c *copiesRight) Enabled(s model.State, p int, dst []int) []int {
 	if p != 1 {
-		return c.Ring.Enabled(s, p, dst)
+		return c.Protocol.Enabled(s, p, dst)
 	}
 	if s[1] != s[2] {
 		dst = append(dst, 0)
@@ -186,7 +188,7 @@ func (c *copiesRight) Fire(s model.State, moves []model.Move, next model.State) 
 		if m.Proc == 1 {
 			next[1] = s[2]
 		} else {
-			c.Ring.Fire(s, []model.Move{m}, next)
+			c.Protocol.Fire(s, []model.Move{m}, next)
 		}
 	}
 }
