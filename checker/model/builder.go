@@ -32,6 +32,12 @@ func (b *Builder) Add(v Var) Ref {
 	return Ref(len(b.vars) - 1)
 }
 
+// Pointer declares a variable owned by owner whose value v names process targets[v] (-1:
+// none), such as a parent pointer: pictures draw it as an arrow (Var.Targets).
+func (b *Builder) Pointer(name string, owner Owner, d Domain, targets []int) Ref {
+	return b.Add(Var{Name: name, Owner: owner, Domain: d, Targets: targets})
+}
+
 // Channel declares the variable of a channel from process from to process to.
 func (b *Builder) Channel(name string, from, to int, d Domain) Ref {
 	return b.Add(ChannelVar(name, from, to, d))

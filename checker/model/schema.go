@@ -74,6 +74,10 @@ type Var struct {
 	// network marks a message slot whose sender and receiver change as the message travels
 	// (NetworkVar): every process may write it.
 	network bool
+	// Targets, when set, says that the variable names processes, as a parent pointer does:
+	// value v names process Targets[v], or nobody (⊥) where Targets[v] is -1. Pictures of
+	// configurations draw it as an arrow; the checker itself never reads it. nil: a plain value.
+	Targets []int
 }
 
 // NetworkVar is a variable of the network rather than of a process: a message in transit
@@ -127,10 +131,29 @@ func NewSchema(procs int, vars ...Var) (*Schema, error) {
 		case seen[v.Name]:
 			return nil, fmt.Errorf("variable %s is declared twice", v.Name)
 		}
+		if err := v.validTargets(procs); err != nil {
+			return nil, err
+		}
 		seen[v.Name] = true
 		s.top = append(s.top, byte(v.Domain.Size-1))
 	}
 	return s, nil
+}
+
+// validTargets checks that a pointer names a process, or nobody, for each of its values.
+func (v Var) validTargets(procs int) error {
+	if v.Targets == nil {
+		return nil
+	}
+	if len(v.Targets) != v.Domain.Size {
+		return fmt.Errorf("variable %s: %d pointer targets for a domain of %d", v.Name, len(v.Targets), v.Domain.Size)
+	}
+	for i, t := range v.Targets {
+		if t < -1 || t >= procs {
+			return fmt.Errorf("variable %s: value %s points to %d, not a process of 0..%d (or -1, none)", v.Name, v.Domain.Name(byte(i)), t, procs-1)
+		}
+	}
+	return nil
 }
 
 // Width is the number of bytes of an encoded state.

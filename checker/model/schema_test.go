@@ -63,3 +63,17 @@ func TestSchemaRejects(t *testing.T) {
 		t.Error("a universe of 2^65 accepted")
 	}
 }
+
+// A pointer's targets must name a process or nobody, one a value.
+func TestPointerTargets(t *testing.T) {
+	for _, c := range []struct {
+		targets []int
+		ok      bool
+	}{{[]int{-1, 0, 1}, true}, {[]int{0, 1}, false}, {[]int{0, 1, 2}, false}, {[]int{-2, 0, 1}, false}} {
+		b := NewBuilder(2)
+		b.Pointer("p0", 0, Range(3), c.targets)
+		if _, err := b.Schema(); (err == nil) != c.ok {
+			t.Errorf("targets %v: error %v", c.targets, err)
+		}
+	}
+}

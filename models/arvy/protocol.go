@@ -100,9 +100,14 @@ func New(cfg Config) (*Protocol, error) {
 	b := model.NewBuilder(n)
 	nodes := model.Enum(p.labels...)
 	withBottom := model.Enum(append([]string{"⊥"}, p.labels...)...)
+	everyone, orNobody := make([]int, n), []int{-1}
 	for v := range n {
-		p.parent = append(p.parent, b.Var("p"+p.labels[v], model.Owner(v), nodes))
-		p.next = append(p.next, b.Var("n"+p.labels[v], model.Owner(v), withBottom))
+		everyone[v] = v
+		orNobody = append(orNobody, v)
+	}
+	for v := range n {
+		p.parent = append(p.parent, b.Pointer("p"+p.labels[v], model.Owner(v), nodes, everyone))
+		p.next = append(p.next, b.Pointer("n"+p.labels[v], model.Owner(v), withBottom, orNobody))
 		p.status = append(p.status, b.Var("req"+p.labels[v], model.Owner(v), p.statusDomain()))
 		if cfg.NewParent == Bridge {
 			p.bridge = append(p.bridge, b.Var("bridge"+p.labels[v], model.Owner(v), model.Enum("no", "yes")))

@@ -44,7 +44,8 @@ func (c *compiler) variables() error {
 				return err
 			}
 			pr.sizes[v][p] = dom.Size
-			pr.refs[v][p] = int(b.Var(fmt.Sprintf("%s%d", d.Name.Name, p), model.Owner(p), dom))
+			pr.refs[v][p] = int(b.Add(model.Var{Name: fmt.Sprintf("%s%d", d.Name.Name, p), Owner: model.Owner(p), Domain: dom,
+				Targets: pr.targets(v, p, dom.Size)}))
 		}
 	}
 	s, err := b.Schema()
@@ -114,6 +115,19 @@ func (pr *Program) decode(v, q int, raw byte) int {
 		return nb[raw]
 	}
 	return -(int(raw) - len(pr.g.nb[q]) + 1)
+}
+
+// targets are the processes a pointer's values name at p (Var.Targets): its neighbours, then
+// its names, which name nobody; nil for a variable that is not a pointer.
+func (pr *Program) targets(v, p, size int) []int {
+	if !pr.vars[v].neighbors {
+		return nil
+	}
+	out := make([]int, size)
+	for raw := range out {
+		out[raw] = max(pr.decode(v, p, byte(raw)), -1)
+	}
+	return out
 }
 
 // encode is the byte that stores value x in variable v at process p, or false if x is

@@ -14,7 +14,7 @@ func (t *Tree) Pointers(b *model.Builder) (choices [][]int, arrows []model.Ref) 
 			names[i] = t.Labels[w]
 		}
 		choices = append(choices, choice)
-		arrows = append(arrows, b.Var("p"+t.Labels[v], model.Owner(v), model.Enum(names...)))
+		arrows = append(arrows, b.Pointer("p"+t.Labels[v], model.Owner(v), model.Enum(names...), choice))
 	}
 	return choices, arrows
 }

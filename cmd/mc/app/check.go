@@ -37,6 +37,7 @@ func checkCommand() *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print the run as JSON"},
 			&cli.StringFlag{Name: "trace-out", Usage: "save the run with its traces to `FILE` for mc replay"},
 			&cli.BoolFlag{Name: "witness", Usage: "print the worst-case execution"},
+			reportFlag(), traceDotFlag(),
 			&cli.StringFlag{Name: "store", Value: "auto", Usage: "auto: memory, moving to disk (--dir, or a temporary directory) when the heap passes half of --mem; memory: the graph and visited set on the heap only; disk: the graph in files under --dir, mapped into memory (--mem bounds the resident part), and the older part of the visited set in sorted runs there; badger: the same with the visited set in badger"},
 			&cli.StringFlag{Name: "dir", Usage: "save the exploration in `DIR` when stopped (Ctrl-C, SIGTERM, a bound), to continue it with --resume; also the files of --store disk and badger"},
 			&cli.DurationFlag{Name: "checkpoint-every", Usage: "with --dir, also save every `DURATION` while exploring (e.g. 10m) and when the exploration is complete: a killed run resumes from the last save"},
@@ -157,6 +158,9 @@ func allTreesOnly(c *cli.Context, entry *models.Entry) error {
 // writeOutputs writes the JSON of a run: to the file of --trace-out (which mc replay reads),
 // and with --json to stdout.
 func writeOutputs(c *cli.Context, r *report) error {
+	if err := writePictures(c, r); err != nil {
+		return err
+	}
 	if path := c.String("trace-out"); path != "" {
 		v, err := r.json()
 		if err == nil {

@@ -16,6 +16,7 @@ func replayCommand() *cli.Command {
 		Name:      "replay",
 		Usage:     "re-check every trace of a saved run (mc check --trace-out) step by step, and print it",
 		ArgsUsage: "FILE",
+		Flags:     []cli.Flag{reportFlag(), traceDotFlag()},
 		Action:    runReplay,
 	}
 }
@@ -70,7 +71,53 @@ func runReplay(c *cli.Context) error {
 	if traces == 0 {
 		fmt.Fprintln(w, "no traces in this run")
 	}
-	return nil
+	if c.String("report") == "" && c.String("trace-dot") == "" {
+		return nil
+	}
+	saved, err := savedReport(b, &r)
+	if err != nil {
+		return usageError("%s: %v", c.Args().First(), err)
+	}
+	return writePictures(c, saved)
+}
+
+// savedReport is a saved run read back as the report mc check made of it, for its pictures:
+// its traces decoded (replayRun has replayed them), its statistics as saved.
+func savedReport(b *built, r *reportJSON) (*report, error) {
+	res := &checker.Result{Stats: r.Stats, Metrics: r.Metrics.Metrics}
+	for _, ch := range r.Checks {
+		c := ch.CheckResult
+		var err error
+		if ch.Trace != nil {
+			if c.Trace, err = decodeTrace(b.model, ch.Trace); err != nil {
+				return nil, err
+			}
+		}
+		if ch.Witness != nil {
+			t, err := decodeTrace(b.model, ch.Witness)
+			if err != nil || len(t.States) != 1 {
+				return nil, fmt.Errorf("%s: the witness is not one configuration (%v)", ch.Name, err)
+			}
+			c.Witness = t.States[0]
+		}
+		res.Checks = append(res.Checks, c)
+	}
+	for _, w := range []struct {
+		saved *traceJSON
+		out   **model.Trace
+	}{{r.Metrics.MovesWitness, &res.MovesWitness}, {r.Metrics.StepsWitness, &res.StepsWitness}, {r.Metrics.TicksWitness, &res.TicksWitness}} {
+		if w.saved == nil {
+			continue
+		}
+		t, err := decodeTrace(b.model, w.saved)
+		if err != nil {
+			return nil, err
+		}
+		*w.out = t
+	}
+	rep := newReport(b, res)
+	rep.about = r.about
+	return rep, nil
 }
 
 // replayOne re-executes a trace through the model; a step that does not replay is an error

@@ -13,6 +13,8 @@ type report struct {
 	res   *checker.Result
 	model model.Model
 	legit model.Predicate
+	// proto is the protocol whose topology pictures are drawn on (nil: none known).
+	proto model.Protocol
 }
 
 // about describes a run as it was asked for, with defaults filled in and canonical names.
@@ -33,7 +35,7 @@ func newReport(b *built, res *checker.Result) *report {
 		m = q.Base()
 	}
 	return &report{about: about{Model: b.spec.Model, Params: b.spec.Params, Topology: b.spec.Topology, Edges: b.edges,
-		Daemon: b.spec.Daemon, Fairness: b.spec.Fairness, Reading: b.spec.Reading, Notes: b.notes}, res: res, model: m, legit: b.check.Legit}
+		Daemon: b.spec.Daemon, Fairness: b.spec.Fairness, Reading: b.spec.Reading, Notes: b.notes}, res: res, model: m, legit: b.check.Legit, proto: b.proto}
 }
 
 // reportJSON is a report as JSON: the result's own fields (Stats, and the figures of

@@ -12,7 +12,7 @@ func verifyCommand() *cli.Command {
 		Name:      "verify",
 		Usage:     "run the proofs of YAML files and compare verdicts and figures with what they expect (for CI)",
 		ArgsUsage: "FILE...",
-		Flags:     runFlags(),
+		Flags:     append(runFlags(), &cli.StringFlag{Name: "report", Usage: "write one self-contained HTML page a proof file in `DIR` (DIR/NAME.html for NAME.yaml): every run, its checks, figures and traces"}),
 		Action:    runVerify,
 	}
 }
@@ -23,13 +23,18 @@ func runVerify(c *cli.Context) error {
 	}
 	var runs []proofRun
 	var specs []runSpec
+	var files []string // the proof file of each run
 	for _, path := range c.Args().Slice() {
 		f, s, err := readProof(path, c.Bool("lint"))
 		if err != nil {
 			return usageError("%v", err)
 		}
 		runs, specs = append(runs, f.Runs...), append(specs, s...)
+		for range f.Runs {
+			files = append(files, path)
+		}
 	}
+	pages := newProofPages(c.String("report"))
 	opts, err := runOptions(c)
 	if err != nil {
 		return err
@@ -49,6 +54,9 @@ func runVerify(c *cli.Context) error {
 			return err
 		}
 		diffs := pr.Expect.compare(r)
+		if err := pages.add(files[i], pr.Name, r, diffs); err != nil {
+			return err
+		}
 		if len(diffs) == 0 {
 			fmt.Fprintf(w, "ok    %s (%.2f s)\n", pr.Name, time.Since(start).Seconds())
 			continue
@@ -58,6 +66,9 @@ func runVerify(c *cli.Context) error {
 		for _, d := range diffs {
 			fmt.Fprintf(w, "        %s\n", d)
 		}
+	}
+	if err := pages.write(); err != nil {
+		return &exitError{exitUsage, err}
 	}
 	fmt.Fprintf(w, "%d passed, %d failed\n", len(runs)-failed, failed)
 	if failed > 0 {

@@ -1,0 +1,142 @@
+package app
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/picture"
+)
+
+// drawnTrace is a trace replayed once for pictures: its steps, and which configurations to
+// draw. A lasso gets one configuration more than it has states, the loop's start reached
+// again by the last step.
+type drawnTrace struct {
+	m     model.Model
+	t     *model.Trace
+	steps []model.Step
+	procs model.Processes // nil: enabled processes are not marked
+}
+
+func newDrawnTrace(m model.Model, t *model.Trace) (*drawnTrace, error) {
+	steps, err := t.StepsOf(m)
+	if err != nil {
+		return nil, err
+	}
+	procs, _ := m.(model.Processes)
+	if procs != nil && procs.Procs() > 64 {
+		procs = nil
+	}
+	return &drawnTrace{m: m, t: t, steps: steps, procs: procs}, nil
+}
+
+// configs is the number of configurations drawn: every state, and a lasso's return.
+func (d *drawnTrace) configs() int {
+	if d.t.IsLasso() {
+		return len(d.t.States) + 1
+	}
+	return len(d.t.States)
+}
+
+// state is drawn configuration i.
+func (d *drawnTrace) state(i int) model.State {
+	if i == len(d.t.States) {
+		return d.t.States[d.t.LoopStart]
+	}
+	return d.t.States[i]
+}
+
+// frame is the picture of drawn configuration i: the processes enabled in it, and those that
+// moved in the step into it.
+func (d *drawnTrace) frame(i int) picture.Frame {
+	f := picture.Frame{State: d.state(i)}
+	n := d.m.Schema().Procs()
+	if d.procs != nil {
+		mask := d.procs.EnabledMask(f.State)
+		f.Enabled = make([]bool, n)
+		for p := range f.Enabled {
+			f.Enabled[p] = mask>>uint(p)&1 != 0
+		}
+	}
+	if i > 0 {
+		f.Prev = d.state(i - 1)
+		f.Moved = make([]bool, n)
+		for _, mv := range d.steps[i-1].Moves {
+			if mv.Proc >= 0 && mv.Proc < n {
+				f.Moved[mv.Proc] = true
+			}
+		}
+	}
+	return f
+}
+
+// stepText names the step into drawn configuration i ("" for the first).
+func (d *drawnTrace) stepText(i int) string {
+	if i == 0 {
+		return ""
+	}
+	return formatStep(d.m, d.steps[i-1])
+}
+
+// enabledText lists the processes enabled in drawn configuration i.
+func (d *drawnTrace) enabledText(i int) string {
+	if d.procs == nil {
+		return ""
+	}
+	return formatMask(d.procs.EnabledMask(d.state(i)))
+}
+
+// title is the caption of drawn configuration i in pictures written to files.
+func (d *drawnTrace) title(name string, i int) string {
+	text := fmt.Sprintf("%s · configuration %d of %d", name, i, len(d.steps))
+	if i == len(d.t.States) {
+		text = fmt.Sprintf("%s · back to configuration %d: the loop repeats", name, d.t.LoopStart)
+	}
+	if step := d.stepText(i); step != "" {
+		text += " · " + step
+	}
+	return text
+}
+
+// movesBetween summarises the steps from drawn configuration lo to hi: how often each
+// process moved, by rule, busiest first.
+func (d *drawnTrace) movesBetween(lo, hi int) string {
+	count := map[string]int{}
+	for i := lo; i < hi; i++ {
+		for _, mv := range d.steps[i].Moves {
+			count[fmt.Sprintf("P%d %s", mv.Proc, ruleName(d.m, mv))]++
+		}
+	}
+	keys := make([]string, 0, len(count))
+	for k := range count {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		return count[keys[i]] > count[keys[j]] || count[keys[i]] == count[keys[j]] && keys[i] < keys[j]
+	})
+	parts := make([]string, 0, len(keys))
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%s ×%s", k, group(uint64(count[k]))))
+	}
+	if len(parts) > 12 {
+		parts = append(parts[:12], fmt.Sprintf("and %d more", len(parts)-12))
+	}
+	return "moves " + strings.Join(parts, ", ")
+}
+
+// sceneOf is the scene of a run's pictures: the model's schema on the protocol's topology
+// (nil protocol: the processes linked by their channels only).
+func sceneOf(m model.Model, proto model.Protocol) *picture.Scene {
+	var neighbors func(int) []int
+	if proto != nil {
+		known := proto.Schema().Procs() // a wrapper may add processes (a clock) the protocol does not know
+		neighbors = func(p int) []int {
+			if p >= known {
+				return nil
+			}
+			return proto.Neighbors(p)
+		}
+	}
+	return picture.New(m.Schema(), neighbors)
+}

@@ -1,0 +1,208 @@
+package app
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/picture"
+	"github.com/mc-checker/mc/cmd/mc/internal/web"
+)
+
+// shownEnds is how many configurations a long trace keeps at each end in the HTML report;
+// the steps between are summarised. 2×300 pictures keep a page of a 10⁵-step trace to about
+// a megabyte, which a browser opens at once.
+const shownEnds = 300
+
+// titledTrace is a trace with the heading it gets in the report.
+type titledTrace struct {
+	title string
+	t     *model.Trace
+}
+
+// writeHTMLReport writes the HTML page of runs to path.
+func writeHTMLReport(path, title string, runs []web.Run) error {
+	var buf bytes.Buffer
+	if err := web.Write(&buf, &web.Page{Title: title, Runs: runs, Generator: "mc " + version()}); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("cannot write the report: %w", err)
+	}
+	return nil
+}
+
+// runTitle is the first line of the terminal report: model, parameters, daemon, fairness.
+func runTitle(r *report) string {
+	var head bytes.Buffer
+	printHeader(&head, &r.about)
+	title, _, _ := strings.Cut(head.String(), "\n")
+	return title
+}
+
+// htmlRun is a run as the page shows it: its header, checks, figures and every trace drawn.
+func htmlRun(r *report) (*web.Run, error) {
+	page := &web.Run{Title: runTitle(r), Notes: r.Notes, Verdict: r.res.Verdict().String()}
+	if page.Verdict == checker.Inconclusive.String() {
+		page.Why = inconclusiveWhy(r.res)
+	}
+	page.Stats, page.Figures = statFacts(r.res)
+	sc := sceneOf(r.model, r.proto)
+	traces, index := reportTraces(r)
+	for _, c := range r.res.Checks {
+		page.Checks = append(page.Checks, web.Check{Name: c.Name, Verdict: c.Verdict.String(), Detail: c.Detail, Trace: index[c.Name]})
+	}
+	for _, tt := range traces {
+		wt, err := htmlTrace(sc, r.model, tt)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", tt.title, err)
+		}
+		page.Traces = append(page.Traces, wt)
+	}
+	return page, nil
+}
+
+// inconclusiveWhy says why a run is inconclusive, for the top of the page.
+func inconclusiveWhy(res *checker.Result) string {
+	var open []string
+	for _, c := range res.Checks {
+		if c.Verdict == checker.Inconclusive {
+			open = append(open, c.Name+": "+c.Detail)
+		}
+	}
+	why := "what was found so far; nothing here is a proof"
+	if res.Stats.Interrupted {
+		why = "interrupted: " + why
+	}
+	if len(open) > 0 {
+		why += " · " + strings.Join(open, "; ")
+	}
+	return why
+}
+
+// reportTraces lists the run's traces once each: every check's counterexample (a check whose
+// counterexample another check already showed points to that one), a characterisation's
+// witness configuration, then the worst-case and recovery witnesses. index maps a check to
+// its trace's position, -1 for none.
+func reportTraces(r *report) (traces []titledTrace, index map[string]int) {
+	index = map[string]int{}
+	seen := map[string]int{}
+	add := func(title string, t *model.Trace) int {
+		key := fmt.Sprint(t.States, t.Steps, t.LoopStart)
+		if i, ok := seen[key]; ok {
+			return i
+		}
+		seen[key] = len(traces)
+		traces = append(traces, titledTrace{title, t})
+		return len(traces) - 1
+	}
+	for _, c := range r.res.Checks {
+		index[c.Name] = -1
+		switch {
+		case c.Trace != nil:
+			index[c.Name] = add(fmt.Sprintf("%s %s: %s", c.Name, c.Verdict, c.Detail), c.Trace)
+		case c.Witness != nil:
+			index[c.Name] = add(fmt.Sprintf("%s %s: %s", c.Name, c.Verdict, c.Detail), &model.Trace{States: []model.State{c.Witness}, LoopStart: -1})
+		}
+	}
+	res := r.res
+	for _, w := range []struct {
+		title string
+		t     *model.Trace
+	}{
+		{"worst case in moves", res.MovesWitness}, {"worst case in steps", res.StepsWitness},
+		{"worst case in ticks", res.TicksWitness}, {"worst case in rounds", res.RoundsWitness},
+		{"recovery from the first fault", res.Recovery.FirstWitness}, {"recovery from the last fault", res.Recovery.LastWitness},
+	} {
+		if w.t != nil {
+			add(fmt.Sprintf("%s: an execution of %d steps", w.title, len(w.t.Steps)), w.t)
+		}
+	}
+	return traces, index
+}
+
+// statFacts are the statistics as the terminal report prints them, name and value, with the
+// worst cases apart.
+func statFacts(res *checker.Result) (stats, figures []web.Fact) {
+	if res.Stats.Universe == "" && res.Stats.States == 0 { // a simulation's saved run: no exploration
+		return nil, nil
+	}
+	var buf bytes.Buffer
+	printStats(&buf, res)
+	for _, line := range strings.Split(buf.String(), "\n") {
+		line = strings.TrimSpace(line)
+		name, value, ok := strings.Cut(line, "  ")
+		if !ok {
+			continue
+		}
+		f := web.Fact{Name: name, Value: strings.TrimSpace(value)}
+		if strings.HasPrefix(name, "worst case") || strings.HasPrefix(name, "recovery") || strings.HasPrefix(name, "expected") {
+			figures = append(figures, f)
+		} else {
+			stats = append(stats, f)
+		}
+	}
+	return stats, figures
+}
+
+// htmlTrace draws a trace for the page: every configuration of a short one; of a long one
+// the first and last shownEnds, the steps between summarised.
+func htmlTrace(sc *picture.Scene, m model.Model, tt titledTrace) (web.Trace, error) {
+	d, err := newDrawnTrace(m, tt.t)
+	if err != nil {
+		return web.Trace{}, err
+	}
+	out := web.Trace{Title: tt.title, Steps: len(d.steps), LoopStart: -1}
+	for _, v := range m.Schema().Vars {
+		out.Variables = append(out.Variables, v.Name)
+	}
+	n := d.configs()
+	shown := make([]int, 0, min(n, 2*shownEnds))
+	if n <= 2*shownEnds {
+		for i := range n {
+			shown = append(shown, i)
+		}
+	} else {
+		for i := range shownEnds {
+			shown = append(shown, i)
+		}
+		for i := n - shownEnds; i < n; i++ {
+			shown = append(shown, i)
+		}
+		out.Gap = &web.Gap{After: shownEnds - 1, Steps: n - 2*shownEnds + 1, Summary: d.movesBetween(shownEnds-1, n-shownEnds)}
+	}
+	for pos, i := range shown {
+		st, err := htmlState(sc, d, i)
+		if err != nil {
+			return web.Trace{}, err
+		}
+		out.States = append(out.States, st)
+		if tt.t.IsLasso() && out.LoopStart < 0 && i >= tt.t.LoopStart {
+			out.LoopStart = pos
+		}
+	}
+	return out, nil
+}
+
+func htmlState(sc *picture.Scene, d *drawnTrace, i int) (web.State, error) {
+	f := d.frame(i)
+	var svg bytes.Buffer
+	if err := sc.SVG(&svg, f); err != nil {
+		return web.State{}, err
+	}
+	st := web.State{Index: i, Step: d.stepText(i), Enabled: d.enabledText(i), Back: i == len(d.t.States), SVG: svg.String()}
+	if st.Back {
+		st.Index = d.t.LoopStart
+	}
+	sch := d.m.Schema()
+	for v, x := range f.State {
+		st.Values = append(st.Values, sch.Vars[v].Domain.Name(x))
+		if f.Prev != nil && f.Prev[v] != x {
+			st.Changed = append(st.Changed, v)
+		}
+	}
+	return st, nil
+}

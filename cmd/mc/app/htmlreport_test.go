@@ -1,0 +1,178 @@
+package app
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/mc-checker/mc/cmd/mc/internal/web"
+)
+
+// reportCase is a run whose HTML report the tests read: the command, and the processes,
+// links and traces its pictures must show.
+type reportCase struct {
+	name         string
+	args         []string
+	code         int
+	procs, links int
+	traces       int
+	// configs is the number of configurations the first trace shows; loop its loop's start
+	// among them (-1: a path).
+	configs, loop int
+	// arrows is the number of pointers drawn in the last configuration shown.
+	arrows int
+}
+
+// reportCases are the issue's four: Dijkstra's README lasso (n = 4, K = 2: a loop of 8
+// steps, the 8th closing it), the arrow protocol on a star of 5 (its weakened predicate's
+// one-step counterexample: a find in transit), the self-stabilizing arrow protocol's τ = 4
+// counterexample (docs/SSARROW.md: a stem of 10 steps and a loop of 10), and BFS from the
+// language on the 2×3 grid (the 88-move worst case).
+var reportCases = []reportCase{
+	{"dijkstra", []string{"check", "../../../examples/protocols/dijkstra.gcl", "-p", "n=4", "-p", "K=2"}, exitViolated, 4, 4, 1, 9, 0, 0},
+	{"arrow", []string{"check", "arrow", "-p", "n=5", "-p", "weaken=2", "--topology", "star"}, exitViolated, 5, 4, 1, 2, -1, 3},
+	{"ssarrow", []string{"check", "ssarrow", "-p", "tau=4"}, exitViolated, 3, 1, 1, 21, 10, 1},
+	{"grid", []string{"check", "../../../examples/protocols/bfs.gcl", "--topology", "../../../testdata/topologies/grid2x3.dot"}, exitHolds, 6, 7, 1, 89, -1, 5},
+}
+
+var pageData = regexp.MustCompile(`(?s)<script type="application/json" id="mc-data">(.*?)</script>`)
+
+// readPage returns the traces a report page carries.
+func readPage(t *testing.T, path string) (string, []web.Trace) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := pageData.FindSubmatch(data)
+	if m == nil {
+		t.Fatalf("%s has no trace data", path)
+	}
+	var traces []web.Trace
+	if err := json.Unmarshal(m[1], &traces); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return string(data), traces
+}
+
+func TestHTMLReport(t *testing.T) {
+	for _, c := range reportCases {
+		t.Run(c.name, func(t *testing.T) {
+			page := filepath.Join(t.TempDir(), "report.html")
+			dots := filepath.Join(t.TempDir(), "dot")
+			if code, out, errOut := mc(t, append(c.args, "--report", page, "--trace-dot", dots)...); code != c.code {
+				t.Fatalf("exit %d: %s%s", code, out, errOut)
+			}
+			html, traces := readPage(t, page)
+			if strings.Contains(html, "http://") && !strings.Contains(strings.ReplaceAll(html, `xmlns="http://www.w3.org/2000/svg"`, ""), "http://") {
+				t.Error("the page names an address other than SVG's namespace")
+			}
+			for _, ext := range []string{`src="http`, `href="http`, "@import", "url(http"} {
+				if strings.Contains(html, ext) {
+					t.Errorf("the page loads something from outside (%s)", ext)
+				}
+			}
+			if len(traces) != c.traces {
+				t.Fatalf("%d traces, want %d", len(traces), c.traces)
+			}
+			tr := traces[0]
+			if len(tr.States) != c.configs || tr.LoopStart != c.loop || tr.Gap != nil {
+				t.Fatalf("%d configurations, loop at %d, gap %v; want %d, %d, none", len(tr.States), tr.LoopStart, tr.Gap, c.configs, c.loop)
+			}
+			for i, st := range tr.States {
+				if got := strings.Count(st.SVG, `<g class="mc-proc`); got != c.procs {
+					t.Fatalf("configuration %d draws %d processes, want %d", i, got, c.procs)
+				}
+				if got := strings.Count(st.SVG, `class="mc-link"`); got != c.links {
+					t.Fatalf("configuration %d draws %d links, want %d", i, got, c.links)
+				}
+				if i > 0 && !strings.Contains(st.SVG, "moved") {
+					t.Errorf("configuration %d marks no process as moved", i)
+				}
+			}
+			// the leaves of the star point at the centre (the requester at itself); every
+			// process of the grid but the root has a parent; ssarrow's p1 points at 0
+			if got := strings.Count(tr.States[len(tr.States)-1].SVG, `class="mc-ptr"`); got != c.arrows {
+				t.Errorf("the last configuration draws %d pointers, want %d", got, c.arrows)
+			}
+			if last := tr.States[len(tr.States)-1]; c.loop >= 0 && (!last.Back || last.Index != tr.States[c.loop].Index) {
+				t.Errorf("the last configuration of the lasso is %+v, not the loop's start again", last.Index)
+			}
+			files, _ := filepath.Glob(filepath.Join(dots, "01-*", "*.dot"))
+			svgs, _ := filepath.Glob(filepath.Join(dots, "01-*", "*.svg"))
+			if len(files) != c.configs || len(svgs) != c.configs {
+				t.Errorf("--trace-dot wrote %d DOT and %d SVG files, want %d each", len(files), len(svgs), c.configs)
+			}
+		})
+	}
+}
+
+// A long simulation trace (mc simulate --dir, then mc replay --report) is summarised: the
+// first and last shownEnds configurations, the steps between counted.
+func TestHTMLReportOfALongTrace(t *testing.T) {
+	steps := 100000
+	if testing.Short() {
+		steps = 2000
+	}
+	dir := t.TempDir()
+	// colouring livelocks under the synchronous daemon on a 5-ring (examples/protocols/colouring.yaml)
+	code, out, _ := mc(t, "simulate", "../../../examples/protocols/colouring.gcl", "--daemon", "sd", "--runs", "1", "--seed", "1",
+		"--max-steps", itoa(steps), "--dir", dir)
+	if code != exitInconclusive {
+		t.Fatalf("simulate: exit %d: %s", code, out)
+	}
+	page := filepath.Join(dir, "long.html")
+	if code, out, _ := mc(t, "replay", filepath.Join(dir, "run-0.json"), "--report", page); code != 0 {
+		t.Fatalf("replay: exit %d: %s", code, out[:min(len(out), 500)])
+	}
+	_, traces := readPage(t, page)
+	tr := traces[0]
+	if tr.Steps != steps || len(tr.States) != 2*shownEnds || tr.Gap == nil || tr.Gap.After != shownEnds-1 || tr.Gap.Steps != steps+2-2*shownEnds {
+		t.Fatalf("steps %d, %d configurations shown, gap %+v", tr.Steps, len(tr.States), tr.Gap)
+	}
+	if last := tr.States[len(tr.States)-1]; last.Index != steps || tr.States[shownEnds].Index != steps+1-shownEnds {
+		t.Fatalf("the shown configurations end at %d and resume at %d", last.Index, tr.States[shownEnds].Index)
+	}
+	// every omitted step is a synchronous move of the two processes in conflict
+	if want := "moves P2 recolour ×" + group(uint64(tr.Gap.Steps)) + ", P3 recolour ×" + group(uint64(tr.Gap.Steps)); tr.Gap.Summary != want {
+		t.Errorf("gap summary %q, want %q", tr.Gap.Summary, want)
+	}
+	if info, _ := os.Stat(page); info.Size() > 4<<20 {
+		t.Errorf("the page of a summarised trace is %d bytes", info.Size())
+	}
+}
+
+// An interrupted run's report says it is inconclusive, with what was found so far.
+func TestHTMLReportOfAnInterruptedRun(t *testing.T) {
+	page := filepath.Join(t.TempDir(), "r.html")
+	code, _, _ := mc(t, "check", "dijkstra", "-p", "n=9", "-p", "K=9", "--timeout", "100ms", "--report", page)
+	if code != exitInconclusive {
+		t.Fatalf("exit %d", code)
+	}
+	html, _ := readPage(t, page)
+	if !strings.Contains(html, `<p class="verdict inconclusive"`) || !strings.Contains(html, "interrupted: what was found so far") || strings.Contains(html, `class="verdict holds"`) {
+		t.Fatalf("the page does not say the run is inconclusive:\n%s", html[:min(len(html), 2000)])
+	}
+}
+
+// mc verify --report writes one page a proof file, every run on it with its expectation.
+func TestVerifyReport(t *testing.T) {
+	dir := t.TempDir()
+	if code, out, _ := mc(t, "verify", "../../../examples/protocols/dijkstra.yaml", "--report", dir); code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	html, traces := readPage(t, filepath.Join(dir, "dijkstra.html"))
+	runs := strings.Count(html, `<article class="run"`)
+	proof, _, err := readProof("../../../examples/protocols/dijkstra.yaml", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if runs != len(proof.Runs) || strings.Count(html, "as the proof file expects") != runs || len(traces) == 0 {
+		t.Fatalf("%d runs on the page (the file has %d), %d traces", runs, len(proof.Runs), len(traces))
+	}
+}
+
+func itoa(n int) string { return strings.TrimSpace(strings.ReplaceAll(group(uint64(n)), ",", "")) }

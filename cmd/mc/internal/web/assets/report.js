@@ -1,0 +1,150 @@
+// The step-through of mc's HTML report. The traces come as JSON in #mc-data; each section
+// .trace[data-trace=i] shows one configuration of trace i at a time. "#t=I&s=J" (J a number
+// or "last") in the address opens trace I at shown configuration J. When drawn, the page sets
+// data-ready on <body> to the milliseconds since it was asked for, and data-script to those
+// its script took (bench/report.sh reads them).
+"use strict";
+(function () {
+  var traces = JSON.parse(document.getElementById("mc-data").textContent) || [];
+  var SVGNS = "http://www.w3.org/2000/svg";
+
+  function svg(tag, attrs, parent) {
+    var el = document.createElementNS(SVGNS, tag);
+    for (var k in attrs) el.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(el);
+    return el;
+  }
+
+  // where puts shown configuration i on the track: along the stem, or round the loop,
+  // which starts at the circle's leftmost point and turns clockwise.
+  function where(t, i) {
+    var n = t.States.length, ls = t.LoopStart;
+    if (ls < 0) return {x: 10 + 360 * (n > 1 ? i / (n - 1) : 0), y: 65};
+    var stem = ls, loop = n - 1 - ls;
+    if (i <= ls) return {x: 10 + 210 * (stem > 0 ? i / stem : 1), y: 65};
+    var a = Math.PI + 2 * Math.PI * (i - ls) / Math.max(loop, 1);
+    return {x: 270 + 50 * Math.cos(a), y: 65 - 50 * Math.sin(a)};
+  }
+
+  function drawTrack(el, t) {
+    var n = t.States.length, ls = t.LoopStart;
+    if (ls < 0) {
+      svg("line", {"class": "stem", x1: 10, y1: 65, x2: 370, y2: 65}, el);
+    } else {
+      if (ls > 0) svg("line", {"class": "stem", x1: 10, y1: 65, x2: 220, y2: 65}, el);
+      svg("circle", {"class": "loop", cx: 270, cy: 65, r: 50}, el);
+      svg("text", {x: 270, y: 69, "text-anchor": "middle"}, el).textContent = "loop of " + (n - 1 - ls);
+    }
+    if (n <= 80) {
+      for (var i = 0; i < n; i++) {
+        var p = where(t, i);
+        svg("circle", {"class": "tick" + (ls >= 0 && i >= ls ? " inloop" : ""), cx: p.x, cy: p.y, r: 3}, el);
+      }
+    }
+    if (t.Gap) { // the steps left out, where they would be
+      var g = where(t, t.Gap.After + 0.5);
+      svg("rect", {x: g.x - 14, y: g.y - 9, width: 28, height: 18, fill: "#fff"}, el);
+      svg("text", {x: g.x, y: g.y + 4, "text-anchor": "middle"}, el).textContent = "⋯";
+      svg("text", {x: g.x, y: g.y - 14, "text-anchor": "middle"}, el).textContent = t.Gap.Steps.toLocaleString("en") + " steps not shown";
+    }
+    var stemSteps = ls < 0 ? t.Steps : t.States[ls].Index;
+    svg("text", {x: 10, y: 125}, el).textContent = ls < 0 ? "path of " + t.Steps.toLocaleString("en") + " steps" :
+      "stem of " + stemSteps.toLocaleString("en") + " steps, then the loop forever";
+    return svg("circle", {"class": "now", cx: 10, cy: 65, r: 7}, el);
+  }
+
+  function fillRows(sec, t) {
+    var head = sec.querySelector(".rows thead"), body = sec.querySelector(".rows tbody");
+    var tr = document.createElement("tr");
+    ["#", "step"].concat(t.Variables, ["enabled"]).forEach(function (name) {
+      var th = document.createElement("th");
+      th.textContent = name;
+      tr.appendChild(th);
+    });
+    head.appendChild(tr);
+    var frag = document.createDocumentFragment(), rows = [];
+    t.States.forEach(function (st, i) {
+      var row = document.createElement("tr");
+      if (t.LoopStart >= 0 && i >= t.LoopStart) row.className = "inloop";
+      var cells = [st.Back ? "↺ " + st.Index : String(st.Index), st.Step].concat(st.Values, [st.Enabled]);
+      var changed = {};
+      (st.Changed || []).forEach(function (v) { changed[v + 2] = true; });
+      cells.forEach(function (text, c) {
+        var td = document.createElement("td");
+        td.textContent = text;
+        if (changed[c]) td.className = "chg";
+        row.appendChild(td);
+      });
+      row.addEventListener("click", function () { sec.show(i); });
+      rows.push(row);
+      frag.appendChild(row);
+      if (t.Gap && t.Gap.After === i) {
+        var gap = document.createElement("tr");
+        gap.className = "gap";
+        var td = document.createElement("td");
+        td.colSpan = cells.length;
+        td.textContent = "… " + t.Gap.Steps.toLocaleString("en") + " steps not shown: " + t.Gap.Summary;
+        gap.appendChild(td);
+        frag.appendChild(gap);
+      }
+    });
+    body.appendChild(frag);
+    return rows;
+  }
+
+  function setup(sec) {
+    var t = traces[+sec.dataset.trace];
+    if (!t || !t.States || !t.States.length) return;
+    var n = t.States.length, cur = -1;
+    var slider = sec.querySelector(".slider"), pic = sec.querySelector(".picture");
+    var label = sec.querySelector(".where"), step = sec.querySelector(".step"), en = sec.querySelector(".enabled");
+    var now = drawTrack(sec.querySelector(".track"), t), rows = fillRows(sec, t);
+    slider.max = n - 1;
+    sec.show = function (i) {
+      i = Math.max(0, Math.min(n - 1, i));
+      if (i === cur) return;
+      if (cur >= 0) rows[cur].classList.remove("current");
+      cur = i;
+      var st = t.States[i];
+      pic.innerHTML = st.SVG;
+      slider.value = i;
+      rows[i].classList.add("current");
+      label.textContent = "configuration " + st.Index.toLocaleString("en") + (st.Back ? " again (the loop closes)" : "") +
+        " · step " + (i === 0 ? 0 : (st.Back ? t.Steps : st.Index)).toLocaleString("en") + " of " + t.Steps.toLocaleString("en");
+      step.textContent = st.Step ? "step: " + st.Step : "initial configuration";
+      en.textContent = "enabled: " + (st.Enabled || "nobody");
+      var p = where(t, i);
+      now.setAttribute("cx", p.x);
+      now.setAttribute("cy", p.y);
+      var body = rows[i].parentNode.parentNode.parentNode;
+      var top = rows[i].offsetTop;
+      if (top < body.scrollTop + 20 || top > body.scrollTop + body.clientHeight - 30) body.scrollTop = top - 40;
+    };
+    // next from a lasso's closing configuration goes round the loop again
+    function next() { sec.show(t.LoopStart >= 0 && cur === n - 1 ? t.LoopStart + 1 : cur + 1); }
+    sec.querySelector(".first").addEventListener("click", function () { sec.show(0); });
+    sec.querySelector(".prev").addEventListener("click", function () { sec.show(cur - 1); });
+    sec.querySelector(".next").addEventListener("click", next);
+    sec.querySelector(".last").addEventListener("click", function () { sec.show(n - 1); });
+    slider.addEventListener("input", function () { sec.show(+slider.value); });
+    sec.addEventListener("keydown", function (e) {
+      if (e.target === slider) return;
+      var keys = {ArrowLeft: cur - 1, Home: 0, End: n - 1};
+      if (e.key === "ArrowRight") { next(); e.preventDefault(); }
+      else if (e.key in keys) { sec.show(keys[e.key]); e.preventDefault(); }
+    });
+    sec.show(0);
+  }
+
+  var start = performance.now();
+  var sections = document.querySelectorAll(".trace");
+  for (var i = 0; i < sections.length; i++) setup(sections[i]);
+  var m = /t=(\d+)&s=(\w+)/.exec(location.hash);
+  if (m && sections[+m[1]] && sections[+m[1]].show) {
+    var sec = sections[+m[1]], t = traces[+m[1]];
+    sec.show(m[2] === "last" ? t.States.length - 1 : +m[2]);
+    if (sec.getBoundingClientRect().top > 0.4 * window.innerHeight) sec.scrollIntoView();
+  }
+  document.body.dataset.script = String(Math.round(performance.now() - start));
+  document.body.dataset.ready = String(Math.round(performance.now())); // since the page was asked for
+})();
