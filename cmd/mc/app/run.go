@@ -4,13 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/models/topology"
@@ -20,6 +16,7 @@ import (
 // run executes the run; input errors come back as usage errors.
 func (b *built) run(ctx context.Context, opts checker.Options) (*report, error) {
 	res, err := checker.Run(ctx, b.model, b.check, opts)
+	endRun(opts.Progress) // the bars end before the caller prints
 	var internal *checker.InternalError
 	switch {
 	case errors.As(err, &internal):
@@ -97,36 +94,8 @@ func runOptions(c *cli.Context) (checker.Options, error) {
 		// twice the live data between collections.
 		debug.SetMemoryLimit(int64(min(budget, 1<<62)))
 	}
-	if f, ok := c.App.ErrWriter.(*os.File); c.Bool("progress") || ok && isTerminal(f) {
-		opts.Progress = progressPrinter(c.App.ErrWriter)
-	}
+	opts.Progress = runProgress(c)
 	return opts, nil
-}
-
-// progressPrinter writes at most one line a second to stderr.
-func progressPrinter(w io.Writer) func(checker.Progress) {
-	var mu sync.Mutex
-	start := time.Now()
-	last := start
-	return func(p checker.Progress) {
-		mu.Lock()
-		defer mu.Unlock()
-		if time.Since(last) < time.Second {
-			return
-		}
-		last = time.Now()
-		secs := time.Since(start).Seconds()
-		if p.Total > 0 {
-			fmt.Fprintf(w, "mc: %s %d/%d states (%.0f%%), %.0f s\n", p.Phase, p.States, p.Total, 100*float64(p.States)/float64(p.Total), secs)
-		} else {
-			fmt.Fprintf(w, "mc: %s %d states, %d transitions, depth %d, %.0f s\n", p.Phase, p.States, p.Transitions, p.Depth, secs)
-		}
-	}
-}
-
-func isTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 func treeEdges(t *topology.Tree) string {

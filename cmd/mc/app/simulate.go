@@ -34,7 +34,7 @@ func simulateCommand() *cli.Command {
 			&cli.StringFlag{Name: "end", Value: "legitimate", Usage: "with --faults, where a recovery ends: legitimate (any legitimate configuration) or start (the very configuration the first fault hit, for silent protocols)"},
 			&cli.StringFlag{Name: "dir", Usage: "save the trace of every run that deadlocks or reaches --max-steps in `DIR`, for mc replay"},
 			&cli.DurationFlag{Name: "timeout", DefaultText: "none", Usage: "stop after this long (exit 3)"},
-			&cli.BoolFlag{Name: "progress", Usage: "report progress on stderr"},
+			&cli.BoolFlag{Name: "progress", DefaultText: "when stderr is a terminal", Usage: "report progress on stderr"},
 			profileFlag(),
 		},
 		Action: profiled(runSimulate),
@@ -48,8 +48,11 @@ func runSimulate(c *cli.Context) error {
 	}
 	ctx, stop := runContext(c)
 	defer stop()
+	var endBars func()
+	opts.Progress, endBars = simProgress(c, opts.Runs)
 	start := time.Now()
 	res, err := sim.Simulate(ctx, b.proto, opts)
+	endBars() // before anything is printed
 	if err != nil && ctx.Err() == nil {
 		return usageError("%v", err)
 	}
@@ -103,9 +106,6 @@ func simulation(c *cli.Context) (*built, sim.Options, error) {
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
-	if c.Bool("progress") {
-		opts.Progress = simProgress(c.App.ErrWriter, opts.Runs)
-	}
 	return b, opts, nil
 }
 
@@ -116,16 +116,6 @@ func schedulerOf(name string) (sim.Scheduler, error) {
 		}
 	}
 	return 0, usageError("unknown scheduler %q (want %s)", name, strings.Join(sim.Schedulers, ", "))
-}
-
-func simProgress(w io.Writer, runs int) func(int) {
-	last := time.Now()
-	return func(done int) {
-		if time.Since(last) > time.Second {
-			last = time.Now()
-			fmt.Fprintf(w, "mc: simulated %d/%d runs\n", done, runs)
-		}
-	}
 }
 
 // printSimulation writes the distribution.

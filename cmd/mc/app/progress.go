@@ -1,0 +1,392 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime/metrics"
+	"sync"
+	"time"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/urfave/cli/v2"
+	"github.com/vbauerster/mpb/v8"
+	"github.com/vbauerster/mpb/v8/cwriter"
+	"github.com/vbauerster/mpb/v8/decor"
+)
+
+// What a run reports on stderr while it goes: on a terminal, live bars (one per phase); else,
+// with --progress, a line a second, whose format CI logs rely on.
+
+// runOver is the report that ends a run's bars: b.run makes it when the checker returns, the
+// one place every command's runs go through, so that the bars are finished before anything
+// is printed after the run (the report, a row of verify or of --topology all, an error). The
+// checker never reports without a phase.
+var runOver = checker.Progress{}
+
+// endRun finishes what the run drew on stderr; report is the run's Options.Progress.
+func endRun(report func(checker.Progress)) {
+	if report != nil {
+		report(runOver)
+	}
+}
+
+// startAfter is how long a run goes before it draws bars: a shorter run draws nothing, as
+// the line a second printed nothing for it, and the many short runs of verify, sweep or
+// --topology all do not fill the screen with bars.
+const startAfter = time.Second
+
+// runProgress is the Options.Progress of the commands that run the checker: bars when stderr
+// is a terminal, the line a second with --progress otherwise, else nil.
+func runProgress(c *cli.Context) func(checker.Progress) {
+	bars := stderrIsTerminal(c)
+	if !bars && !c.Bool("progress") {
+		return nil
+	}
+	return newProgress(c.Context, c.App.ErrWriter, bars).Report
+}
+
+// simProgress is simulate's Options.Progress (runs done of opts.Runs), as runProgress, and
+// the func that ends its bar before the distribution is printed.
+func simProgress(c *cli.Context, runs int) (report func(done int), end func()) {
+	bars := stderrIsTerminal(c)
+	if !bars && !c.Bool("progress") {
+		return nil, func() {}
+	}
+	p := &progress{lines: simLines(c.App.ErrWriter, runs, time.Now)}
+	if bars {
+		p = &progress{bars: newBars(c.Context, c.App.ErrWriter, "runs")}
+	}
+	return func(done int) {
+		p.Report(checker.Progress{Phase: "simulate", States: uint64(done), Total: uint64(runs)})
+	}, p.Close
+}
+
+func stderrIsTerminal(c *cli.Context) bool {
+	f, ok := c.App.ErrWriter.(*os.File)
+	return ok && isTerminal(f)
+}
+
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// progress reports a run on stderr: live bars, or lines.
+type progress struct {
+	lines func(checker.Progress) // without bars
+	bars  *bars                  // nil without
+}
+
+// newProgress reports to w with bars when drawBars is set (stderr is a terminal), else with
+// a line a second. ctx is the command's: an interrupt stops the bars at once, so that they
+// do not draw over what mc then prints.
+func newProgress(ctx context.Context, w io.Writer, drawBars bool) *progress {
+	if drawBars {
+		return &progress{bars: newBars(ctx, w, "states")}
+	}
+	return &progress{lines: progressPrinter(w)}
+}
+
+// Report is the checker's Options.Progress, called from several goroutines at once; runOver
+// closes.
+func (p *progress) Report(r checker.Progress) {
+	switch {
+	case r.Phase == "":
+		p.Close()
+	case p.bars != nil:
+		p.bars.report(r)
+	default:
+		p.lines(r)
+	}
+}
+
+// Close completes the bars and returns once their last frame is drawn; they stay on screen,
+// above what is printed next. A report after it starts new bars (the next run of verify or
+// sweep).
+func (p *progress) Close() {
+	if p.bars != nil {
+		p.bars.close()
+	}
+}
+
+// progressPrinter writes at most one line a second to stderr.
+func progressPrinter(w io.Writer) func(checker.Progress) {
+	return progressLines(w, time.Now)
+}
+
+// progressLines is progressPrinter on the clock now, which tests set.
+func progressLines(w io.Writer, now func() time.Time) func(checker.Progress) {
+	var mu sync.Mutex
+	start := now()
+	last := start
+	return func(p checker.Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		if now().Sub(last) < time.Second {
+			return
+		}
+		last = now()
+		secs := now().Sub(start).Seconds()
+		if p.Total > 0 {
+			fmt.Fprintf(w, "mc: %s %d/%d states (%.0f%%), %.0f s\n", p.Phase, p.States, p.Total, 100*float64(p.States)/float64(p.Total), secs)
+		} else {
+			fmt.Fprintf(w, "mc: %s %d states, %d transitions, depth %d, %.0f s\n", p.Phase, p.States, p.Transitions, p.Depth, secs)
+		}
+	}
+}
+
+// simLines is simulate's line a second (the runs done are States); the lock is there because
+// the simulation reports from several goroutines.
+func simLines(w io.Writer, runs int, now func() time.Time) func(checker.Progress) {
+	var mu sync.Mutex
+	last := now()
+	return func(p checker.Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		if now().Sub(last) > time.Second {
+			last = now()
+			fmt.Fprintf(w, "mc: simulated %d/%d runs\n", p.States, runs)
+		}
+	}
+}
+
+// bars draws a run's progress with mpb: one bar per phase, the previous one completed when
+// the phase changes. Reports only store their figures; mpb's goroutines draw them at each
+// frame, so that the explorer never waits for the terminal but at a change of phase.
+type bars struct {
+	ctx  context.Context
+	w    io.Writer
+	unit string // what States counts: states, or runs for simulate
+
+	mu       sync.Mutex // the phase; never taken by what mpb calls
+	p        *mpb.Progress
+	cur      *phaseBar
+	runStart time.Time     // when the run began (the command, or the previous run's end)
+	after    time.Duration // startAfter; tests draw at once
+}
+
+func newBars(ctx context.Context, w io.Writer, unit string) *bars {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return &bars{ctx: ctx, w: w, unit: unit, runStart: time.Now(), after: startAfter}
+}
+
+func (b *bars) report(r checker.Progress) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.cur == nil || r.Phase != b.cur.phase {
+		now := time.Now()
+		if b.cur != nil {
+			b.cur.finish(now)
+		}
+		b.cur = &phaseBar{phase: r.Phase, unit: b.unit, start: now, base: r.States}
+	}
+	b.cur.set(r)
+	if b.cur.bar == nil {
+		b.show()
+	}
+}
+
+// show gives the current phase its bar once the run has lasted b.after, and not after an
+// interrupt, when mpb has stopped.
+func (b *bars) show() {
+	if time.Since(b.runStart) < b.after || b.ctx.Err() != nil {
+		return
+	}
+	if b.p == nil {
+		// Auto refresh: the caller decided that w is a terminal (mpb would draw nothing on
+		// a writer that is not a file, as in tests).
+		b.p = mpb.NewWithContext(b.ctx, mpb.WithOutput(sized(b.w)), mpb.WithAutoRefresh())
+	}
+	b.cur.attach(b.p)
+}
+
+// sized is w for mpb: a terminal that does not know its width (a pty that was never given
+// one, as script(1) makes without a terminal around it) would get bars 0 columns wide, that
+// is nothing; hidden behind a plain writer it gets mpb's 80 columns.
+func sized(w io.Writer) io.Writer {
+	if f, ok := w.(*os.File); ok {
+		if width, _, err := cwriter.GetSize(int(f.Fd())); err != nil || width <= 0 {
+			return struct{ io.Writer }{w}
+		}
+	}
+	return w
+}
+
+// close completes the bars and waits for their last frame: a handful of refreshes, or none
+// after an interrupt.
+func (b *bars) close() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.cur != nil {
+		b.cur.finish(time.Now())
+		b.cur = nil
+	}
+	if b.p != nil {
+		b.p.Wait()
+		b.p = nil
+	}
+	b.runStart = time.Now()
+}
+
+// phaseBar is one phase's bar and the figures it shows: its own, so that the bars of the
+// phases before keep their last ones.
+type phaseBar struct {
+	phase string
+	unit  string
+	start time.Time // of its first report
+	base  uint64    // the states of its first report: the rate is of the states since
+	bar   *mpb.Bar  // nil until the run has lasted startAfter
+	room  int       // the columns that the figures leave to the bar
+
+	mu     sync.Mutex // what the decorators read; never held across a call into mpb
+	last   checker.Progress
+	end    time.Time // zero while the phase runs
+	heap   uint64
+	heapAt time.Time
+}
+
+func (pb *phaseBar) set(r checker.Progress) {
+	pb.mu.Lock()
+	pb.last = r
+	pb.mu.Unlock()
+}
+
+// attach adds the phase's bar: a bar when the phase's size is known, else a spinner (a blank
+// once the phase is over, as it is no longer running).
+func (pb *phaseBar) attach(p *mpb.Progress) {
+	pb.mu.Lock()
+	known := pb.last.Total > 0
+	pb.mu.Unlock()
+	filler, width, done := mpb.SpinnerStyle().Build(), 1, mpb.BarFillerOnComplete(" ")
+	pb.room = width + 2 // and the spaces either side
+	if known {
+		filler, width, done = pb.fill(mpb.BarStyle().Build()), 30, nil
+		pb.room = 12 + 2 // the least bar worth drawing
+	}
+	bar, err := p.Add(0, filler, mpb.BarWidth(width), done,
+		mpb.PrependDecorators(decor.Name(fmt.Sprintf("%-8s", pb.phase))),
+		mpb.AppendDecorators(decor.Any(pb.text)))
+	if err == nil { // else mpb has stopped (an interrupt): nothing more is drawn
+		pb.bar = bar
+	}
+}
+
+// finish freezes the phase's figures and completes its bar, which stays on screen.
+func (pb *phaseBar) finish(now time.Time) {
+	pb.mu.Lock()
+	pb.end = now
+	pb.mu.Unlock()
+	if pb.bar != nil {
+		pb.bar.SetTotal(-1, true) // the mpb bar counts nothing: its total is its count, 0
+	}
+}
+
+// fill draws base from the phase's latest report: the mpb bar's own count is never set,
+// which would make each report wait for mpb's goroutine.
+func (pb *phaseBar) fill(base mpb.BarFiller) mpb.BarFiller {
+	return mpb.BarFillerFunc(func(w io.Writer, st decor.Statistics) error {
+		pb.mu.Lock()
+		total := min(pb.last.Total, math.MaxInt64)
+		st.Current, st.Total = int64(min(pb.last.States, total)), int64(total)
+		pb.mu.Unlock()
+		return base.Fill(w, st)
+	})
+}
+
+// text is the figures right of the bar, made at each frame; the heap is read at most once a
+// second, from runtime/metrics, which unlike runtime.ReadMemStats does not stop the world.
+func (pb *phaseBar) text(st decor.Statistics) string {
+	pb.mu.Lock()
+	defer pb.mu.Unlock()
+	now := pb.end
+	if now.IsZero() {
+		now = time.Now()
+		if now.Sub(pb.heapAt) >= time.Second {
+			pb.heap, pb.heapAt = heapInUse(), now
+		}
+	}
+	return fit(describe(pb.last, pb.base, pb.unit, now.Sub(pb.start), pb.heap), st.AvailableWidth-pb.room)
+}
+
+// fit joins the parts that fit in width, from the first: on a narrow terminal the last
+// ones go, rather than the bar (mpb gives the figures the width first).
+func fit(parts []string, width int) string {
+	line := parts[0]
+	for _, p := range parts[1:] {
+		if len(line)+2+len(p) > width {
+			break
+		}
+		line += "  " + p
+	}
+	return line
+}
+
+// describe writes a phase's figures, the most wanted first (fit drops the last ones), each
+// in a fixed width (the bar takes the width left, and would jitter): the percentage when the
+// phase's size is known, the counts, the rate since its first report (base states, took
+// ago), the time left at that rate, the heap and the time. An exploration from every
+// configuration starts with all its states: they are not counted in its rate.
+func describe(r checker.Progress, base uint64, unit string, took time.Duration, heap uint64) []string {
+	var parts []string
+	rate := 0.0
+	if took > 0 && r.States > base {
+		rate = float64(r.States-base) / took.Seconds()
+	}
+	if r.Total > 0 {
+		parts = append(parts, fmt.Sprintf("%3.0f%%", 100*float64(min(r.States, r.Total))/float64(r.Total)),
+			fmt.Sprintf("%5s/%5s %s", short(float64(r.States)), short(float64(r.Total)), unit))
+	} else {
+		parts = append(parts, fmt.Sprintf("%5s %s", short(float64(r.States)), unit))
+	}
+	if r.Transitions > 0 {
+		parts = append(parts, fmt.Sprintf("%5s transitions", short(float64(r.Transitions))))
+	}
+	if r.Depth > 0 {
+		parts = append(parts, fmt.Sprintf("depth %3d", r.Depth))
+	}
+	if rate > 0 {
+		parts = append(parts, fmt.Sprintf("%5s %s/s", short(rate), unit))
+		if r.Total > r.States {
+			left := time.Duration(float64(r.Total-r.States) / rate * float64(time.Second))
+			parts = append(parts, fmt.Sprintf("ETA %6s", left.Round(time.Second)))
+		}
+	}
+	if heap > 0 {
+		parts = append(parts, fmt.Sprintf("heap %9s", gib(heap)))
+	}
+	return append(parts, fmt.Sprintf("%6s", took.Round(time.Second)))
+}
+
+// short writes n in three digits and a unit (12.3k, 456M), to keep the line within a
+// terminal's width.
+func short(n float64) string {
+	i := 0
+	for ; n >= 999.5 && i < 4; i++ {
+		n /= 1000
+	}
+	unit := []string{"", "k", "M", "G", "T"}[i]
+	switch {
+	case i == 0:
+		return fmt.Sprintf("%.0f", n)
+	case n < 9.995:
+		return fmt.Sprintf("%.2f%s", n, unit)
+	case n < 99.95:
+		return fmt.Sprintf("%.1f%s", n, unit)
+	}
+	return fmt.Sprintf("%.0f%s", n, unit)
+}
+
+// heapInUse is the bytes of live and not yet collected heap objects.
+func heapInUse() uint64 {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return sample[0].Value.Uint64()
+}
