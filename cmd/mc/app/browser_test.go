@@ -63,6 +63,7 @@ var (
 // screenshots to docs/images/.
 func TestReportInBrowser(t *testing.T) {
 	browser := chromium(t)
+	inRoot(t)
 	cases := reportCases
 	if testing.Short() {
 		cases = cases[:1]
@@ -147,15 +148,36 @@ func screenshot(t *testing.T, path string, c reportCase, at string) image.Image 
 		t.Errorf("the %s screenshot shows %d pixels of links and %d of outlines: not the topology", at, links, outlines)
 	}
 	if *screenshots {
-		data, err := os.ReadFile(path)
-		if err == nil {
-			err = os.WriteFile(filepath.Join("..", "..", "..", "docs", "images", "report-"+c.name+"-"+at+".png"), data, 0o644)
-		}
-		if err != nil {
+		if err := saveTrimmed(img, filepath.Join("docs", "images", "report-"+c.name+"-"+at+".png")); err != nil {
 			t.Error(err)
 		}
 	}
 	return img
+}
+
+// saveTrimmed writes a screenshot without the blank rows below the page.
+func saveTrimmed(img image.Image, path string) error {
+	b := img.Bounds()
+	bottom := b.Min.Y
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if r, g, bl, _ := img.At(x, y).RGBA(); r>>8 < 250 || g>>8 < 250 || bl>>8 < 250 {
+				bottom = y + 1
+				break
+			}
+		}
+	}
+	sub, ok := img.(interface {
+		SubImage(image.Rectangle) image.Image
+	})
+	if ok {
+		img = sub.SubImage(image.Rect(b.Min.X, b.Min.Y, b.Max.X, min(b.Max.Y, bottom+16)))
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
 func near(r, g, b uint32, wr, wg, wb int) bool {

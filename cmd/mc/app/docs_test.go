@@ -15,7 +15,7 @@ import (
 
 // docPages are the pages whose commands, proof files and code the suite runs or checks.
 var docPages = []string{"README.md", "docs/ERRORS.md", "docs/PROTOCOLS.md", "docs/PERFORMANCE.md",
-	"docs/DESIGN.md", "docs/SSARROW.md", "docs/ARVY.md", "docs/DIJKSTRA.md", "docs/LEK.md", "docs/RANDOMIZED.md", "docs/LEADER.md", "docs/LANGUAGE.md", "docs/SYMBOLIC.md", "bench/README.md"}
+	"docs/DESIGN.md", "docs/SSARROW.md", "docs/ARVY.md", "docs/DIJKSTRA.md", "docs/LEK.md", "docs/RANDOMIZED.md", "docs/LEADER.md", "docs/LANGUAGE.md", "docs/SYMBOLIC.md", "docs/REPORT.md", "bench/README.md"}
 
 // heavy are the mc commands of the pages that take minutes or gigabytes: the test runs them
 // with a time limit, which must stop them inconclusive (exit 3). The command line is valid
@@ -191,8 +191,11 @@ func runDocumented(t *testing.T, c docCommand, args []string, tmp string) {
 	}
 	args = slices.Clone(args)
 	for i, a := range args { // files the pages write go to a temporary directory
-		if strings.HasPrefix(a, "/tmp/") || a == "run.json" {
-			args[i] = filepath.Join(tmp, filepath.Base(a))
+		switch {
+		case strings.HasPrefix(a, "/tmp/"):
+			args[i] = filepath.Join(tmp, strings.TrimPrefix(a, "/tmp/"))
+		case a == "run.json":
+			args[i] = filepath.Join(tmp, a)
 		}
 	}
 	if heavy[line] {

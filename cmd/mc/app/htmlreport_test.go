@@ -32,10 +32,10 @@ type reportCase struct {
 // counterexample (docs/SSARROW.md: a stem of 10 steps and a loop of 10), and BFS from the
 // language on the 2×3 grid (the 88-move worst case).
 var reportCases = []reportCase{
-	{"dijkstra", []string{"check", "../../../examples/protocols/dijkstra.gcl", "-p", "n=4", "-p", "K=2"}, exitViolated, 4, 4, 1, 9, 0, 0},
+	{"dijkstra", []string{"check", "examples/protocols/dijkstra.gcl", "-p", "n=4", "-p", "K=2"}, exitViolated, 4, 4, 1, 9, 0, 0},
 	{"arrow", []string{"check", "arrow", "-p", "n=5", "-p", "weaken=2", "--topology", "star"}, exitViolated, 5, 4, 1, 2, -1, 3},
 	{"ssarrow", []string{"check", "ssarrow", "-p", "tau=4"}, exitViolated, 3, 1, 1, 21, 10, 1},
-	{"grid", []string{"check", "../../../examples/protocols/bfs.gcl", "--topology", "../../../testdata/topologies/grid2x3.dot"}, exitHolds, 6, 7, 1, 89, -1, 5},
+	{"grid", []string{"check", "examples/protocols/bfs.gcl", "--topology", "testdata/topologies/grid2x3.dot"}, exitHolds, 6, 7, 1, 89, -1, 5},
 }
 
 var pageData = regexp.MustCompile(`(?s)<script type="application/json" id="mc-data">(.*?)</script>`)
@@ -58,7 +58,18 @@ func readPage(t *testing.T, path string) (string, []web.Trace) {
 	return string(data), traces
 }
 
+// inRoot runs the rest of a test from the repository's root, where the cases' paths (and the
+// titles of their pages) start.
+func inRoot(t *testing.T) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(root)
+}
+
 func TestHTMLReport(t *testing.T) {
+	inRoot(t)
 	for _, c := range reportCases {
 		t.Run(c.name, func(t *testing.T) {
 			page := filepath.Join(t.TempDir(), "report.html")
@@ -117,9 +128,10 @@ func TestHTMLReportOfALongTrace(t *testing.T) {
 	if testing.Short() {
 		steps = 2000
 	}
+	inRoot(t)
 	dir := t.TempDir()
 	// colouring livelocks under the synchronous daemon on a 5-ring (examples/protocols/colouring.yaml)
-	code, out, _ := mc(t, "simulate", "../../../examples/protocols/colouring.gcl", "--daemon", "sd", "--runs", "1", "--seed", "1",
+	code, out, _ := mc(t, "simulate", "examples/protocols/colouring.gcl", "--daemon", "sd", "--runs", "1", "--seed", "1",
 		"--max-steps", itoa(steps), "--dir", dir)
 	if code != exitInconclusive {
 		t.Fatalf("simulate: exit %d: %s", code, out)
@@ -160,13 +172,14 @@ func TestHTMLReportOfAnInterruptedRun(t *testing.T) {
 
 // mc verify --report writes one page a proof file, every run on it with its expectation.
 func TestVerifyReport(t *testing.T) {
+	inRoot(t)
 	dir := t.TempDir()
-	if code, out, _ := mc(t, "verify", "../../../examples/protocols/dijkstra.yaml", "--report", dir); code != 0 {
+	if code, out, _ := mc(t, "verify", "examples/protocols/dijkstra.yaml", "--report", dir); code != 0 {
 		t.Fatalf("exit %d: %s", code, out)
 	}
 	html, traces := readPage(t, filepath.Join(dir, "dijkstra.html"))
 	runs := strings.Count(html, `<article class="run"`)
-	proof, _, err := readProof("../../../examples/protocols/dijkstra.yaml", false)
+	proof, _, err := readProof("examples/protocols/dijkstra.yaml", false)
 	if err != nil {
 		t.Fatal(err)
 	}
