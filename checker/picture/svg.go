@@ -120,12 +120,7 @@ func (sc *Scene) proc(w *bufio.Writer, f Frame, p int, c point) {
 		x, y := boxAt(c, sc.side[p], bw, bh)
 		fmt.Fprintf(w, `<rect class="mc-vars" x="%.1f" y="%.1f" width="%.1f" height="%.1f" rx="3"/>`, x, y, bw, bh)
 		for i, v := range vars {
-			fmt.Fprintf(w, `<text x="%.1f" y="%.1f">%s=`, x+4, y+lineStep*float64(i+1)-1, html.EscapeString(sc.short[v]))
-			if f.changed(v) {
-				fmt.Fprintf(w, `<tspan class="mc-chg">%s</tspan></text>`, html.EscapeString(sc.value(f, v)))
-			} else {
-				fmt.Fprintf(w, `%s</text>`, html.EscapeString(sc.value(f, v)))
-			}
+			sc.variable(w, f, v, x+4, y+lineStep*float64(i+1)-1)
 		}
 	}
 	w.WriteString("</g>")
@@ -152,13 +147,17 @@ func (sc *Scene) message(w *bufio.Writer, f Frame, a, b point, vars []int) {
 // caption lists the variables of nobody in particular (globals, the network's slots).
 func (sc *Scene) caption(w *bufio.Writer, f Frame, height float64) {
 	for i, v := range sc.shared {
-		y := height - lineStep*float64(len(sc.shared)-i) + 4
-		fmt.Fprintf(w, `<text x="8" y="%.1f">%s=`, y, html.EscapeString(sc.short[v]))
-		if f.changed(v) {
-			fmt.Fprintf(w, `<tspan class="mc-chg">%s</tspan></text>`, html.EscapeString(sc.value(f, v)))
-		} else {
-			fmt.Fprintf(w, `%s</text>`, html.EscapeString(sc.value(f, v)))
-		}
+		sc.variable(w, f, v, 8, height-lineStep*float64(len(sc.shared)-i)+4)
+	}
+}
+
+// variable writes "name=value" at (x, y), the value highlighted when the step changed it.
+func (sc *Scene) variable(w *bufio.Writer, f Frame, v int, x, y float64) {
+	fmt.Fprintf(w, `<text x="%.1f" y="%.1f">%s=`, x, y, html.EscapeString(sc.short[v]))
+	if f.changed(v) {
+		fmt.Fprintf(w, `<tspan class="mc-chg">%s</tspan></text>`, html.EscapeString(sc.value(f, v)))
+	} else {
+		fmt.Fprintf(w, `%s</text>`, html.EscapeString(sc.value(f, v)))
 	}
 }
 
@@ -166,24 +165,19 @@ func (sc *Scene) caption(w *bufio.Writer, f Frame, height float64) {
 // angle: the box touches the circle's surroundings on that side.
 func boxAt(c point, angle, w, h float64) (x, y float64) {
 	sin, cos := math.Sincos(angle)
-	ax, ay := c.X+(radius+3)*cos, c.Y+(radius+3)*sin
+	return align(c.X+(radius+3)*cos, cos, w), align(c.Y+(radius+3)*sin, sin, h)
+}
+
+// align is where a box of the given size starts on one axis so that it lies beyond the
+// anchor a in the direction along (its component on that axis), or is centred on a.
+func align(a, along, size float64) float64 {
 	switch {
-	case cos > 0.3:
-		x = ax
-	case cos < -0.3:
-		x = ax - w
-	default:
-		x = ax - w/2
+	case along > 0.3:
+		return a
+	case along < -0.3:
+		return a - size
 	}
-	switch {
-	case sin > 0.3:
-		y = ay
-	case sin < -0.3:
-		y = ay - h
-	default:
-		y = ay - h/2
-	}
-	return x, y
+	return a - size/2
 }
 
 // shorten moves both ends of a segment inwards by r, to stop an arrow at a circle's edge.
