@@ -189,6 +189,10 @@ func runDocumented(t *testing.T, c docCommand, args []string, tmp string) {
 	if testing.Short() && (slow[line] || strings.HasPrefix(line, "sweep")) {
 		return
 	}
+	if args[0] == "explore" { // it serves until stopped: fetch its page, then stop it
+		exploreBriefly(t, args)
+		return
+	}
 	args = slices.Clone(args)
 	for i, a := range args { // files the pages write go to a temporary directory
 		switch {

@@ -67,10 +67,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Version:     version(),
 		Commands: []*cli.Command{
 			listCommand(), checkCommand(), sweepCommand(), replayCommand(), verifyCommand(), simulateCommand(), ratioCommand(),
+			exploreCommand(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usageError("unknown command %q (want list, check, sweep, replay or verify; mc --help)", c.Args().First())
+				return usageError("unknown command %q (want list, check, sweep, replay, verify, simulate, arvy-ratio or explore; mc --help)", c.Args().First())
 			}
 			cli.ShowAppHelp(c)
 			return usageError("a command is needed")
