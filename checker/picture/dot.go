@@ -24,6 +24,8 @@ func (sc *Scene) DOT(w io.Writer, f Frame) error {
 		c := at(p)
 		fill, pen := "white", "1"
 		switch {
+		case f.faulted(p):
+			fill, pen = "#fed7d7", "3"
 		case f.moved(p):
 			fill, pen = "#ffb454", "3"
 		case f.enabled(p):
@@ -43,9 +45,9 @@ func (sc *Scene) DOT(w io.Writer, f Frame) error {
 	if len(sc.shared) > 0 {
 		var lines []string
 		for _, v := range sc.shared {
-			lines = append(lines, sc.short[v]+"="+sc.value(f, v))
+			lines = append(lines, sc.varLine(f, v))
 		}
-		fmt.Fprintf(bw, "  shared [shape=box, label=%s, pos=\"8,8!\"];\n", quote(strings.Join(lines, "\n")))
+		fmt.Fprintf(bw, "  shared [shape=box, label=%s, pos=\"60,%.0f!\"];\n", quote(strings.Join(lines, "\n")), 12*float64(len(lines)))
 	}
 	bw.WriteString("}\n")
 	return bw.Flush()
@@ -55,13 +57,17 @@ func (sc *Scene) DOT(w io.Writer, f Frame) error {
 func (sc *Scene) varLines(f Frame, p int) string {
 	var lines []string
 	for _, v := range sc.owned[p] {
-		mark := ""
-		if f.changed(v) {
-			mark = "*"
-		}
-		lines = append(lines, sc.short[v]+"="+sc.value(f, v)+mark)
+		lines = append(lines, sc.varLine(f, v))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// varLine is name=value, starred when the step changed it.
+func (sc *Scene) varLine(f Frame, v int) string {
+	if f.changed(v) {
+		return sc.short[v] + "=" + sc.value(f, v) + "*"
+	}
+	return sc.short[v] + "=" + sc.value(f, v)
 }
 
 func (sc *Scene) dotMessage(w *bufio.Writer, f Frame, from, to int, vars []int) {
@@ -71,5 +77,6 @@ func (sc *Scene) dotMessage(w *bufio.Writer, f Frame, from, to int, vars []int) 
 }
 
 // quote is a DOT string: Go's quoting escapes what DOT needs (quotes, backslashes) and
-// writes a newline as \n, which DOT reads as a centred line break.
-func quote(s string) string { return strconv.Quote(s) }
+// writes a newline as \n, which DOT reads as a centred line break; & is written &amp;, since
+// Graphviz reads entities (&lt;) in labels.
+func quote(s string) string { return strconv.Quote(strings.ReplaceAll(s, "&", "&amp;")) }

@@ -12,8 +12,9 @@ type point struct{ X, Y float64 }
 
 // layout places the processes of an undirected graph: each connected component by stress
 // majorization from its classical scaling, the components side by side, largest first, and
-// the processes linked to nobody (a global clock, say) in a row beneath.
-func layout(adj [][]int) []point {
+// the processes linked to nobody (a global clock, say) in a row beneath; no two processes of
+// a component closer than minGap.
+func layout(adj [][]int, minGap float64) []point {
 	n := len(adj)
 	pos := make([]point, n)
 	var lone []int
@@ -23,22 +24,22 @@ func layout(adj [][]int) []point {
 			lone = append(lone, comp[0])
 			continue
 		}
-		pts := placeComponent(adj, comp)
+		pts := placeComponent(adj, comp, minGap)
 		minX, maxX, minY := bounds(pts)
 		for i, v := range comp {
 			pos[v] = point{pts[i].X - minX + left, pts[i].Y - minY}
 		}
-		left += maxX - minX + 1.2
+		left += maxX - minX + 2 // room for the boxes of variables between components
 	}
 	bottom := 0.0
 	for _, p := range pos {
 		bottom = math.Max(bottom, p.Y)
 	}
 	if len(lone) < n {
-		bottom += 1.2
+		bottom += 1.5
 	}
 	for i, v := range lone {
-		pos[v] = point{float64(i), bottom}
+		pos[v] = point{1.5 * float64(i), bottom}
 	}
 	return pos
 }
@@ -108,11 +109,21 @@ func hops(adj [][]int, comp []int) [][]float64 {
 }
 
 // placeComponent lays out one connected component of at least two processes.
-func placeComponent(adj [][]int, comp []int) []point {
+func placeComponent(adj [][]int, comp []int, minGap float64) []point {
 	d := hops(adj, comp)
 	pts := classicalScaling(d)
 	majorize(pts, d)
-	return orient(pts)
+	var links [][2]int
+	for i := range comp {
+		for j := i + 1; j < len(comp); j++ {
+			if d[i][j] == 1 {
+				links = append(links, [2]int{i, j})
+			}
+		}
+	}
+	pts = orient(pts, links)
+	spread(pts, minGap)
+	return pts
 }
 
 // classicalScaling embeds the distances in the plane by the two leading eigenvectors of the
@@ -161,7 +172,8 @@ func classicalScaling(d [][]float64) []point {
 // distances to the others put it.
 func majorize(pts []point, d [][]float64) {
 	k := len(pts)
-	for range 300 {
+	rounds := min(300, max(30, 3_000_000/(k*k))) // a few hundred processes stay well under a second
+	for range rounds {
 		for i := range k {
 			var sx, sy, sw float64
 			for j := range k {

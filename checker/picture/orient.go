@@ -1,16 +1,37 @@
 package picture
 
-import "math"
+import (
+	"math"
+	"sort"
+)
 
-// orient turns a drawing so that the same topology always looks the same way: a drawing
-// longer one way than the other lies along its long axis, with process 0 to the left and
-// above; a round one (a ring, a star) has its first process off the centre at the top and
-// the next ones clockwise.
-func orient(pts []point) []point {
+// orient turns a drawing so that the same topology always looks the same way: one whose
+// links can all lie along the axes (a grid, a path, a square) is turned so they do, wider
+// than tall; one longer one way than the other lies along its long axis; either way with
+// process 0 to the left and above. A round one (a ring, a star) has its first process off
+// the centre at the top and the next ones clockwise.
+func orient(pts []point, links [][2]int) []point {
 	cx, cy := centroid(pts)
 	for i := range pts {
 		pts[i].X -= cx
 		pts[i].Y -= cy
+	}
+	if angle, ok := gridAngle(pts, links); ok {
+		rotate(pts, angle)
+		minX, maxX, minY := bounds(pts)
+		width, height := maxX-minX, maxY(pts)-minY
+		if width < height-1e-6 {
+			rotate(pts, math.Pi/2)
+		}
+		mirror(pts, false)
+		snap(pts, func(p *point) *float64 { return &p.X })
+		snap(pts, func(p *point) *float64 { return &p.Y })
+		if math.Abs(width-height) < 1e-6 && len(pts) > 1 && math.Abs(pts[1].Y-pts[0].Y) > math.Abs(pts[1].X-pts[0].X) {
+			for i := range pts { // a square reads along its first row: process 1 right of 0
+				pts[i].X, pts[i].Y = pts[i].Y, pts[i].X
+			}
+		}
+		return pts
 	}
 	var sxx, syy, sxy float64
 	for _, p := range pts {
@@ -33,12 +54,80 @@ func orient(pts []point) []point {
 	} else {
 		angle = -0.5 * math.Atan2(2*sxy, sxx-syy)
 	}
+	rotate(pts, angle)
+	mirror(pts, round)
+	return pts
+}
+
+// gridAngle is the rotation that lays the links along the axes, when nearly all of them can
+// be: the mean of their directions taken four times (0°, 90°, 180° and 270° alike) is then
+// long. A ring of more than four or a star of more than four has no such rotation.
+func gridAngle(pts []point, links [][2]int) (float64, bool) {
+	if len(links) < 2 {
+		return 0, false
+	}
+	var sx, sy float64
+	for _, l := range links {
+		a := math.Atan2(pts[l[1]].Y-pts[l[0]].Y, pts[l[1]].X-pts[l[0]].X)
+		sx, sy = sx+math.Cos(4*a), sy+math.Sin(4*a)
+	}
+	if math.Hypot(sx, sy) < 0.8*float64(len(links)) {
+		return 0, false
+	}
+	return -math.Atan2(sy, sx) / 4, true
+}
+
+// snap puts the coordinates of a drawing along the axes that nearly agree (within a quarter
+// of a hop) on their mean, so that a grid's rows and columns are straight: majorization pulls
+// a grid's corners in a little.
+func snap(pts []point, coord func(*point) *float64) {
+	order := make([]int, len(pts))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return *coord(&pts[order[a]]) < *coord(&pts[order[b]]) })
+	for start := 0; start < len(order); {
+		end, sum := start+1, *coord(&pts[order[start]])
+		for end < len(order) && *coord(&pts[order[end]])-*coord(&pts[order[end-1]]) < 0.25 {
+			sum += *coord(&pts[order[end]])
+			end++
+		}
+		for _, i := range order[start:end] {
+			*coord(&pts[i]) = sum / float64(end-start)
+		}
+		start = end
+	}
+}
+
+func rotate(pts []point, angle float64) {
 	sin, cos := math.Sincos(angle)
 	for i, p := range pts {
 		pts[i] = point{p.X*cos - p.Y*sin, p.X*sin + p.Y*cos}
 	}
-	mirror(pts, round)
-	return pts
+}
+
+func maxY(pts []point) float64 {
+	y := math.Inf(-1)
+	for _, p := range pts {
+		y = math.Max(y, p.Y)
+	}
+	return y
+}
+
+// spread scales a drawing up until no two processes are closer than minGap, so that circles
+// never overlap (a complete graph's scaling puts every process one hop from every other).
+func spread(pts []point, minGap float64) {
+	closest := math.Inf(1)
+	for i := range pts {
+		for j := i + 1; j < len(pts); j++ {
+			closest = math.Min(closest, math.Hypot(pts[i].X-pts[j].X, pts[i].Y-pts[j].Y))
+		}
+	}
+	if closest < minGap && closest > 0 {
+		for i := range pts {
+			pts[i].X, pts[i].Y = pts[i].X*minGap/closest, pts[i].Y*minGap/closest
+		}
+	}
 }
 
 // mirror flips the drawing so that process 0 is left (and above) of the centre, or, for a

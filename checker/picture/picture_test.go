@@ -49,6 +49,9 @@ func plain(t *testing.T, n int) *model.Schema {
 
 func TestRingIsACircleFromTheTopClockwise(t *testing.T) {
 	for n := 3; n <= 9; n++ {
+		if n == 4 {
+			continue // a square, read as a grid: TestSquaresAreSquares
+		}
 		sc := New(plain(t, n), ring(n))
 		cx, cy := centroid(sc.pos)
 		r0 := math.Hypot(sc.pos[0].X-cx, sc.pos[0].Y-cy)
@@ -79,6 +82,58 @@ func TestGridIsAGrid(t *testing.T) {
 	}
 	if !(sc.pos[0].X < sc.pos[1].X && sc.pos[1].X < sc.pos[2].X && sc.pos[0].Y < sc.pos[3].Y) {
 		t.Errorf("the grid is not read left to right, top to bottom: %v", sc.pos)
+	}
+}
+
+// A ring of four, a 3×3 and a 4×4 grid are squares with their sides along the axes, process 0
+// at the top left and process 1 to its right, not diamonds.
+func TestSquaresAreSquares(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		n    int
+		nb   func(int) []int
+		side int // processes along a side
+	}{{"ring of 4", 4, ring(4), 2}, {"3×3 grid", 9, grid(3, 3), 3}, {"4×4 grid", 16, grid(4, 4), 4}} {
+		sc := New(plain(t, c.n), c.nb)
+		xs, ys := map[int]bool{}, map[int]bool{}
+		for _, p := range sc.pos {
+			xs[int(math.Round(p.X*10))], ys[int(math.Round(p.Y*10))] = true, true
+		}
+		if len(xs) != c.side || len(ys) != c.side {
+			t.Errorf("%s: %d columns and %d rows, want %d each: %v", c.name, len(xs), len(ys), c.side, sc.pos)
+		}
+		p0, p1 := sc.pos[0], sc.pos[1]
+		for _, p := range sc.pos {
+			if p.X < p0.X-1e-6 || p.Y < p0.Y-1e-6 {
+				t.Errorf("%s: process 0 at %v is not at the top left (a process at %v)", c.name, p0, p)
+			}
+		}
+		if math.Abs(p1.Y-p0.Y) > 1e-3 || p1.X <= p0.X {
+			t.Errorf("%s: process 1 at %v is not right of process 0 at %v", c.name, p1, p0)
+		}
+	}
+}
+
+// No two processes of a complete graph are drawn closer than their circles allow.
+func TestDenseGraphsDoNotOverlap(t *testing.T) {
+	for _, n := range []int{8, 32, 64} {
+		all := func(p int) []int {
+			var out []int
+			for q := range n {
+				if q != p {
+					out = append(out, q)
+				}
+			}
+			return out
+		}
+		sc := New(plain(t, n), all)
+		for i := range sc.pos {
+			for j := i + 1; j < n; j++ {
+				if d := math.Hypot(sc.pos[i].X-sc.pos[j].X, sc.pos[i].Y-sc.pos[j].Y) * sc.hop; d < 2*radius+8 {
+					t.Fatalf("complete(%d): processes %d and %d are %.1f px apart", n, i, j, d)
+				}
+			}
+		}
 	}
 }
 
@@ -219,4 +274,48 @@ func wellFormed(t *testing.T, doc string) {
 			t.Fatalf("not well-formed XML: %v\n%s", err, doc)
 		}
 	}
+}
+
+// Names carry anything a topology file's labels or a protocol's enumerations may: the SVG
+// stays well-formed XML, DOT gets & as an entity, a fault is marked apart from moves, a long
+// value is cut, and a scene of no process draws an empty picture.
+func TestHostileNamesFaultsAndEmptyScenes(t *testing.T) {
+	b := model.NewBuilder(2)
+	long := strings.Repeat("w", 200)
+	b.Var("a\x01<&>\"'", 0, model.Enum("</script>", "x&amp;y", long))
+	b.Var("b", 1, model.Range(2))
+	sch, err := b.Schema()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := New(sch, func(p int) []int { return []int{1 - p} })
+	for v := range 3 {
+		f := Frame{State: model.State{byte(v), 0}, Faulted: []bool{true, false}, Title: "t\x02"}
+		var svg, dot bytes.Buffer
+		if err := sc.SVG(&svg, f); err != nil {
+			t.Fatal(err)
+		}
+		wellFormed(t, svg.String())
+		if err := sc.DOT(&dot, f); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(svg.String(), `mc-proc faulted"`) || strings.Contains(svg.String(), `mc-proc moved`) {
+			t.Errorf("value %d: the fault is not marked apart from moves", v)
+		}
+		if v == 1 && !strings.Contains(dot.String(), "x&amp;amp;y") {
+			t.Errorf("DOT keeps & raw:\n%s", dot.String())
+		}
+		if v == 2 && (strings.Contains(svg.String(), long) || !strings.Contains(svg.String(), "…")) {
+			t.Error("a 200-character value is drawn whole")
+		}
+	}
+	empty, err := model.NewSchema(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := New(empty, nil).SVG(&buf, Frame{}); err != nil || strings.Contains(buf.String(), "Inf") || strings.Contains(buf.String(), "NaN") {
+		t.Fatalf("no process: %v\n%s", err, buf.String())
+	}
+	wellFormed(t, buf.String())
 }

@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -24,6 +25,7 @@ type Scene struct {
 	// side is the direction (radians, y down) in which each process's variables are drawn:
 	// the one farthest from its links.
 	side []float64
+	hop  float64 // pixels a hop of the layout
 }
 
 // link is an edge of the topology, A < B, with the channel variables that carry messages
@@ -83,9 +85,19 @@ func New(sch *model.Schema, neighbors func(p int) []int) *Scene {
 	sort.Slice(sc.links, func(i, j int) bool {
 		return sc.links[i].A < sc.links[j].A || sc.links[i].A == sc.links[j].A && sc.links[i].B < sc.links[j].B
 	})
-	sc.pos = layout(adj)
+	sc.hop = hopLength(n)
+	sc.pos = layout(adj, (2*radius+12)/sc.hop)
 	sc.side = sides(sc.pos, adj)
 	return sc
+}
+
+// hopLength is a hop in pixels: shorter for many processes, so that a ring of 64 is not
+// three thousand pixels wide, but never so short that circles and boxes crowd.
+func hopLength(procs int) float64 {
+	if procs <= 16 {
+		return unit
+	}
+	return math.Max(unit*math.Sqrt(16/float64(procs)), 80)
 }
 
 // shortName is the variable's name without its owner's number when it ends with it (x3 of
@@ -106,20 +118,24 @@ func endsInDigit(s string) bool { return s[len(s)-1] >= '0' && s[len(s)-1] <= '9
 // Procs is the number of processes drawn.
 func (sc *Scene) Procs() int { return len(sc.pos) }
 
-// Frame is one configuration to draw. Enabled and Moved may be nil (nothing marked) or hold
-// one entry a process; Prev, when set, is the configuration before the step, and the values
-// that changed are highlighted.
+// Frame is one configuration to draw. Enabled, Moved and Faulted may be nil (nothing marked)
+// or hold one entry a process; Prev, when set, is the configuration before the step, and the
+// values that changed are highlighted.
 type Frame struct {
 	State   model.State
 	Prev    model.State
 	Enabled []bool
 	Moved   []bool
+	// Faulted marks the processes a fault rewrote in the step (model.FaultRule): a fault is
+	// not a move.
+	Faulted []bool
 	// Title is drawn above the picture, e.g. "step 3 of 12 · P1 moved (B1)".
 	Title string
 }
 
 func (f Frame) enabled(p int) bool { return p < len(f.Enabled) && f.Enabled[p] }
 func (f Frame) moved(p int) bool   { return p < len(f.Moved) && f.Moved[p] }
+func (f Frame) faulted(p int) bool { return p < len(f.Faulted) && f.Faulted[p] }
 func (f Frame) changed(v int) bool {
 	return f.Prev != nil && v < len(f.Prev) && f.Prev[v] != f.State[v]
 }

@@ -7,11 +7,12 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Sizes of the drawing in pixels.
 const (
-	unit     = 140.0 // one hop of the layout
+	unit     = 140.0 // one hop of the layout, up to 16 processes (hopLength)
 	radius   = 16.0
 	lineStep = 14.0
 	charW    = 7.3 // the width of a character of the 12px monospace font, to size boxes
@@ -23,6 +24,7 @@ const style = `.mc-link{stroke:#9aa5b1;stroke-width:2}` +
 	`.mc-proc circle{fill:#fff;stroke:#3e4c59;stroke-width:2}` +
 	`.mc-proc.enabled circle{fill:#c6f6c6;stroke:#2f855a}` +
 	`.mc-proc.moved circle{fill:#ffb454;stroke:#c05621;stroke-width:3}` +
+	`.mc-proc.faulted circle{fill:#fed7d7;stroke:#c53030;stroke-width:3;stroke-dasharray:4 2}` +
 	`.mc-vars{fill:#f7f9fb;stroke:#cbd2d9}.mc-chg{fill:#c05621;font-weight:bold}` +
 	`.mc-ptr{stroke:#2b6cb0;stroke-width:2;fill:none;marker-end:url(#mc-head)}` +
 	`.mc-msg rect{fill:#fffbea;stroke:#d69e2e}.mc-title{font-weight:bold}` +
@@ -36,7 +38,7 @@ func (sc *Scene) SVG(w io.Writer, f Frame) error {
 		width, height, width, height)
 	fmt.Fprintf(bw, `<style>%s</style><defs><marker id="mc-head" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#2b6cb0"/></marker></defs>`, style)
 	if f.Title != "" {
-		fmt.Fprintf(bw, `<text class="mc-title" x="8" y="18">%s</text>`, html.EscapeString(f.Title))
+		fmt.Fprintf(bw, `<text class="mc-title" x="8" y="18">%s</text>`, xmlText(f.Title))
 	}
 	for _, l := range sc.links {
 		a, b := at(l.A), at(l.B)
@@ -46,7 +48,7 @@ func (sc *Scene) SVG(w io.Writer, f Frame) error {
 		a, b := at(ptr.from), at(ptr.to)
 		a, b = shorten(a, b, radius+2)
 		fmt.Fprintf(bw, `<path class="mc-ptr" d="M%.1f,%.1f Q%.1f,%.1f %.1f,%.1f"><title>%s</title></path>`,
-			a.X, a.Y, bend(a, b).X, bend(a, b).Y, b.X, b.Y, html.EscapeString(ptr.name))
+			a.X, a.Y, bend(a, b).X, bend(a, b).Y, b.X, b.Y, xmlText(ptr.name))
 	}
 	for p := range sc.pos {
 		sc.proc(bw, f, p, at(p))
@@ -70,17 +72,20 @@ func (sc *Scene) canvas() (width, height float64, at func(p int) point) {
 		minX, minY, maxX, maxY = math.Min(minX, x0), math.Min(minY, y0), math.Max(maxX, x1), math.Max(maxY, y1)
 	}
 	for p, pt := range sc.pos {
-		c := point{pt.X * unit, pt.Y * unit}
+		c := point{pt.X * sc.hop, pt.Y * sc.hop}
 		grow(c.X-radius-30, c.Y-radius-12, c.X+radius+30, c.Y+radius+12) // and the messages beside
 		if bw, bh := sc.boxSize(p); bw > 0 {
 			x, y := boxAt(c, sc.side[p], bw, bh)
 			grow(x, y, x+bw, y+bh)
 		}
 	}
+	if len(sc.pos) == 0 {
+		minX, minY, maxX, maxY = 0, 0, 0, 0
+	}
 	width = math.Max(maxX-minX+2*pad, 160)
 	height = maxY - minY + top + pad + lineStep*float64(len(sc.shared))
 	return width, height, func(p int) point {
-		return point{sc.pos[p].X*unit - minX + pad, sc.pos[p].Y*unit - minY + top}
+		return point{sc.pos[p].X*sc.hop - minX + pad, sc.pos[p].Y*sc.hop - minY + top}
 	}
 }
 
@@ -95,7 +100,7 @@ func (sc *Scene) boxSize(p int) (w, h float64) {
 		d := sc.schema.Vars[v].Domain
 		longest := len(strconv.Itoa(d.Size - 1))
 		for _, name := range d.Names {
-			longest = max(longest, len([]rune(name)))
+			longest = min(max(longest, len([]rune(name))), maxValue)
 		}
 		wide = max(wide, len([]rune(sc.short[v]))+1+longest)
 	}
@@ -112,6 +117,9 @@ func (sc *Scene) proc(w *bufio.Writer, f Frame, p int, c point) {
 	if f.moved(p) {
 		class += " moved"
 	}
+	if f.faulted(p) {
+		class += " faulted"
+	}
 	fmt.Fprintf(w, `<g class="%s" data-proc="%d"><circle cx="%.1f" cy="%.1f" r="%.0f"/>`, class, p, c.X, c.Y, radius)
 	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" text-anchor="middle">%d</text>`, c.X, c.Y+4, p)
 	vars := sc.owned[p]
@@ -126,7 +134,17 @@ func (sc *Scene) proc(w *bufio.Writer, f Frame, p int, c point) {
 	w.WriteString("</g>")
 }
 
-func (sc *Scene) value(f Frame, v int) string { return sc.schema.Vars[v].Domain.Name(f.State[v]) }
+// maxValue is the most characters of a value a picture shows; a longer one is cut, with an
+// ellipsis (the report's table has it whole).
+const maxValue = 24
+
+func (sc *Scene) value(f Frame, v int) string {
+	name := []rune(sc.schema.Vars[v].Domain.Name(f.State[v]))
+	if len(name) > maxValue {
+		return string(name[:maxValue-1]) + "…"
+	}
+	return string(name)
+}
 
 // message draws the messages in transit from a to b beside the line, on the sender's side
 // of the middle and to the right of the direction of travel, so that the two directions of
@@ -141,7 +159,7 @@ func (sc *Scene) message(w *bufio.Writer, f Frame, a, b point, vars []int) {
 	mx, my := a.X+dx*0.42-dy/d*14, a.Y+dy*0.42+dx/d*14
 	tw := float64(len([]rune(text)))*charW + 8
 	fmt.Fprintf(w, `<g class="mc-msg"><rect x="%.1f" y="%.1f" width="%.1f" height="16" rx="8"/><text x="%.1f" y="%.1f" text-anchor="middle">%s</text></g>`,
-		mx-tw/2, my-8, tw, mx, my+4, html.EscapeString(text))
+		mx-tw/2, my-8, tw, mx, my+4, xmlText(text))
 }
 
 // caption lists the variables of nobody in particular (globals, the network's slots).
@@ -153,12 +171,23 @@ func (sc *Scene) caption(w *bufio.Writer, f Frame, height float64) {
 
 // variable writes "name=value" at (x, y), the value highlighted when the step changed it.
 func (sc *Scene) variable(w *bufio.Writer, f Frame, v int, x, y float64) {
-	fmt.Fprintf(w, `<text x="%.1f" y="%.1f">%s=`, x, y, html.EscapeString(sc.short[v]))
+	fmt.Fprintf(w, `<text x="%.1f" y="%.1f">%s=`, x, y, xmlText(sc.short[v]))
 	if f.changed(v) {
-		fmt.Fprintf(w, `<tspan class="mc-chg">%s</tspan></text>`, html.EscapeString(sc.value(f, v)))
+		fmt.Fprintf(w, `<tspan class="mc-chg">%s</tspan></text>`, xmlText(sc.value(f, v)))
 	} else {
-		fmt.Fprintf(w, `%s</text>`, html.EscapeString(sc.value(f, v)))
+		fmt.Fprintf(w, `%s</text>`, xmlText(sc.value(f, v)))
 	}
+}
+
+// xmlText escapes s for SVG text and drops what XML cannot hold (control characters a
+// topology file's label may carry).
+func xmlText(s string) string {
+	return html.EscapeString(strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0xFFFE || r == 0xFFFF {
+			return '\uFFFD'
+		}
+		return r
+	}, s))
 }
 
 // boxAt is the top-left corner of a w×h box beside a process centred at c, in direction

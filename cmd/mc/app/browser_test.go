@@ -91,6 +91,11 @@ func TestReportInBrowser(t *testing.T) {
 			if samePixels(shots[0], shots[1]) {
 				t.Error("the screenshots of the first and last configurations are the same")
 			}
+			// an address that names no configuration opens the first, and the page works
+			dom := string(headless(t, browser, "file://"+page+"#t=0&s=abc", "--dump-dom"))
+			if drawnPicture(t, dom, c) != pictures[0] {
+				t.Error("#t=0&s=abc does not show the first configuration")
+			}
 		})
 	}
 }

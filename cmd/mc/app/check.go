@@ -66,6 +66,9 @@ func runCheck(c *cli.Context) error {
 	if err := storeOptions(c, &opts); err != nil {
 		return err
 	}
+	if err := picturesWritable(c); err != nil { // before a run that may take hours
+		return err
+	}
 	warnUnbounded(c, opts, one)
 	ctx, stop := runContext(c)
 	defer stop()
@@ -80,6 +83,9 @@ func runCheck(c *cli.Context) error {
 		if err := printReport(c.App.Writer, r, c.Bool("witness")); err != nil {
 			return err
 		}
+	}
+	if err := writePictures(c, r); err != nil { // last: the run's other outputs are out
+		return err
 	}
 	return verdictExit(ctx, r.res.Verdict() == checker.Violated, r.res.Verdict() == checker.Inconclusive)
 }
@@ -151,6 +157,8 @@ func allTreesOnly(c *cli.Context, entry *models.Entry) error {
 		return usageError("--trace-out saves one run; --topology all makes one per tree")
 	case c.String("dir") != "":
 		return usageError("--dir keeps one run; --topology all makes one per tree")
+	case c.String("report") != "" || c.String("trace-dot") != "":
+		return usageError("--report and --trace-dot draw one run; --topology all makes one per tree (pick one with --topology tree:K)")
 	}
 	return nil
 }
@@ -158,9 +166,6 @@ func allTreesOnly(c *cli.Context, entry *models.Entry) error {
 // writeOutputs writes the JSON of a run: to the file of --trace-out (which mc replay reads),
 // and with --json to stdout.
 func writeOutputs(c *cli.Context, r *report) error {
-	if err := writePictures(c, r); err != nil {
-		return err
-	}
 	if path := c.String("trace-out"); path != "" {
 		v, err := r.json()
 		if err == nil {

@@ -61,9 +61,13 @@ func (d *drawnTrace) frame(i int) picture.Frame {
 	}
 	if i > 0 {
 		f.Prev = d.state(i - 1)
-		f.Moved = make([]bool, n)
+		f.Moved, f.Faulted = make([]bool, n), make([]bool, n)
 		for _, mv := range d.steps[i-1].Moves {
-			if mv.Proc >= 0 && mv.Proc < n {
+			switch {
+			case mv.Proc < 0 || mv.Proc >= n:
+			case mv.Rule == model.FaultRule: // a fault is not a move
+				f.Faulted[mv.Proc] = true
+			default:
 				f.Moved[mv.Proc] = true
 			}
 		}
@@ -82,9 +86,33 @@ func (d *drawnTrace) stepText(i int) string {
 // enabledText lists the processes enabled in drawn configuration i.
 func (d *drawnTrace) enabledText(i int) string {
 	if d.procs == nil {
-		return ""
+		return "(not tracked for this model)"
 	}
 	return formatMask(d.procs.EnabledMask(d.state(i)))
+}
+
+// shownConfigs are the drawn configurations a long trace keeps: ends at its start and its
+// end and, for a lasso, around its loop's start, in order; the others are summarised.
+func (d *drawnTrace) shownConfigs(ends int) []int {
+	n := d.configs()
+	keep := make([]bool, n)
+	mark := func(lo, hi int) {
+		for i := max(lo, 0); i < min(hi, n); i++ {
+			keep[i] = true
+		}
+	}
+	mark(0, ends)
+	mark(n-ends, n)
+	if d.t.IsLasso() {
+		mark(d.t.LoopStart-ends/4, d.t.LoopStart+ends/4+1)
+	}
+	var shown []int
+	for i, k := range keep {
+		if k {
+			shown = append(shown, i)
+		}
+	}
+	return shown
 }
 
 // title is the caption of drawn configuration i in pictures written to files.

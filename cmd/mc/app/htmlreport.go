@@ -12,10 +12,19 @@ import (
 	"github.com/mc-checker/mc/cmd/mc/internal/web"
 )
 
-// shownEnds is how many configurations a long trace keeps at each end in the HTML report;
-// the steps between are summarised. 2×300 pictures keep a page of a 10⁵-step trace to about
-// a megabyte, which a browser opens at once.
+// shownEnds is how many configurations a long trace keeps at each end in the HTML report
+// (and around a lasso's loop start, half as many); the steps between are summarised. 2×300
+// pictures of a ring of five keep a page of a 10⁵-step trace to 2 MB, which a browser opens
+// in half a second. A wide model keeps fewer (endsFor).
 const shownEnds = 300
+
+// endsFor is shownEnds for a schema of width variables and procs processes: the table's
+// cells and the pictures' bytes of a page stay about what a ring of five's 600 rows cost.
+func endsFor(width, procs int) int {
+	cells := 12_000 / (width + 3)
+	pictures := 1_000_000 / (400*procs + 80*width)
+	return max(min(shownEnds, cells, pictures), 20)
+}
 
 // titledTrace is a trace with the heading it gets in the report.
 type titledTrace struct {
@@ -125,63 +134,62 @@ func reportTraces(r *report) (traces []titledTrace, index map[string]int) {
 }
 
 // statFacts are the statistics as the terminal report prints them, name and value, with the
-// worst cases apart.
+// worst cases, recovery and expected-time figures apart. A line indented deeper than the
+// names (the expected steps, moves and rounds) belongs to the fact above it.
 func statFacts(res *checker.Result) (stats, figures []web.Fact) {
 	if res.Stats.Universe == "" && res.Stats.States == 0 { // a simulation's saved run: no exploration
 		return nil, nil
 	}
 	var buf bytes.Buffer
 	printStats(&buf, res)
+	var last *[]web.Fact
 	for _, line := range strings.Split(buf.String(), "\n") {
-		line = strings.TrimSpace(line)
-		name, value, ok := strings.Cut(line, "  ")
+		text := strings.TrimSpace(line)
+		if text == "" {
+			continue
+		}
+		if strings.HasPrefix(line, "    ") && last != nil && len(*last) > 0 {
+			f := &(*last)[len(*last)-1]
+			f.Value += "\n" + strings.Join(strings.Fields(text), " ")
+			continue
+		}
+		name, value, ok := strings.Cut(text, "  ")
 		if !ok {
 			continue
 		}
-		f := web.Fact{Name: name, Value: strings.TrimSpace(value)}
+		last = &stats
 		if strings.HasPrefix(name, "worst case") || strings.HasPrefix(name, "recovery") || strings.HasPrefix(name, "expected") {
-			figures = append(figures, f)
-		} else {
-			stats = append(stats, f)
+			last = &figures
 		}
+		*last = append(*last, web.Fact{Name: name, Value: strings.TrimSpace(value)})
 	}
 	return stats, figures
 }
 
-// htmlTrace draws a trace for the page: every configuration of a short one; of a long one
-// the first and last shownEnds, the steps between summarised.
+// htmlTrace draws a trace for the page: every configuration of a short one; of a long one its
+// start, its end and its loop's start (shownConfigs), the steps between summarised.
 func htmlTrace(sc *picture.Scene, m model.Model, tt titledTrace) (web.Trace, error) {
 	d, err := newDrawnTrace(m, tt.t)
 	if err != nil {
 		return web.Trace{}, err
 	}
+	sch := m.Schema()
 	out := web.Trace{Title: tt.title, Steps: len(d.steps), LoopStart: -1}
-	for _, v := range m.Schema().Vars {
+	for _, v := range sch.Vars {
 		out.Variables = append(out.Variables, v.Name)
 	}
-	n := d.configs()
-	shown := make([]int, 0, min(n, 2*shownEnds))
-	if n <= 2*shownEnds {
-		for i := range n {
-			shown = append(shown, i)
-		}
-	} else {
-		for i := range shownEnds {
-			shown = append(shown, i)
-		}
-		for i := n - shownEnds; i < n; i++ {
-			shown = append(shown, i)
-		}
-		out.Gap = &web.Gap{After: shownEnds - 1, Steps: n - 2*shownEnds + 1, Summary: d.movesBetween(shownEnds-1, n-shownEnds)}
-	}
+	shown := d.shownConfigs(endsFor(sch.Width(), sch.Procs()))
 	for pos, i := range shown {
 		st, err := htmlState(sc, d, i)
 		if err != nil {
 			return web.Trace{}, err
 		}
 		out.States = append(out.States, st)
-		if tt.t.IsLasso() && out.LoopStart < 0 && i >= tt.t.LoopStart {
+		if tt.t.IsLasso() && i == tt.t.LoopStart {
 			out.LoopStart = pos
+		}
+		if pos+1 < len(shown) && shown[pos+1] > i+1 {
+			out.Gaps = append(out.Gaps, web.Gap{After: pos, Steps: shown[pos+1] - i, Summary: d.movesBetween(i, shown[pos+1])})
 		}
 	}
 	return out, nil

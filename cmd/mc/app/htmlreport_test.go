@@ -90,8 +90,8 @@ func TestHTMLReport(t *testing.T) {
 				t.Fatalf("%d traces, want %d", len(traces), c.traces)
 			}
 			tr := traces[0]
-			if len(tr.States) != c.configs || tr.LoopStart != c.loop || tr.Gap != nil {
-				t.Fatalf("%d configurations, loop at %d, gap %v; want %d, %d, none", len(tr.States), tr.LoopStart, tr.Gap, c.configs, c.loop)
+			if len(tr.States) != c.configs || tr.LoopStart != c.loop || tr.Gaps != nil {
+				t.Fatalf("%d configurations, loop at %d, gaps %v; want %d, %d, none", len(tr.States), tr.LoopStart, tr.Gaps, c.configs, c.loop)
 			}
 			for i, st := range tr.States {
 				if got := strings.Count(st.SVG, `<g class="mc-proc`); got != c.procs {
@@ -142,15 +142,16 @@ func TestHTMLReportOfALongTrace(t *testing.T) {
 	}
 	_, traces := readPage(t, page)
 	tr := traces[0]
-	if tr.Steps != steps || len(tr.States) != 2*shownEnds || tr.Gap == nil || tr.Gap.After != shownEnds-1 || tr.Gap.Steps != steps+2-2*shownEnds {
-		t.Fatalf("steps %d, %d configurations shown, gap %+v", tr.Steps, len(tr.States), tr.Gap)
+	if tr.Steps != steps || len(tr.States) != 2*shownEnds || len(tr.Gaps) != 1 || tr.Gaps[0].After != shownEnds-1 || tr.Gaps[0].Steps != steps+2-2*shownEnds {
+		t.Fatalf("steps %d, %d configurations shown, gaps %+v", tr.Steps, len(tr.States), tr.Gaps)
 	}
+	gap := tr.Gaps[0]
 	if last := tr.States[len(tr.States)-1]; last.Index != steps || tr.States[shownEnds].Index != steps+1-shownEnds {
 		t.Fatalf("the shown configurations end at %d and resume at %d", last.Index, tr.States[shownEnds].Index)
 	}
 	// every omitted step is a synchronous move of the two processes in conflict
-	if want := "moves P2 recolour ×" + group(uint64(tr.Gap.Steps)) + ", P3 recolour ×" + group(uint64(tr.Gap.Steps)); tr.Gap.Summary != want {
-		t.Errorf("gap summary %q, want %q", tr.Gap.Summary, want)
+	if want := "moves P2 recolour ×" + group(uint64(gap.Steps)) + ", P3 recolour ×" + group(uint64(gap.Steps)); gap.Summary != want {
+		t.Errorf("gap summary %q, want %q", gap.Summary, want)
 	}
 	if info, _ := os.Stat(page); info.Size() > 4<<20 {
 		t.Errorf("the page of a summarised trace is %d bytes", info.Size())
@@ -189,3 +190,144 @@ func TestVerifyReport(t *testing.T) {
 }
 
 func itoa(n int) string { return strings.TrimSpace(strings.ReplaceAll(group(uint64(n)), ",", "")) }
+
+// A long lasso keeps its loop's start on the page, whatever its length: a counter whose
+// shortest lasso has a stem and a loop of hundreds of steps each (the gaps fall before and
+// inside the loop) shows the loop's start where the trace has it, and its return.
+func TestHTMLReportOfALongLasso(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "counter.gcl")
+	src := `protocol counter
+topology path(2)
+var a : 0..255 where p == 0
+var b : 0..3 where p == 0
+var s : 0..1 where p == 0
+rule inc where p == 0 : a < 255 -> a := a + 1
+rule carry where p == 0 : a == 255 and (s == 1 or b < 2) -> a := 0, b := (b + 1) % 4
+rule enter where p == 0 : s == 0 and a == 255 and b == 2 -> s := 1, a := 0, b := 0
+legitimate : false
+check convergence
+`
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "counter.html")
+	code, out, errOut := mc(t, "check", file, "--report", page, "--json")
+	if code != exitViolated {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var run struct {
+		Checks []struct {
+			Trace *traceJSON `json:"trace"`
+		} `json:"checks"`
+	}
+	if err := json.Unmarshal([]byte(out), &run); err != nil || run.Checks[0].Trace == nil || run.Checks[0].Trace.LoopStart == nil {
+		t.Fatalf("no lasso in the JSON: %v", err)
+	}
+	saved := run.Checks[0].Trace
+	loopStart, steps := *saved.LoopStart, len(saved.Actions)
+	_, traces := readPage(t, page)
+	tr := traces[0]
+	if tr.LoopStart < 0 || tr.States[tr.LoopStart].Index != loopStart || tr.Steps != steps {
+		t.Fatalf("the page's loop starts at position %d, the trace's at configuration %d", tr.LoopStart, loopStart)
+	}
+	if last := tr.States[len(tr.States)-1]; !last.Back || last.Index != loopStart {
+		t.Fatalf("the last configuration shown is %d (back %v), not the loop's start %d again", last.Index, last.Back, loopStart)
+	}
+	if loopStart < 2*shownEnds || steps-loopStart < 2*shownEnds || len(tr.Gaps) != 2 {
+		t.Fatalf("stem %d, loop %d, %d gaps: the case no longer puts gaps before and inside the loop", loopStart, steps-loopStart, len(tr.Gaps))
+	}
+	for k := 1; k < len(tr.States); k++ { // shown in order, gaps where indices jump
+		jump := tr.States[k].Index - tr.States[k-1].Index
+		if tr.States[k].Back {
+			jump = steps - tr.States[k-1].Index
+		}
+		inGap := false
+		for _, g := range tr.Gaps {
+			inGap = inGap || g.After == k-1 && g.Steps == jump
+		}
+		if jump != 1 && !inGap {
+			t.Fatalf("configurations %d and %d are shown side by side with no gap", tr.States[k-1].Index, tr.States[k].Index)
+		}
+	}
+}
+
+// Paths that cannot take the pictures are refused before the run (a run may take hours);
+// --topology all, which makes a run per tree, refuses both flags.
+func TestReportPathsRefusedBeforeTheRun(t *testing.T) {
+	inRoot(t)
+	notDir := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(notDir, nil, 0o644)
+	for _, args := range [][]string{
+		{"check", "dijkstra", "-p", "n=4", "--report", filepath.Join(notDir, "r.html")},
+		{"check", "dijkstra", "-p", "n=4", "--trace-dot", filepath.Join(notDir, "d")},
+		{"check", "arrow", "-p", "n=4", "--topology", "all", "--report", filepath.Join(t.TempDir(), "r.html")},
+		{"check", "arrow", "-p", "n=4", "--topology", "all", "--trace-dot", t.TempDir()},
+		{"verify", "examples/protocols/dijkstra.yaml", "--report", filepath.Join(notDir, "d")},
+	} {
+		code, out, errOut := mc(t, args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, "mc: ") {
+			t.Errorf("mc %s: exit %d, stdout %q, stderr %q", strings.Join(args, " "), code, out, errOut)
+		}
+	}
+	page := filepath.Join(t.TempDir(), "r.html") // a path that can be written is not left behind by the check
+	if code, _, _ := mc(t, "check", "dijkstra", "-p", "n=3", "--report", page, "--timeout", "1ns"); code != exitInconclusive {
+		t.Fatalf("exit %d", code)
+	}
+	if _, err := os.Stat(page); err != nil {
+		t.Errorf("the interrupted run wrote no page: %v", err)
+	}
+}
+
+// Two proof files of one name get two pages.
+func TestVerifyReportNamesCollide(t *testing.T) {
+	inRoot(t)
+	base := t.TempDir()
+	var files []string
+	for _, sub := range []string{"a", "b"} {
+		os.MkdirAll(filepath.Join(base, sub), 0o755)
+		f := filepath.Join(base, sub, "ring.yaml")
+		proof := "runs:\n  - name: ring " + sub + "\n    model: dijkstra\n    params: {n: 3}\n    checks: [closure]\n    expect:\n      verdicts: {closure: holds}\n"
+		os.WriteFile(f, []byte(proof), 0o644)
+		files = append(files, f)
+	}
+	out := filepath.Join(base, "pages")
+	if code, stdout, errOut := mc(t, append([]string{"verify", "--report", out}, files...)...); code != 0 {
+		t.Fatalf("exit %d: %s %s", code, stdout, errOut)
+	}
+	for _, name := range []string{"ring.html", "ring-2.html"} {
+		html, _ := readPage(t, filepath.Join(out, name))
+		if !strings.Contains(html, "proof "+files[map[string]int{"ring.html": 0, "ring-2.html": 1}[name]]) {
+			t.Errorf("%s is not the page of its proof file", name)
+		}
+	}
+}
+
+// mc replay --report draws what the saved run holds: the rounds witness, the expected-time
+// and recovery figures.
+func TestReplayReportKeepsEverySavedResult(t *testing.T) {
+	inRoot(t)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"check", "examples/protocols/dijkstra.gcl", "-p", "n=5", "--rounds"}, []string{"worst case in rounds"}},
+		{[]string{"check", "herman", "-p", "n=5"}, []string{"<dt>expected</dt>", "moves worst 16"}},
+		{[]string{"check", "dijkstra", "-p", "n=4", "--check", "recovery", "--faults", "1"}, []string{"<dt>recovery</dt>"}},
+	} {
+		saved, page := filepath.Join(dir, "run.json"), filepath.Join(dir, "replayed.html")
+		if code, _, errOut := mc(t, append(c.args, "--trace-out", saved)...); code != exitHolds {
+			t.Fatalf("mc %s: exit %d: %s", strings.Join(c.args, " "), code, errOut)
+		}
+		if code, _, errOut := mc(t, "replay", saved, "--report", page); code != 0 {
+			t.Fatalf("replay of mc %s: exit %d: %s", strings.Join(c.args, " "), code, errOut)
+		}
+		html, _ := readPage(t, page)
+		for _, w := range c.want {
+			if !strings.Contains(html, w) {
+				t.Errorf("replay of mc %s: the page has no %q", strings.Join(c.args, " "), w)
+			}
+		}
+	}
+}

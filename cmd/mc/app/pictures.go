@@ -20,6 +20,28 @@ func traceDotFlag() cli.Flag {
 	return &cli.StringFlag{Name: "trace-dot", Usage: "draw every configuration of every counterexample and witness in `DIR`, one folder a trace, as Graphviz DOT (positions pinned: neato -n2) and as SVG"}
 }
 
+// picturesWritable checks, before a run, that --report and --trace-dot can be written: a
+// run of hours must not end in a path that cannot take its pictures.
+func picturesWritable(c *cli.Context) error {
+	if path := c.String("report"); path != "" {
+		_, statErr := os.Stat(path)
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+		if err != nil {
+			return usageError("--report: %v", err)
+		}
+		f.Close()
+		if os.IsNotExist(statErr) {
+			os.Remove(path) // only tried: the report is written after the run
+		}
+	}
+	if dir := c.String("trace-dot"); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return usageError("--trace-dot: %v", err)
+		}
+	}
+	return nil
+}
+
 // writePictures writes what --report and --trace-dot ask for.
 func writePictures(c *cli.Context, r *report) error {
 	if path := c.String("report"); path != "" {
@@ -53,12 +75,8 @@ func writeTraceDOT(dir string, r *report) error {
 		if err := os.MkdirAll(sub, 0o755); err != nil {
 			return fmt.Errorf("cannot write the pictures: %w", err)
 		}
-		n := d.configs()
-		width := len(fmt.Sprint(n - 1))
-		for i := range n {
-			if n > 2*shownEnds && i >= shownEnds && i < n-shownEnds {
-				continue
-			}
+		width := len(fmt.Sprint(d.configs() - 1))
+		for _, i := range d.shownConfigs(shownEnds) {
 			f := d.frame(i)
 			f.Title = d.title(tt.title, i)
 			var dot, svg bytes.Buffer
@@ -80,7 +98,8 @@ func writeTraceDOT(dir string, r *report) error {
 	return nil
 }
 
-// slug is a trace's title made a folder name: its first words, lower case, dashed.
+// slug is a trace's title made a folder name: its first words, lower case, dashed, at most
+// 40 characters.
 func slug(title string) string {
 	name, _, _ := strings.Cut(title, ":")
 	var b strings.Builder
@@ -94,7 +113,11 @@ func slug(title string) string {
 			dash = true
 		}
 	}
-	return strings.Trim(b.String(), "-")
+	name = b.String()
+	if r := []rune(name); len(r) > 40 {
+		name = string(r[:40])
+	}
+	return strings.Trim(name, "-")
 }
 
 // proofPages gathers mc verify's runs into one HTML page a proof file (--report DIR).
@@ -106,6 +129,17 @@ type proofPages struct {
 
 func newProofPages(dir string) *proofPages {
 	return &proofPages{dir: dir, runs: map[string][]web.Run{}}
+}
+
+// writable checks, before the runs, that DIR can be made.
+func (p *proofPages) writable() error {
+	if p.dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(p.dir, 0o755); err != nil {
+		return usageError("--report: %v", err)
+	}
+	return nil
 }
 
 // add draws one proof run of file, with what comparing it with its expectations found.
@@ -129,7 +163,8 @@ func (p *proofPages) add(file, name string, r *report, diffs []string) error {
 	return nil
 }
 
-// write writes DIR/NAME.html for each proof file NAME.yaml.
+// write writes DIR/NAME.html for each proof file NAME.yaml; two proof files of one name (in
+// two folders, or x.yaml and x.yml) get NAME.html and NAME-2.html, in the order given.
 func (p *proofPages) write() error {
 	if p.dir == "" {
 		return nil
@@ -137,9 +172,15 @@ func (p *proofPages) write() error {
 	if err := os.MkdirAll(p.dir, 0o755); err != nil {
 		return fmt.Errorf("cannot write the reports: %w", err)
 	}
+	taken := map[string]bool{}
 	for _, file := range p.order {
 		base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
-		if err := writeHTMLReport(filepath.Join(p.dir, base+".html"), "proof "+file, p.runs[file]); err != nil {
+		name := base
+		for k := 2; taken[name]; k++ {
+			name = fmt.Sprintf("%s-%d", base, k)
+		}
+		taken[name] = true
+		if err := writeHTMLReport(filepath.Join(p.dir, name+".html"), "proof "+file, p.runs[file]); err != nil {
 			return err
 		}
 	}

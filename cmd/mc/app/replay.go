@@ -85,6 +85,13 @@ func runReplay(c *cli.Context) error {
 // its traces decoded (replayRun has replayed them), its statistics as saved.
 func savedReport(b *built, r *reportJSON) (*report, error) {
 	res := &checker.Result{Stats: r.Stats, Metrics: r.Metrics.Metrics}
+	res.RoundEnds = r.Metrics.RoundEnds
+	if r.Recovery != nil {
+		res.Recovery = *r.Recovery // its figures; its witnesses are not saved
+	}
+	if r.Expected != nil {
+		res.Expected = r.Expected.Expected
+	}
 	for _, ch := range r.Checks {
 		c := ch.CheckResult
 		var err error
@@ -105,7 +112,8 @@ func savedReport(b *built, r *reportJSON) (*report, error) {
 	for _, w := range []struct {
 		saved *traceJSON
 		out   **model.Trace
-	}{{r.Metrics.MovesWitness, &res.MovesWitness}, {r.Metrics.StepsWitness, &res.StepsWitness}, {r.Metrics.TicksWitness, &res.TicksWitness}} {
+	}{{r.Metrics.MovesWitness, &res.MovesWitness}, {r.Metrics.StepsWitness, &res.StepsWitness}, {r.Metrics.TicksWitness, &res.TicksWitness},
+		{r.Metrics.RoundsWitness, &res.RoundsWitness}} {
 		if w.saved == nil {
 			continue
 		}

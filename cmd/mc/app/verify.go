@@ -12,7 +12,7 @@ func verifyCommand() *cli.Command {
 		Name:      "verify",
 		Usage:     "run the proofs of YAML files and compare verdicts and figures with what they expect (for CI)",
 		ArgsUsage: "FILE...",
-		Flags:     append(runFlags(), &cli.StringFlag{Name: "report", Usage: "write one self-contained HTML page a proof file in `DIR` (DIR/NAME.html for NAME.yaml): every run, its checks, figures and traces"}),
+		Flags:     append(runFlags(), &cli.StringFlag{Name: "report", Usage: "write one self-contained HTML page a proof file in `DIR` (DIR/NAME.html for NAME.yaml, NAME-2.html for a second file of that name): every run, its checks, figures and traces"}),
 		Action:    runVerify,
 	}
 }
@@ -35,6 +35,9 @@ func runVerify(c *cli.Context) error {
 		}
 	}
 	pages := newProofPages(c.String("report"))
+	if err := pages.writable(); err != nil {
+		return err
+	}
 	opts, err := runOptions(c)
 	if err != nil {
 		return err

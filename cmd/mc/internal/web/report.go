@@ -68,9 +68,9 @@ type Trace struct {
 	LoopStart int
 	// Steps is the number of steps of the whole trace, the omitted ones included.
 	Steps int
-	// Gap, when set, says that the steps after States[Gap.After] up to the next shown state
-	// are left out, and summarises them.
-	Gap *Gap
+	// Gaps say where steps are left out: after States[g.After] up to the next shown state,
+	// summarised. A long trace keeps its start, its end and, for a lasso, its loop's start.
+	Gaps []Gap
 }
 
 // State is one configuration of a trace, with the step that led to it.
@@ -82,7 +82,7 @@ type State struct {
 	Changed []int
 	// Step describes the step into this configuration ("" for the first), e.g. "P2 B1".
 	Step string
-	// Enabled lists the processes enabled here, e.g. "P0 P3".
+	// Enabled lists the processes enabled here, e.g. "P0 P3" ("" for none).
 	Enabled string
 	// Back marks the configuration a lasso's last step returns to.
 	Back bool

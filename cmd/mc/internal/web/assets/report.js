@@ -15,25 +15,28 @@
     return el;
   }
 
-  // where puts shown configuration i on the track: along the stem, or round the loop,
-  // which starts at the circle's leftmost point and turns clockwise.
+  // where puts shown configuration i on the track by its step number, so that a summarised
+  // trace's gaps keep their length: along the stem, or round the loop, which starts at the
+  // circle's leftmost point and goes round it anticlockwise on the screen.
   function where(t, i) {
-    var n = t.States.length, ls = t.LoopStart;
-    if (ls < 0) return {x: 10 + 360 * (n > 1 ? i / (n - 1) : 0), y: 65};
-    var stem = ls, loop = n - 1 - ls;
-    if (i <= ls) return {x: 10 + 210 * (stem > 0 ? i / stem : 1), y: 65};
-    var a = Math.PI + 2 * Math.PI * (i - ls) / Math.max(loop, 1);
+    var st = t.States[Math.min(i, t.States.length - 1)], ls = t.LoopStart;
+    var steps = st.Back ? t.Steps : st.Index;
+    if (ls < 0) return {x: 10 + 360 * (t.Steps > 0 ? steps / t.Steps : 0), y: 65};
+    var stem = t.States[ls].Index, loop = t.Steps - stem;
+    if (steps <= stem) return {x: 10 + 210 * (stem > 0 ? steps / stem : 1), y: 65};
+    var a = Math.PI + 2 * Math.PI * (steps - stem) / Math.max(loop, 1);
     return {x: 270 + 50 * Math.cos(a), y: 65 - 50 * Math.sin(a)};
   }
 
   function drawTrack(el, t) {
     var n = t.States.length, ls = t.LoopStart;
+    var stem = ls < 0 ? t.Steps : t.States[ls].Index;
     if (ls < 0) {
       svg("line", {"class": "stem", x1: 10, y1: 65, x2: 370, y2: 65}, el);
     } else {
       if (ls > 0) svg("line", {"class": "stem", x1: 10, y1: 65, x2: 220, y2: 65}, el);
       svg("circle", {"class": "loop", cx: 270, cy: 65, r: 50}, el);
-      svg("text", {x: 270, y: 69, "text-anchor": "middle"}, el).textContent = "loop of " + (n - 1 - ls);
+      svg("text", {x: 270, y: 69, "text-anchor": "middle"}, el).textContent = "loop of " + (t.Steps - stem).toLocaleString("en");
     }
     if (n <= 80) {
       for (var i = 0; i < n; i++) {
@@ -41,15 +44,14 @@
         svg("circle", {"class": "tick" + (ls >= 0 && i >= ls ? " inloop" : ""), cx: p.x, cy: p.y, r: 3}, el);
       }
     }
-    if (t.Gap) { // the steps left out, where they would be
-      var g = where(t, t.Gap.After + 0.5);
-      svg("rect", {x: g.x - 14, y: g.y - 9, width: 28, height: 18, fill: "#fff"}, el);
-      svg("text", {x: g.x, y: g.y + 4, "text-anchor": "middle"}, el).textContent = "⋯";
-      svg("text", {x: g.x, y: g.y - 14, "text-anchor": "middle"}, el).textContent = t.Gap.Steps.toLocaleString("en") + " steps not shown";
-    }
-    var stemSteps = ls < 0 ? t.Steps : t.States[ls].Index;
-    svg("text", {x: 10, y: 125}, el).textContent = ls < 0 ? "path of " + t.Steps.toLocaleString("en") + " steps" :
-      "stem of " + stemSteps.toLocaleString("en") + " steps, then the loop forever";
+    (t.Gaps || []).forEach(function (g) { // the steps left out, where they would be
+      var a = where(t, g.After), b = where(t, g.After + 1), m = {x: (a.x + b.x) / 2, y: (a.y + b.y) / 2};
+      svg("text", {"class": "gap", x: m.x, y: m.y - 10, "text-anchor": "middle"}, el).textContent = "⋯";
+    });
+    var hidden = (t.Gaps || []).reduce(function (sum, g) { return sum + g.Steps - 1; }, 0);
+    svg("text", {x: 10, y: 125}, el).textContent = (ls < 0 ? "path of " + t.Steps.toLocaleString("en") + " steps" :
+      "stem of " + stem.toLocaleString("en") + " steps, then the loop forever") +
+      (hidden ? " (" + hidden.toLocaleString("en") + " configurations not shown)" : "");
     return svg("circle", {"class": "now", cx: 10, cy: 65, r: 7}, el);
   }
 
@@ -78,15 +80,17 @@
       row.addEventListener("click", function () { sec.show(i); });
       rows.push(row);
       frag.appendChild(row);
-      if (t.Gap && t.Gap.After === i) {
+      (t.Gaps || []).forEach(function (g) {
+        if (g.After !== i) return;
         var gap = document.createElement("tr");
         gap.className = "gap";
         var td = document.createElement("td");
         td.colSpan = cells.length;
-        td.textContent = "… " + t.Gap.Steps.toLocaleString("en") + " steps not shown: " + t.Gap.Summary;
+        td.textContent = "… " + (g.Steps - 1).toLocaleString("en") + " configurations not shown, " +
+          g.Steps.toLocaleString("en") + " steps: " + g.Summary;
         gap.appendChild(td);
         frag.appendChild(gap);
-      }
+      });
     });
     body.appendChild(frag);
     return rows;
@@ -101,6 +105,7 @@
     var now = drawTrack(sec.querySelector(".track"), t), rows = fillRows(sec, t);
     slider.max = n - 1;
     sec.show = function (i) {
+      if (isNaN(i)) return;
       i = Math.max(0, Math.min(n - 1, i));
       if (i === cur) return;
       if (cur >= 0) rows[cur].classList.remove("current");
@@ -128,7 +133,8 @@
     sec.querySelector(".last").addEventListener("click", function () { sec.show(n - 1); });
     slider.addEventListener("input", function () { sec.show(+slider.value); });
     sec.addEventListener("keydown", function (e) {
-      if (e.target === slider) return;
+      if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey) return; // the browser's own keys
+
       var keys = {ArrowLeft: cur - 1, Home: 0, End: n - 1};
       if (e.key === "ArrowRight") { next(); e.preventDefault(); }
       else if (e.key in keys) { sec.show(keys[e.key]); e.preventDefault(); }
@@ -139,7 +145,7 @@
   var start = performance.now();
   var sections = document.querySelectorAll(".trace");
   for (var i = 0; i < sections.length; i++) setup(sections[i]);
-  var m = /t=(\d+)&s=(\w+)/.exec(location.hash);
+  var m = /t=(\d+)&s=(\d+|last)\b/.exec(location.hash);
   if (m && sections[+m[1]] && sections[+m[1]].show) {
     var sec = sections[+m[1]], t = traces[+m[1]];
     sec.show(m[2] === "last" ? t.States.length - 1 : +m[2]);
