@@ -64,7 +64,12 @@ func simProgress(c *cli.Context, runs int) (report func(done int), end func()) {
 	}, p.Close
 }
 
+// stderrIsTerminal says whether to draw bars: stderr is a terminal and --progress=false does
+// not turn progress off.
 func stderrIsTerminal(c *cli.Context) bool {
+	if c.IsSet("progress") && !c.Bool("progress") {
+		return false
+	}
 	f, ok := c.App.ErrWriter.(*os.File)
 	return ok && isTerminal(f)
 }
