@@ -120,6 +120,10 @@ func drawnPicture(t *testing.T, dom string, c reportCase) string {
 	if w := whereLabel.FindStringSubmatch(dom); w == nil || !strings.Contains(w[1], "configuration") {
 		t.Errorf("the position is not shown: %v", w)
 	}
+	// the legend names pointers only where the trace draws some
+	if shown := strings.Contains(dom, `data-mark="mc-ptr">`); shown != (c.arrows > 0) {
+		t.Errorf("the legend's pointer key is shown: %v; the trace draws %d pointers at its end", shown, c.arrows)
+	}
 	return m[1]
 }
 

@@ -104,6 +104,12 @@
     var label = sec.querySelector(".where"), step = sec.querySelector(".step"), en = sec.querySelector(".enabled");
     var now = drawTrack(sec.querySelector(".track"), t), rows = fillRows(sec, t);
     slider.max = n - 1;
+    // the legend names only what this trace's pictures show
+    sec.querySelectorAll(".legend [data-mark]").forEach(function (item) {
+      var mark = item.dataset.mark;
+      var re = mark.indexOf("mc-") === 0 ? new RegExp('class="' + mark + '"') : new RegExp('class="mc-proc[^"]*\\b' + mark + '\\b');
+      item.hidden = !t.States.some(function (st) { return re.test(st.SVG); });
+    });
     sec.show = function (i) {
       if (isNaN(i)) return;
       i = Math.max(0, Math.min(n - 1, i));
