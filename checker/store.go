@@ -76,6 +76,7 @@ func (h *hashed) openVisited(width int, opts Options) error {
 	case StoreDisk:
 		h.visited, err = store.NewBatch(visitedDir, opts.Exact, width, opts.workers())
 		h.cfg.SegmentEdges = runSegment
+		h.cfg.InitialBatch = min(runSegment, 1<<20) // as for auto: an interrupt gets through a batch in about a second
 	case StoreBadger:
 		h.visited = store.NewSpill(visitedDir, true, opts.Exact, width, opts.workers(), budget/4)
 	}
