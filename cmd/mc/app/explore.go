@@ -172,7 +172,7 @@ const exploreSamples = 8
 func (x *modelExplorer) Start() web.Start {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	st := web.Start{Title: exploreTitle(x.b.spec)}
+	st := web.Start{Title: runTitle(aboutOf(x.b))}
 	for _, v := range x.sch.Vars {
 		st.Variables = append(st.Variables, v.Name)
 	}
@@ -239,11 +239,10 @@ func (x *modelExplorer) View(key string, via *web.Via) (*web.View, error) {
 		}
 	}
 	v := &web.View{Key: x.key(s), Legit: x.legitOf(s), Failing: []string{}}
-	if x.procs != nil {
-		mask := x.procs.EnabledMask(s)
-		f.Enabled, v.Enabled = make([]bool, x.sch.Procs()), []int{}
-		for p := range f.Enabled {
-			if f.Enabled[p] = mask>>uint(p)&1 != 0; f.Enabled[p] {
+	if f.Enabled = enabledMarks(x.procs, s, x.sch.Procs()); f.Enabled != nil {
+		v.Enabled = []int{}
+		for p, on := range f.Enabled {
+			if on {
 				v.Enabled = append(v.Enabled, p)
 			}
 		}
@@ -298,26 +297,14 @@ func (x *modelExplorer) stepInto(s model.State, via *web.Via) (model.State, []bo
 	if err != nil {
 		return nil, nil, fmt.Errorf("from: %w", err)
 	}
-	var moved []bool
-	leads := false
-	x.b.model.Successors(from, func(st model.Step, t model.State) bool {
-		if st.Index != via.Step {
-			return true
-		}
-		moved, leads = make([]bool, x.sch.Procs()), t.Equal(s)
-		for _, mv := range st.Moves {
-			if mv.Proc >= 0 && mv.Proc < len(moved) {
-				moved[mv.Proc] = true
-			}
-		}
-		return false
-	})
+	st, t, err := model.StepOf(x.b.model, from, via.Step)
 	switch {
-	case moved == nil:
+	case err != nil:
 		return nil, nil, fmt.Errorf("configuration %s has no successor of index %d", x.key(from), via.Step)
-	case !leads:
+	case !t.Equal(s):
 		return nil, nil, fmt.Errorf("successor %d of %s does not lead to %s", via.Step, x.key(from), x.key(s))
 	}
+	moved, _ := moveMarks(st.Moves, x.sch.Procs())
 	return from, moved, nil
 }
 
@@ -368,16 +355,4 @@ func (x *modelExplorer) changes(s, t model.State) string {
 		parts = append(parts[:6], fmt.Sprintf("and %d more", len(parts)-6))
 	}
 	return strings.Join(parts, ", ")
-}
-
-// exploreTitle names the instance: model, parameters, topology, daemon.
-func exploreTitle(spec runSpec) string {
-	name := spec.Model
-	if params := formatParams(spec.Model, spec.Params); params != "" {
-		name += " " + params
-	}
-	if spec.Topology != "" {
-		name += " on " + spec.Topology
-	}
-	return name + " · " + spec.Daemon + " daemon"
 }

@@ -52,27 +52,41 @@ func (d *drawnTrace) state(i int) model.State {
 func (d *drawnTrace) frame(i int) picture.Frame {
 	f := picture.Frame{State: d.state(i)}
 	n := d.m.Schema().Procs()
-	if d.procs != nil {
-		mask := d.procs.EnabledMask(f.State)
-		f.Enabled = make([]bool, n)
-		for p := range f.Enabled {
-			f.Enabled[p] = mask>>uint(p)&1 != 0
-		}
-	}
+	f.Enabled = enabledMarks(d.procs, f.State, n)
 	if i > 0 {
 		f.Prev = d.state(i - 1)
-		f.Moved, f.Faulted = make([]bool, n), make([]bool, n)
-		for _, mv := range d.steps[i-1].Moves {
-			switch {
-			case mv.Proc < 0 || mv.Proc >= n:
-			case mv.Rule == model.FaultRule: // a fault is not a move
-				f.Faulted[mv.Proc] = true
-			default:
-				f.Moved[mv.Proc] = true
-			}
-		}
+		f.Moved, f.Faulted = moveMarks(d.steps[i-1].Moves, n)
 	}
 	return f
+}
+
+// enabledMarks marks the processes enabled in s, of n (nil when procs is nil: not tracked).
+func enabledMarks(procs model.Processes, s model.State, n int) []bool {
+	if procs == nil {
+		return nil
+	}
+	mask := procs.EnabledMask(s)
+	marks := make([]bool, n)
+	for p := range marks {
+		marks[p] = mask>>uint(p)&1 != 0
+	}
+	return marks
+}
+
+// moveMarks marks the processes of n that moved in a step, and apart those a fault rewrote
+// (model.FaultRule): a fault is not a move.
+func moveMarks(moves []model.Move, n int) (moved, faulted []bool) {
+	moved, faulted = make([]bool, n), make([]bool, n)
+	for _, mv := range moves {
+		switch {
+		case mv.Proc < 0 || mv.Proc >= n:
+		case mv.Rule == model.FaultRule:
+			faulted[mv.Proc] = true
+		default:
+			moved[mv.Proc] = true
+		}
+	}
+	return moved, faulted
 }
 
 // stepText names the step into drawn configuration i ("" for the first).

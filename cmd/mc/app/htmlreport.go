@@ -45,16 +45,16 @@ func writeHTMLReport(path, title string, runs []web.Run) error {
 }
 
 // runTitle is the first line of the terminal report: model, parameters, daemon, fairness.
-func runTitle(r *report) string {
+func runTitle(a about) string {
 	var head bytes.Buffer
-	printHeader(&head, &r.about)
+	printHeader(&head, &a)
 	title, _, _ := strings.Cut(head.String(), "\n")
 	return title
 }
 
 // htmlRun is a run as the page shows it: its header, checks, figures and every trace drawn.
 func htmlRun(r *report) (*web.Run, error) {
-	page := &web.Run{Title: runTitle(r), Notes: r.Notes, Verdict: r.res.Verdict().String()}
+	page := &web.Run{Title: runTitle(r.about), Notes: r.Notes, Verdict: r.res.Verdict().String()}
 	if page.Verdict == checker.Inconclusive.String() {
 		page.Why = inconclusiveWhy(r.res)
 	}
@@ -100,7 +100,7 @@ func reportTraces(r *report) (traces []titledTrace, index map[string]int) {
 	index = map[string]int{}
 	seen := map[string]int{}
 	add := func(title string, t *model.Trace) int {
-		key := fmt.Sprint(t.States, t.Steps, t.LoopStart)
+		key := traceKey(t)
 		if i, ok := seen[key]; ok {
 			return i
 		}
@@ -205,9 +205,8 @@ func htmlState(sc *picture.Scene, d *drawnTrace, i int) (web.State, error) {
 	if st.Back {
 		st.Index = d.t.LoopStart
 	}
-	sch := d.m.Schema()
+	st.Values = d.m.Schema().Values(f.State)
 	for v, x := range f.State {
-		st.Values = append(st.Values, sch.Vars[v].Domain.Name(x))
 		if f.Prev != nil && f.Prev[v] != x {
 			st.Changed = append(st.Changed, v)
 		}

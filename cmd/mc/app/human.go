@@ -34,7 +34,7 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 		if c.Trace == nil {
 			continue
 		}
-		key := fmt.Sprint(c.Trace.States, c.Trace.Steps, c.Trace.LoopStart)
+		key := traceKey(c.Trace)
 		if first, ok := printed[key]; ok {
 			fmt.Fprintf(w, "\n%s %s: the counterexample of %s above\n", c.Name, c.Verdict, first)
 			continue
@@ -67,6 +67,9 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 	}
 	return nil
 }
+
+// traceKey identifies a trace, for showing a counterexample two checks share once.
+func traceKey(t *model.Trace) string { return fmt.Sprint(t.States, t.Steps, t.LoopStart) }
 
 // roundEnds lists the steps (numbered as the trace table numbers them) that end a round.
 func roundEnds(ends []int) string {

@@ -47,7 +47,7 @@ func writePictures(c *cli.Context, r *report) error {
 	if path := c.String("report"); path != "" {
 		run, err := htmlRun(r)
 		if err == nil {
-			err = writeHTMLReport(path, runTitle(r), []web.Run{*run})
+			err = writeHTMLReport(path, runTitle(r.about), []web.Run{*run})
 		}
 		if err != nil {
 			return &exitError{exitUsage, err}

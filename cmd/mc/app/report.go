@@ -34,8 +34,13 @@ func newReport(b *built, res *checker.Result) *report {
 	if q, ok := m.(model.Quotient); ok { // traces are lifted to the base's executions
 		m = q.Base()
 	}
-	return &report{about: about{Model: b.spec.Model, Params: b.spec.Params, Topology: b.spec.Topology, Edges: b.edges,
-		Daemon: b.spec.Daemon, Fairness: b.spec.Fairness, Reading: b.spec.Reading, Notes: b.notes}, res: res, model: m, legit: b.check.Legit, proto: b.proto}
+	return &report{about: aboutOf(b), res: res, model: m, legit: b.check.Legit, proto: b.proto}
+}
+
+// aboutOf describes a built run as it was asked for.
+func aboutOf(b *built) about {
+	return about{Model: b.spec.Model, Params: b.spec.Params, Topology: b.spec.Topology, Edges: b.edges,
+		Daemon: b.spec.Daemon, Fairness: b.spec.Fairness, Reading: b.spec.Reading, Notes: b.notes}
 }
 
 // reportJSON is a report as JSON: the result's own fields (Stats, and the figures of

@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"embed"
 	"encoding/json"
 	"html/template"
 	"net"
@@ -117,9 +116,6 @@ type Move struct {
 	Outcome int    `json:"outcome,omitempty"`
 }
 
-//go:embed assets/explore.html assets/explore.css assets/explore.js assets/report.css
-var exploreAssets embed.FS
-
 // explorer serves one Explorer.
 type explorer struct {
 	x    Explorer
@@ -146,20 +142,15 @@ func ExploreHandler(x Explorer) (http.Handler, error) {
 
 // explorePage renders the page with its style and script inlined, as the report is.
 func explorePage() ([]byte, error) {
-	var style strings.Builder
-	for _, name := range []string{"assets/report.css", "assets/explore.css"} {
-		css, err := exploreAssets.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		style.Write(css)
-		style.WriteByte('\n')
-	}
-	script, err := exploreAssets.ReadFile("assets/explore.js")
+	style, err := inlined("report.css", "explore.css")
 	if err != nil {
 		return nil, err
 	}
-	t, err := template.ParseFS(exploreAssets, "assets/explore.html")
+	script, err := inlined("explore.js")
+	if err != nil {
+		return nil, err
+	}
+	t, err := template.ParseFS(assets, "assets/explore.html")
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +158,7 @@ func explorePage() ([]byte, error) {
 	err = t.Execute(&out, struct {
 		Style  template.CSS
 		Script template.JS
-	}{template.CSS(style.String()), template.JS(script)})
+	}{template.CSS(style), template.JS(script)})
 	return out.Bytes(), err
 }
 

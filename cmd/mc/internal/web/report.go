@@ -4,10 +4,25 @@ import (
 	"embed"
 	"html/template"
 	"io"
+	"strings"
 )
 
-//go:embed assets/report.html assets/report.css assets/report.js
+//go:embed assets
 var assets embed.FS
+
+// inlined is the named assets one after the other, to inline in a page.
+func inlined(names ...string) (string, error) {
+	var out strings.Builder
+	for _, name := range names {
+		data, err := assets.ReadFile("assets/" + name)
+		if err != nil {
+			return "", err
+		}
+		out.Write(data)
+		out.WriteByte('\n')
+	}
+	return out.String(), nil
+}
 
 var page = template.Must(template.New("report.html").Funcs(template.FuncMap{
 	"css": func(s string) template.CSS { return template.CSS(s) },
@@ -107,15 +122,15 @@ type view struct {
 
 // Write writes the page p.
 func Write(w io.Writer, p *Page) error {
-	style, err := assets.ReadFile("assets/report.css")
+	style, err := inlined("report.css")
 	if err != nil {
 		return err
 	}
-	script, err := assets.ReadFile("assets/report.js")
+	script, err := inlined("report.js")
 	if err != nil {
 		return err
 	}
-	v := view{Page: p, Style: string(style), Script: string(script)}
+	v := view{Page: p, Style: style, Script: script}
 	for i := range p.Runs {
 		p.Runs[i].First = len(v.Traces)
 		v.Traces = append(v.Traces, p.Runs[i].Traces...)
