@@ -9,11 +9,11 @@ import (
 	"github.com/mc-checker/mc/checker/model"
 )
 
-// printExpected writes the expected-time figures: per measure the worst and the average over
+// expectedFact is the expected-time figures: per measure the worst and the average over
 // the initial configurations, exact or as the interval iteration's bounds.
-func printExpected(w io.Writer, e *checker.Expected) {
+func expectedFact(e *checker.Expected) (fact, bool) {
 	if e == nil {
-		return
+		return fact{}, false
 	}
 	how := "exact"
 	if !e.Exact {
@@ -23,16 +23,17 @@ func printExpected(w io.Writer, e *checker.Expected) {
 	if e.Chain == "Markov chain" {
 		over = "worst over initial configurations"
 	}
-	fmt.Fprintf(w, "  expected     to the legitimate set (%s), %s, and average over the initial ones (%s)\n", e.Chain, over, how)
-	for _, f := range []struct {
+	f := fact{name: "expected", figure: true,
+		value: fmt.Sprintf("to the legitimate set (%s), %s, and average over the initial ones (%s)", e.Chain, over, how)}
+	for _, m := range []struct {
 		name string
 		fig  *checker.ExpectedFigure
 	}{{"steps", e.Steps}, {"moves", e.Moves}, {"rounds", e.Rounds}} {
-		if f.fig == nil {
-			continue
+		if m.fig != nil {
+			f.sub = append(f.sub, fmt.Sprintf("%-7s    worst %s, average %s", m.name, boundText(m.fig.Worst), boundText(m.fig.Average)))
 		}
-		fmt.Fprintf(w, "    %-7s    worst %s, average %s\n", f.name, boundText(f.fig.Worst), boundText(f.fig.Average))
 	}
+	return f, true
 }
 
 // boundText shows an exact value with its decimal value (a long fraction by its size: --json

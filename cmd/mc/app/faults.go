@@ -84,14 +84,14 @@ func recoveryStarts(m model.Model, legit model.Predicate) ([]model.State, error)
 	return from, nil
 }
 
-// recoveryLine writes the recovery's worst cases.
-func recoveryLine(r checker.Recovery) string {
+// recoveryFact is the recovery's worst cases, when the run measured them.
+func recoveryFact(r checker.Recovery) (fact, bool) {
 	if r.FirstSteps == nil {
-		return ""
+		return fact{}, false
 	}
 	first, last := fmt.Sprintf("%d moves, %d steps", *r.FirstMoves, *r.FirstSteps), fmt.Sprintf("%d steps", *r.LastSteps)
 	if r.FirstRounds != nil {
 		first, last = first+fmt.Sprintf(", %d rounds", *r.FirstRounds), last+fmt.Sprintf(", %d rounds", *r.LastRounds)
 	}
-	return fmt.Sprintf("  recovery     from the first fault %s; from the last %s\n", first, last)
+	return fact{name: "recovery", value: fmt.Sprintf("from the first fault %s; from the last %s", first, last), figure: true}, true
 }

@@ -58,7 +58,7 @@ func htmlRun(r *report) (*web.Run, error) {
 	if page.Verdict == checker.Inconclusive.String() {
 		page.Why = inconclusiveWhy(r.res)
 	}
-	page.Stats, page.Figures = statFacts(r.res)
+	page.Stats, page.Figures = pageFacts(r.res)
 	sc := sceneOf(r.model, r.proto)
 	traces, index := reportTraces(r)
 	for _, c := range r.res.Checks {
@@ -133,35 +133,22 @@ func reportTraces(r *report) (traces []titledTrace, index map[string]int) {
 	return traces, index
 }
 
-// statFacts are the statistics as the terminal report prints them, name and value, with the
-// worst cases, recovery and expected-time figures apart. A line indented deeper than the
-// names (the expected steps, moves and rounds) belongs to the fact above it.
-func statFacts(res *checker.Result) (stats, figures []web.Fact) {
+// pageFacts are the run's facts as the terminal prints them, the figures (worst cases,
+// recovery, expected time) apart; a fact's lines under it join its value.
+func pageFacts(res *checker.Result) (stats, figures []web.Fact) {
 	if res.Stats.Universe == "" && res.Stats.States == 0 { // a simulation's saved run: no exploration
 		return nil, nil
 	}
-	var buf bytes.Buffer
-	printStats(&buf, res)
-	var last *[]web.Fact
-	for _, line := range strings.Split(buf.String(), "\n") {
-		text := strings.TrimSpace(line)
-		if text == "" {
-			continue
+	for _, f := range runFacts(res) {
+		value := f.value
+		for _, line := range f.sub {
+			value += "\n" + strings.Join(strings.Fields(line), " ")
 		}
-		if strings.HasPrefix(line, "    ") && last != nil && len(*last) > 0 {
-			f := &(*last)[len(*last)-1]
-			f.Value += "\n" + strings.Join(strings.Fields(text), " ")
-			continue
+		if f.figure {
+			figures = append(figures, web.Fact{Name: f.name, Value: value})
+		} else {
+			stats = append(stats, web.Fact{Name: f.name, Value: value})
 		}
-		name, value, ok := strings.Cut(text, "  ")
-		if !ok {
-			continue
-		}
-		last = &stats
-		if strings.HasPrefix(name, "worst case") || strings.HasPrefix(name, "recovery") || strings.HasPrefix(name, "expected") {
-			last = &figures
-		}
-		*last = append(*last, web.Fact{Name: name, Value: strings.TrimSpace(value)})
 	}
 	return stats, figures
 }

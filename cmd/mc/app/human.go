@@ -7,7 +7,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 )
 
@@ -87,61 +86,6 @@ func orderText(order []int) string {
 		parts[i] = strconv.Itoa(p)
 	}
 	return strings.Join(parts, ",")
-}
-
-// printStats writes the statistics and the worst case.
-func printStats(w io.Writer, res *checker.Result) {
-	s := res.Stats
-	if s.UniverseSize > 0 {
-		fmt.Fprintf(w, "\n  universe     %s = %s configurations\n", s.Universe, group(s.UniverseSize))
-	} else {
-		fmt.Fprintf(w, "\n  universe     %s configurations\n", s.Universe)
-	}
-	fmt.Fprintf(w, "  initial      %s states\n", group(s.InitialStates))
-	switch {
-	case s.Symbolic != nil:
-		fmt.Fprintf(w, "  symbolic     BDDs of %d variables, order %s; peak %s nodes, %d fixpoint iterations\n",
-			s.Symbolic.Levels, orderText(s.Symbolic.Order), group(uint64(s.Symbolic.PeakNodes)), s.Symbolic.Iterations)
-	case s.Interrupted && s.StoppedIn == "exploration":
-		fmt.Fprintf(w, "  explored     %s states, %s transitions, BFS depth %d when interrupted, %s store\n", group(s.States), group(s.Transitions), s.Depth, s.Store)
-	case s.Interrupted:
-		fmt.Fprintf(w, "  explored     %s states, BFS depth %d, %s store; interrupted during the analyses\n", group(s.States), s.Depth, s.Store)
-	default:
-		fmt.Fprintf(w, "  explored     %s states, %s transitions, BFS depth %d, %s store\n", group(s.States), group(s.Transitions), s.Depth, s.Store)
-	}
-	if s.SpilledStates > 0 {
-		fmt.Fprintf(w, "  visited set  %s states moved to disk\n", group(s.SpilledStates))
-	}
-	if s.CollisionProbability > 0 {
-		fmt.Fprintf(w, "  fingerprint  collision probability %.2g\n", s.CollisionProbability)
-	}
-	rate := ""
-	if s.StatesPerSecond > 0 {
-		rate = group(uint64(s.StatesPerSecond)) + " states/s, "
-	}
-	explored := ""
-	if s.ExploreSeconds > 0 {
-		explored = fmt.Sprintf(" (exploration %.2f s)", s.ExploreSeconds)
-	}
-	fmt.Fprintf(w, "  time         %.2f s%s, %speak memory %.1f MiB\n", s.Seconds, explored, rate, float64(s.PeakMemoryBytes)/(1<<20))
-	if s.Resumed {
-		fmt.Fprintf(w, "  resumed      from the checkpoint in %s\n", s.Checkpoint)
-	}
-	if s.Checkpoint != "" && res.Verdict() == checker.Inconclusive {
-		fmt.Fprintf(w, "  checkpoint   saved in %s: continue with mc check --resume %s\n", s.Checkpoint, s.Checkpoint)
-	}
-	if res.WorstCaseMoves != nil {
-		fmt.Fprintf(w, "  worst case   %d moves, %d steps", *res.WorstCaseMoves, *res.WorstCaseSteps)
-		if res.WorstCaseTicks != nil {
-			fmt.Fprintf(w, ", %d ticks", *res.WorstCaseTicks)
-		}
-		if res.WorstCaseRounds != nil {
-			fmt.Fprintf(w, ", %d rounds", *res.WorstCaseRounds)
-		}
-		fmt.Fprintln(w)
-	}
-	fmt.Fprint(w, recoveryLine(res.Recovery))
-	printExpected(w, res.Expected)
 }
 
 // printHeader names the run: model, parameters, topology, daemon, fairness, modelling notes.
