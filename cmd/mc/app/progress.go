@@ -124,6 +124,24 @@ func progressPrinter(w io.Writer) func(checker.Progress) {
 
 // progressLines is progressPrinter on the clock now, which tests set.
 func progressLines(w io.Writer, now func() time.Time) func(checker.Progress) {
+	return everySecond(w, now, func(p checker.Progress, secs float64) string {
+		if p.Total > 0 {
+			return fmt.Sprintf("mc: %s %d/%d states (%.0f%%), %.0f s", p.Phase, p.States, p.Total, 100*float64(p.States)/float64(p.Total), secs)
+		}
+		return fmt.Sprintf("mc: %s %d states, %d transitions, depth %d, %.0f s", p.Phase, p.States, p.Transitions, p.Depth, secs)
+	})
+}
+
+// simLines is simulate's line a second (the runs done are States).
+func simLines(w io.Writer, runs int, now func() time.Time) func(checker.Progress) {
+	return everySecond(w, now, func(p checker.Progress, _ float64) string {
+		return fmt.Sprintf("mc: simulated %d/%d runs", p.States, runs)
+	})
+}
+
+// everySecond writes line's text for a report at most once a second, none in the first; the
+// lock is there because runs report from several goroutines.
+func everySecond(w io.Writer, now func() time.Time, line func(p checker.Progress, secs float64) string) func(checker.Progress) {
 	var mu sync.Mutex
 	start := now()
 	last := start
@@ -134,27 +152,7 @@ func progressLines(w io.Writer, now func() time.Time) func(checker.Progress) {
 			return
 		}
 		last = now()
-		secs := now().Sub(start).Seconds()
-		if p.Total > 0 {
-			fmt.Fprintf(w, "mc: %s %d/%d states (%.0f%%), %.0f s\n", p.Phase, p.States, p.Total, 100*float64(p.States)/float64(p.Total), secs)
-		} else {
-			fmt.Fprintf(w, "mc: %s %d states, %d transitions, depth %d, %.0f s\n", p.Phase, p.States, p.Transitions, p.Depth, secs)
-		}
-	}
-}
-
-// simLines is simulate's line a second (the runs done are States); the lock is there because
-// the simulation reports from several goroutines.
-func simLines(w io.Writer, runs int, now func() time.Time) func(checker.Progress) {
-	var mu sync.Mutex
-	last := now()
-	return func(p checker.Progress) {
-		mu.Lock()
-		defer mu.Unlock()
-		if now().Sub(last) > time.Second {
-			last = now()
-			fmt.Fprintf(w, "mc: simulated %d/%d runs\n", p.States, runs)
-		}
+		fmt.Fprintln(w, line(p, now().Sub(start).Seconds()))
 	}
 }
 
