@@ -25,7 +25,7 @@ func layout(adj [][]int, minGap float64) []point {
 			continue
 		}
 		pts := placeComponent(adj, comp, minGap)
-		minX, maxX, minY := bounds(pts)
+		minX, maxX, minY, _ := bounds(pts)
 		for i, v := range comp {
 			pos[v] = point{pts[i].X - minX + left, pts[i].Y - minY}
 		}
@@ -44,12 +44,13 @@ func layout(adj [][]int, minGap float64) []point {
 	return pos
 }
 
-func bounds(pts []point) (minX, maxX, minY float64) {
-	minX, maxX, minY = math.Inf(1), math.Inf(-1), math.Inf(1)
+func bounds(pts []point) (minX, maxX, minY, maxY float64) {
+	minX, maxX, minY, maxY = math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	for _, p := range pts {
-		minX, maxX, minY = math.Min(minX, p.X), math.Max(maxX, p.X), math.Min(minY, p.Y)
+		minX, maxX = math.Min(minX, p.X), math.Max(maxX, p.X)
+		minY, maxY = math.Min(minY, p.Y), math.Max(maxY, p.Y)
 	}
-	return minX, maxX, minY
+	return minX, maxX, minY, maxY
 }
 
 // components lists the connected components, largest first, each in increasing order.

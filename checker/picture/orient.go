@@ -18,8 +18,8 @@ func orient(pts []point, links [][2]int) []point {
 	}
 	if angle, ok := gridAngle(pts, links); ok {
 		rotate(pts, angle)
-		minX, maxX, minY := bounds(pts)
-		width, height := maxX-minX, maxY(pts)-minY
+		minX, maxX, minY, maxY := bounds(pts)
+		width, height := maxX-minX, maxY-minY
 		if width < height-1e-6 {
 			rotate(pts, math.Pi/2)
 		}
@@ -104,14 +104,6 @@ func rotate(pts []point, angle float64) {
 	for i, p := range pts {
 		pts[i] = point{p.X*cos - p.Y*sin, p.X*sin + p.Y*cos}
 	}
-}
-
-func maxY(pts []point) float64 {
-	y := math.Inf(-1)
-	for _, p := range pts {
-		y = math.Max(y, p.Y)
-	}
-	return y
 }
 
 // spread scales a drawing up until no two processes are closer than minGap, so that circles
