@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -132,7 +133,7 @@ func TestHTMLReportOfALongTrace(t *testing.T) {
 	dir := t.TempDir()
 	// colouring livelocks under the synchronous daemon on a 5-ring (examples/protocols/colouring.yaml)
 	code, out, _ := mc(t, "simulate", "examples/protocols/colouring.gcl", "--daemon", "sd", "--runs", "1", "--seed", "1",
-		"--max-steps", itoa(steps), "--dir", dir)
+		"--max-steps", strconv.Itoa(steps), "--dir", dir)
 	if code != exitInconclusive {
 		t.Fatalf("simulate: exit %d: %s", code, out)
 	}
@@ -188,8 +189,6 @@ func TestVerifyReport(t *testing.T) {
 		t.Fatalf("%d runs on the page (the file has %d), %d traces", runs, len(proof.Runs), len(traces))
 	}
 }
-
-func itoa(n int) string { return strings.TrimSpace(strings.ReplaceAll(group(uint64(n)), ",", "")) }
 
 // A long lasso keeps its loop's start on the page, whatever its length: a counter whose
 // shortest lasso has a stem and a loop of hundreds of steps each (the gaps fall before and

@@ -121,7 +121,7 @@
       slider.value = i;
       rows[i].classList.add("current");
       label.textContent = "configuration " + st.Index.toLocaleString("en") + (st.Back ? " again (the loop closes)" : "") +
-        " · step " + (i === 0 ? 0 : (st.Back ? t.Steps : st.Index)).toLocaleString("en") + " of " + t.Steps.toLocaleString("en");
+        " · step " + (st.Back ? t.Steps : st.Index).toLocaleString("en") + " of " + t.Steps.toLocaleString("en");
       step.textContent = st.Step ? "step: " + st.Step : "initial configuration";
       en.textContent = "enabled: " + (st.Enabled || "nobody");
       var p = where(t, i);
