@@ -21,6 +21,7 @@ func (a *checking) invariants() {
 			a.nothingFound(name, "")
 			continue
 		}
+		id = explore.Nearest(a.g, id, func(_ uint64, s model.State) bool { return !inv.Holds(s) })
 		a.failsAt(name, id, inv.Holds, "violated after %d steps", "the last state satisfies the invariant")
 	}
 }
@@ -48,6 +49,8 @@ func (a *checking) deadlock() {
 		a.nothingFound(string(CheckDeadlock), "")
 		return
 	}
+	x := explore.NewExpander(a.g)
+	id = explore.Nearest(a.g, id, func(u uint64, s model.State) bool { return !a.spec.Legit(s) && len(x.Edges(u)) == 0 })
 	t := explore.PathTrace(a.g, id)
 	a.add(CheckResult{Name: string(CheckDeadlock), Verdict: Violated, Trace: t,
 		Detail: fmt.Sprintf("an illegitimate configuration without successors, %d steps from an initial one", len(t.Steps))},
@@ -60,8 +63,19 @@ func (a *checking) closure() {
 		a.nothingFound(string(CheckClosure), "")
 		return
 	}
-	p := explore.StemTo(a.g, id)
 	x := explore.NewExpander(a.g)
+	id = explore.Nearest(a.g, id, func(u uint64, s model.State) bool {
+		if !a.spec.Legit(s) {
+			return false
+		}
+		for j := range x.Edges(u) {
+			if !a.spec.Legit(x.Target(j)) {
+				return true
+			}
+		}
+		return false
+	})
+	p := explore.StemTo(a.g, id)
 	for j, e := range x.Edges(id) {
 		if !a.spec.Legit(x.Target(j)) {
 			p.Extend(explore.NodePath{Nodes: []uint64{id, e.To}, Steps: []uint32{e.Index}})
@@ -117,6 +131,10 @@ func (a *checking) actionInvariants() error {
 
 // violatingStep is the shortest path to node id followed by its first step that violates act.
 func (a *checking) violatingStep(id uint64, act model.ActionProperty) (*model.Trace, error) {
+	id = explore.Nearest(a.g, id, func(_ uint64, s model.State) bool {
+		_, bad := analysis.FirstViolatingStep(a.m, s, act)
+		return bad
+	})
 	t := explore.PathTrace(a.g, id)
 	last := t.States[len(t.States)-1]
 	index, ok := analysis.FirstViolatingStep(a.m, last, act)

@@ -198,8 +198,10 @@ func (a *checking) worstCase() {
 	if rw, err := a.worstRounds(); err == nil && rw != nil {
 		rounds := rw.Rounds
 		a.res.WorstCaseRounds, a.res.RoundEnds = &rounds, rw.RoundEnds
-		a.res.RoundsWitness = explore.TraceFromNodes(a.g, rw.Path.Nodes, rw.Path.Steps, -1)
-		witnesses = append(witnesses, witness{trace: a.res.RoundsWitness, want: rounds, rounds: true})
+		if len(rw.Path.Nodes) > 0 { // none when every initial configuration is legitimate, as for moves and steps
+			a.res.RoundsWitness = explore.TraceFromNodes(a.g, rw.Path.Nodes, rw.Path.Steps, -1)
+			witnesses = append(witnesses, witness{trace: a.res.RoundsWitness, want: rounds, rounds: true})
+		}
 		detail += fmt.Sprintf(", %d rounds", rounds)
 	} else if err != nil {
 		detail += fmt.Sprintf(" (rounds not measured: %v)", err)

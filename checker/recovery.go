@@ -40,8 +40,12 @@ func (a *checking) recovery() error {
 	}
 	r := &a.res.Recovery
 	r.FirstSteps, r.FirstMoves, r.LastSteps = &first.Length, &firstMoves.Length, &last.Length
-	r.FirstWitness = explore.TraceFromNodes(a.g, first.Witness.Nodes, first.Witness.Steps, -1)
-	r.LastWitness = explore.TraceFromNodes(a.g, last.Witness.Nodes, last.Witness.Steps, -1)
+	if len(first.Witness.Nodes) > 0 { // none when no fault changes a reachable configuration
+		r.FirstWitness = explore.TraceFromNodes(a.g, first.Witness.Nodes, first.Witness.Steps, -1)
+	}
+	if len(last.Witness.Nodes) > 0 {
+		r.LastWitness = explore.TraceFromNodes(a.g, last.Witness.Nodes, last.Witness.Steps, -1)
+	}
 	roundsCheck, err := a.recoveryRounds(byte(spec.Budget))
 	if err != nil {
 		return &InternalError{Check: name, Err: err}

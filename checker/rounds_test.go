@@ -85,3 +85,35 @@ func TestDijkstraRounds(t *testing.T) {
 		}
 	}
 }
+
+// Issue 33, defect 3: when every initial configuration is legitimate, the worst case is 0
+// moves, 0 steps and 0 rounds, with a witness of one configuration and no step, on the dense
+// store (Where) and the hashed one (From); the run once failed replaying an empty rounds
+// witness, an internal error instead of a verdict.
+func TestRoundsEveryInitialLegitimate(t *testing.T) {
+	r, _ := dijkstra.New(4, 4)
+	legit := r.Legitimate()
+	var from []model.State
+	all, _ := model.Daemonize(r, model.Central)
+	all.Init(func(s model.State) bool {
+		if legit(s) {
+			from = append(from, s.Clone())
+		}
+		return true
+	})
+	for _, d := range []model.Daemon{model.Central, model.Synchronous} {
+		dense, _ := model.Daemonize(r, d, model.Where(legit))
+		hashed, _ := model.Daemonize(r, d, model.From(from))
+		for name, m := range map[string]model.Model{"dense": dense, "hashed": hashed} {
+			res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence, checker.CheckWorstCase},
+				Legit: legit, Rounds: true}, checker.Options{Workers: 2})
+			if err != nil {
+				t.Fatalf("%s %s: %v", d, name, err)
+			}
+			if res.Checks[1].Verdict != checker.Holds || *res.WorstCaseSteps != 0 || *res.WorstCaseMoves != 0 ||
+				res.WorstCaseRounds == nil || *res.WorstCaseRounds != 0 {
+				t.Errorf("%s %s: %s (%s), rounds %v", d, name, res.Checks[1].Verdict, res.Checks[1].Detail, res.WorstCaseRounds)
+			}
+		}
+	}
+}

@@ -233,15 +233,15 @@ func (s *Spec) validate(m model.Model) error {
 			return fmt.Errorf("the %s reduction keeps convergence only where closure holds: check closure with it", r)
 		}
 	}
-	if _, q := m.(model.Quotient); q {
-		if err := s.symmetric(m); err != nil {
-			return err
-		}
+	if _, q := model.As[model.Quotient](m); q {
 		switch {
 		case s.Fairness == WeaklyFair, s.Rounds:
 			return fmt.Errorf("symmetry forgets which process is which: weak fairness and rounds are refused with it")
 		case s.has(CheckAction), s.has(CheckCharacterise), s.has(CheckRecovery):
 			return fmt.Errorf("symmetry reduction applies to invariants, deadlock, closure, convergence, worst-case and eventually")
+		}
+		if err := s.symmetric(m); err != nil {
+			return err
 		}
 	}
 	if s.has(CheckEventually) && len(s.Eventually) == 0 {

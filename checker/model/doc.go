@@ -57,6 +57,8 @@
 //   - Reduction: explores a reduction of the relation (the Blocks daemon).
 //   - Quotient: a model of representatives (ByRotation) whose traces Lift to the base's.
 //   - FaultBudget: a model with faults (WithFaults), for the recovery check.
+//   - Wrapper: a model built over another (ByRotation, WithFaults) names it; ReducedBy and
+//     As look through wrappers, so a wrapper need not forward what decides a refusal.
 //
 // A Protocol may implement Clocked: its clock process's moves are ticks of time, and the
 // clock, the environment, may read and write every variable (its moves must still compose

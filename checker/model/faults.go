@@ -77,7 +77,10 @@ type faulty struct {
 // there, which is already a failure, so it stays a deadlock for the checks to report.
 func WithFaults(m Model, spec FaultSpec, from []State, legit Predicate) (Model, error) {
 	procs, ok := m.(Processes)
+	_, quotient := As[Quotient](m)
 	switch {
+	case quotient:
+		return nil, fmt.Errorf("faults hit one process, which a symmetry reduction does not tell from the others: recovery is refused with symmetry")
 	case !ok:
 		return nil, fmt.Errorf("faults hit processes: the model has none")
 	case spec.Budget < 1 || spec.Budget > MaxFaultBudget:
@@ -129,7 +132,14 @@ func (f *faulty) faultable() error {
 			return fmt.Errorf("no variable of a process is named %s (or %s followed by a process)", name, name)
 		}
 	}
-	return nil
+	for _, digits := range f.digits {
+		for _, d := range digits {
+			if len(d.values) > 0 {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("no fault can hit: %s, and no variable faults may rewrite has such a value in its domain", f.spec)
 }
 
 // chosen reports whether faults rewrite the variable named name, and under which name.
@@ -196,7 +206,9 @@ func (f *faulty) ended(s State) bool {
 
 // faultsOf yields every rewrite of process p's fault variables that changes one: with
 // OneVariable each variable alone, to each of its values in order; otherwise every
-// combination, in the mixed-radix order of their values.
+// combination, in the mixed-radix order of their choices, where each variable either keeps
+// its value or takes one of its candidates (so the process scope contains the variable
+// scope even when the candidates are restricted and leave out the value a variable holds).
 func (f *faulty) faultsOf(p int, digits []faultDigit, s, next State, index *int, yield func(Step, State) bool) bool {
 	if len(digits) == 0 {
 		return true
@@ -219,22 +231,33 @@ func (f *faulty) faultsOf(p int, digits []faultDigit, s, next State, index *int,
 		}
 		return true
 	}
-	digit := make([]int, len(digits))
+	// choices[i] is digit i's choice: 0..len(values)-1 a candidate, len(values) "keep", which
+	// is offered only when the variable holds none of its candidates (otherwise keeping it is
+	// writing that candidate, and the step would be yielded twice).
+	choices, radix := make([]int, len(digits)), make([]int, len(digits))
+	for i, d := range digits {
+		radix[i] = len(d.values)
+		if !d.holdsCandidate(s) {
+			radix[i]++
+		}
+	}
 	for {
 		copy(next, s)
 		changed := false
 		for i, d := range digits {
-			changed = d.write(s, next, digit[i]) || changed
+			if choices[i] < len(d.values) {
+				changed = d.write(s, next, choices[i]) || changed
+			}
 		}
 		if changed && !emit() {
 			return false
 		}
 		i := 0
 		for ; i < len(digits); i++ {
-			if digit[i]++; digit[i] < len(digits[i].values) {
+			if choices[i]++; choices[i] < radix[i] {
 				break
 			}
-			digit[i] = 0
+			choices[i] = 0
 		}
 		if i == len(digits) {
 			return true
@@ -293,6 +316,9 @@ type FaultBudget interface {
 }
 
 func (f *faulty) FaultSpec() FaultSpec { return f.spec }
+
+// Unwrap is the model the faults hit.
+func (f *faulty) Unwrap() Model { return f.base }
 
 // Base is the configuration of the base model within a faulty model's configuration s.
 func (f *faulty) Base(s State) State { return s[:f.base.Schema().Width()] }

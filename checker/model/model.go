@@ -134,12 +134,35 @@ type Reduction interface {
 	Reduced() string
 }
 
-// ReducedBy names the reduction m explores, or "".
+// ReducedBy names the reduction m explores, or "": m's own or that of a model it wraps.
 func ReducedBy(m Model) string {
-	if r, ok := m.(Reduction); ok {
+	if r, ok := As[Reduction](m); ok {
 		return r.Reduced()
 	}
 	return ""
+}
+
+// Wrapper is implemented by models built over another (ByRotation's quotient, WithFaults):
+// Unwrap is the model underneath. A wrapper need not forward what it does not change: the
+// questions that decide whether a run is sound (ReducedBy, As) look through it.
+type Wrapper interface {
+	Unwrap() Model
+}
+
+// As is the first of m and the models it wraps (Wrapper) that implements T.
+func As[T any](m Model) (T, bool) {
+	for m != nil {
+		if t, ok := m.(T); ok {
+			return t, true
+		}
+		w, ok := m.(Wrapper)
+		if !ok {
+			break
+		}
+		m = w.Unwrap()
+	}
+	var zero T
+	return zero, false
 }
 
 // Limited is implemented by models that may meet a limit of their own while they enumerate

@@ -100,6 +100,20 @@ func validRecord(sch *Schema, p int, r Record) error {
 	return nil
 }
 
+// holdsCandidate reports whether s holds one of the digit's candidate values.
+func (d faultDigit) holdsCandidate(s State) bool {
+	for _, val := range d.values {
+		same := true
+		for j, v := range d.vars {
+			same = same && s[v] == val[j]
+		}
+		if same {
+			return true
+		}
+	}
+	return false
+}
+
 // write sets the digit to its value i in next, and reports whether that changed s.
 func (d faultDigit) write(s, next State, i int) bool {
 	changed := false

@@ -137,7 +137,8 @@ func (q *rotated) Orbit(s State, yield func(State) bool) {
 		}
 	}
 }
-func (q *rotated) Base() Model { return q.base }
+func (q *rotated) Base() Model   { return q.base }
+func (q *rotated) Unwrap() Model { return q.base }
 func (q *rotated) Orbits() string {
 	return fmt.Sprintf("rotation symmetry of %d processes: a state is an orbit", q.n)
 }
@@ -161,34 +162,23 @@ func (q *rotated) Successors(s State, yield func(Step, State) bool) {
 	})
 }
 
-// Lift turns a trace of representatives into an execution of the base: from the first
-// representative (itself a configuration), each step is the base's first step whose target
-// has the next representative; a lasso's loop is run again until it closes on the very
-// configuration it started from (at most n times).
+// Lift turns a trace of representatives into an execution of the base. Each step of the
+// trace is a step of the base from a representative (its index is the base's from there); the
+// execution takes the same step rotated: if the execution is at the representative rotated by
+// r, it moves the same rules of the processes rotated by r, and reaches the step's target
+// rotated by r. Choosing steps this way commutes with rotation, so a lasso's loop, run again
+// from its start rotated, ends rotated by the same amount each time and closes on the very
+// configuration it started from after at most n turns; and every step keeps its moves, so a
+// worst-case witness keeps its length in moves. (Taking from each configuration the base's
+// first step into the next orbit does not commute with rotation: such a loop may never
+// close, and it may choose other movers.)
 func (q *rotated) Lift(t *Trace) (*Trace, error) {
 	out := &Trace{LoopStart: -1, States: []State{t.States[0].Clone()}}
-	reps := t.States
-	next := func(i int) State {
-		if i+1 < len(reps) {
-			return reps[i+1]
-		}
-		return reps[t.LoopStart]
-	}
+	r := 0 // the execution is at the current representative rotated by r
 	follow := func(i int) error {
-		from := out.States[len(out.States)-1]
-		c := make(State, len(from))
-		found := false
-		q.base.Successors(from, func(st Step, to State) bool {
-			if q.canonical(to, c).Equal(next(i)) {
-				out.States, out.Steps, found = append(out.States, to.Clone()), append(out.Steps, st.Index), true
-				return false
-			}
-			return true
-		})
-		if !found {
-			return fmt.Errorf("step %d of the quotient's trace lifts to no step of the model", i)
-		}
-		return nil
+		var err error
+		r, err = q.liftStep(t, i, r, out)
+		return err
 	}
 	for i := range t.Steps {
 		if err := follow(i); err != nil {
@@ -206,7 +196,7 @@ func (q *rotated) Lift(t *Trace) (*Trace, error) {
 			return out, nil
 		}
 		if round >= q.n {
-			return nil, fmt.Errorf("the loop does not close after %d turns", q.n)
+			return nil, fmt.Errorf("the loop does not close after %d turns: the protocol is not invariant under rotation", q.n)
 		}
 		for i := loop; i < len(t.Steps); i++ {
 			if err := follow(i); err != nil {
@@ -214,4 +204,80 @@ func (q *rotated) Lift(t *Trace) (*Trace, error) {
 			}
 		}
 	}
+}
+
+// liftStep appends to out the step i of t rotated by r, from out's last configuration (the
+// trace's state i rotated by r), and returns the rotation of the state it reaches.
+func (q *rotated) liftStep(t *Trace, i, r int, out *Trace) (int, error) {
+	rep := t.States[i]
+	st, to, err := StepOf(q.base, rep, t.Steps[i])
+	if err != nil {
+		return 0, fmt.Errorf("step %d of the quotient's trace: %w", i, err)
+	}
+	want := make(State, len(to))
+	q.rotate(to, r, want)
+	moves := make(map[Move]int, len(st.Moves))
+	for _, mv := range st.Moves {
+		moves[q.rotateMove(mv, r)]++
+	}
+	from := out.States[len(out.States)-1]
+	index := -1
+	q.base.Successors(from, func(s Step, next State) bool {
+		if next.Equal(want) && s.Fault == st.Fault && sameMoves(s.Moves, moves) {
+			index = s.Index
+			return false
+		}
+		return true
+	})
+	if index < 0 {
+		return 0, fmt.Errorf("step %d of the quotient's trace, rotated by %d, is no step of the model: the protocol is not invariant under rotation", i, r)
+	}
+	out.States, out.Steps = append(out.States, want), append(out.Steps, index)
+	next := t.States[0]
+	if i+1 < len(t.States) {
+		next = t.States[i+1]
+	} else {
+		next = t.States[t.LoopStart]
+	}
+	// The step's target is the next representative rotated by k: the execution is now at it
+	// rotated by r+k. The rotation is composed, not read off the configuration: a symmetric
+	// configuration is several rotations of itself, and reading one off would make the
+	// choice of steps depend on the configuration rather than commute with rotation.
+	rotated := make(State, len(to))
+	for k := range q.n {
+		if q.rotate(next, k, rotated); rotated.Equal(to) {
+			return (r + k) % q.n, nil
+		}
+	}
+	return 0, fmt.Errorf("step %d of the quotient's trace leads out of the orbit of the next state", i)
+}
+
+// rotateMove is a move of process p as process (p - r) mod n's: where rotate puts p's block.
+func (q *rotated) rotateMove(mv Move, r int) Move {
+	if mv.Proc >= 0 && mv.Proc < q.n {
+		mv.Proc = ((mv.Proc-r)%q.n + q.n) % q.n
+	}
+	return mv
+}
+
+// sameMoves reports whether moves holds exactly the moves counted in want.
+func sameMoves(moves []Move, want map[Move]int) bool {
+	if len(moves) != countMoves(want) {
+		return false
+	}
+	seen := make(map[Move]int, len(moves))
+	for _, mv := range moves {
+		if seen[mv]++; seen[mv] > want[mv] {
+			return false
+		}
+	}
+	return true
+}
+
+func countMoves(m map[Move]int) int {
+	n := 0
+	for _, c := range m {
+		n += c
+	}
+	return n
 }

@@ -16,7 +16,11 @@ type Result struct {
 	States, Transitions int
 	Closure             bool // no step leaves the legitimate set
 	Deadlock            bool // some reachable illegitimate state has no successor
-	Converges           bool // under an unfair daemon
+	// ClosureAt is the length of a shortest execution from an initial state whose last step
+	// leaves the legitimate set, DeadlockAt of one to an illegitimate state without
+	// successors; -1 if there is none.
+	ClosureAt, DeadlockAt int
+	Converges             bool // under an unfair daemon
 	// ConvergesFairly: under a weakly fair daemon (models of processes only): no reachable
 	// illegitimate deadlock and no strongly connected set of illegitimate states that an
 	// execution can stay in fairly.
@@ -25,8 +29,8 @@ type Result struct {
 	// executions from an initial state, up to their first legitimate state, count.
 	ConvergesStrictly, ConvergesFairlyStrictly bool
 	// Worst-case stabilization from an initial state up to the first legitimate state, valid
-	// when ConvergesStrictly.
-	WorstSteps, WorstMoves int
+	// when ConvergesStrictly; in rounds too for a graph of a protocol (CheckProtocol).
+	WorstSteps, WorstMoves, WorstRounds int
 	// Invariants[i] is the length of a shortest execution from an initial state to a state
 	// that violates invariant i, or -1; Actions[i] the same to a step that violates action
 	// invariant i, that step included.
@@ -43,43 +47,63 @@ type Result struct {
 type arc struct {
 	to, moves int
 	movers    uint64
+	fault     bool // a fault of a model with faults: it moves no process
 }
 
 // graph is the reachable graph, states numbered in BFS order from the initial ones.
 type graph struct {
-	m       model.Model
+	m       model.Model // nil for a graph the reference built from a protocol (CheckProtocol)
 	states  []model.State
 	index   map[string]int
 	adj     [][]arc
-	depth   []int // BFS distance from an initial state
-	initial int   // states 0..initial-1 are initial
+	depth   []int    // BFS distance from an initial state
+	units   []uint64 // the fairness units (processes) enabled in each state
+	fair    bool     // units are known: the model is made of processes
+	initial int      // states 0..initial-1 are initial
+}
+
+// add numbers s if it is new and returns its number.
+func (g *graph) add(s model.State, depth int) int {
+	if i, ok := g.index[string(s)]; ok {
+		return i
+	}
+	g.index[string(s)] = len(g.states)
+	g.states, g.adj, g.depth = append(g.states, s.Clone()), append(g.adj, nil), append(g.depth, depth)
+	return len(g.states) - 1
 }
 
 func explore(m model.Model) *graph {
 	g := &graph{m: m, index: map[string]int{}}
-	fair, _ := model.FairnessOf(m)
-	add := func(s model.State, depth int) int {
-		if i, ok := g.index[string(s)]; ok {
-			return i
-		}
-		g.index[string(s)] = len(g.states)
-		g.states, g.adj, g.depth = append(g.states, s.Clone()), append(g.adj, nil), append(g.depth, depth)
-		return len(g.states) - 1
-	}
-	m.Init(func(s model.State) bool { add(s, 0); return true })
+	fair, ok := model.FairnessOf(m)
+	g.fair = ok
+	m.Init(func(s model.State) bool { g.add(s, 0); return true })
 	g.initial = len(g.states)
 	for i := 0; i < len(g.states); i++ {
 		m.Successors(g.states[i], func(st model.Step, t model.State) bool {
-			g.adj[i] = append(g.adj[i], arc{add(t, g.depth[i]+1), st.MoveCount(), model.Served(fair, st)})
+			g.adj[i] = append(g.adj[i], arc{to: g.add(t, g.depth[i]+1), moves: st.MoveCount(), movers: model.Served(fair, st), fault: st.Fault})
 			return true
 		})
+		if ok {
+			g.units = append(g.units, fair.EnabledUnits(g.states[i]))
+		}
 	}
 	return g
 }
 
 // Check explores m from its initial states and decides everything spec asks.
 func Check(m model.Model, spec Spec) Result {
-	g := explore(m)
+	return check(explore(m), spec)
+}
+
+// CheckProtocol is Check on protocol p under daemon d from the configurations init, with the
+// reference's own daemon (Steps) instead of the checker's model: the model the checker
+// explores is not trusted either. Its action invariants see a step's two configurations and
+// not its moves (a zero Step); characterisations need a model (Check).
+func CheckProtocol(p model.Protocol, d model.Daemon, init []model.State, spec Spec) Result {
+	return check(exploreProtocol(p, d, init), spec)
+}
+
+func check(g *graph, spec Spec) Result {
 	r := Result{States: len(g.states), Closure: true, ConvergesFairly: true}
 	inL := make([]bool, len(g.states))
 	for i, s := range g.states {
@@ -96,16 +120,31 @@ func Check(m model.Model, spec Spec) Result {
 			r.Deadlock = true
 		}
 	}
+	r.ClosureAt = g.shortestPlusOne(func(i int) bool {
+		for _, a := range g.adj[i] {
+			if inL[i] && !inL[a.to] {
+				return true
+			}
+		}
+		return false
+	})
+	r.DeadlockAt = g.shortest(func(i int) bool { return !inL[i] && len(g.adj[i]) == 0 })
 	r.longest(g, inL)
-	fair, fairOK := model.FairnessOf(m)
-	if fairOK {
-		r.ConvergesFairly = !r.Deadlock && !fairCycle(g, inL, fair)
+	if g.fair {
+		r.ConvergesFairly = !r.Deadlock && !fairCycle(g, inL)
 	}
 	// The strict region: illegitimate states reached from an initial one before any
 	// legitimate one; everything else is left out, as if legitimate.
 	out := g.outsideStrictRegion(inL)
 	r.ConvergesStrictly = !g.stuckOutside(out) && !g.cycleOutside(out)
-	r.ConvergesFairlyStrictly = fairOK && !g.stuckOutside(out) && !fairCycle(g, out, fair)
+	r.ConvergesFairlyStrictly = g.fair && !g.stuckOutside(out) && !fairCycle(g, out)
+	if r.ConvergesStrictly && g.m == nil {
+		initial := make([]int, g.initial)
+		for i := range initial {
+			initial[i] = i
+		}
+		r.WorstRounds = g.rounds(inL, initial, false)
+	}
 	for _, p := range spec.Eventually {
 		in := make([]bool, len(g.states))
 		for i, s := range g.states {
@@ -113,7 +152,7 @@ func Check(m model.Model, spec Spec) Result {
 		}
 		stuck := g.stuckOutside(in)
 		r.Eventually = append(r.Eventually, !stuck && !g.cycleOutside(in))
-		r.EventuallyFairly = append(r.EventuallyFairly, fairOK && !stuck && !fairCycle(g, in, fair))
+		r.EventuallyFairly = append(r.EventuallyFairly, g.fair && !stuck && !fairCycle(g, in))
 	}
 	for _, p := range spec.Invariants {
 		r.Invariants = append(r.Invariants, g.shortest(func(i int) bool { return !p.Holds(g.states[i]) }))
@@ -180,6 +219,12 @@ func (g *graph) shortest(bad func(int) bool) int {
 func (g *graph) shortestStep(a model.ActionProperty) int {
 	return g.shortestPlusOne(func(i int) bool {
 		bad := false
+		if g.m == nil { // a graph of a protocol (CheckProtocol): the action sees configurations only
+			for _, arc := range g.adj[i] {
+				bad = bad || !a.Holds(g.states[i], model.Step{}, g.states[arc.to])
+			}
+			return bad
+		}
 		g.m.Successors(g.states[i], func(st model.Step, t model.State) bool {
 			bad = bad || !a.Holds(g.states[i], st, t)
 			return true
@@ -224,10 +269,10 @@ func (g *graph) stuckOutside(in []bool) bool {
 }
 
 // cycleOutside reports whether some state outside in reaches itself through states outside
-// in.
+// in: some component of them has an edge inside.
 func (g *graph) cycleOutside(in []bool) bool {
-	for u := range g.states {
-		if !in[u] && g.reachOutside(u, in)[u] {
+	for _, comp := range g.components(in) {
+		if g.internal(comp) {
 			return true
 		}
 	}

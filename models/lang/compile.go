@@ -118,6 +118,9 @@ func Compile(f *File, values map[string]int, top *topology.Graph) (prog *Program
 		}
 		pr.acts = append(pr.acts, ev)
 	}
+	if err := c.types(); err != nil { // once every name is known: the compiler's errors come first
+		return nil, err
+	}
 	return pr, nil
 }
 
@@ -126,6 +129,8 @@ type compiler struct {
 	file      *File
 	expanding map[int]bool // the lets being expanded, to refuse a let that uses itself
 	lx        *lexer       // for error lines
+	letIdx    map[string]int
+	varIdx    map[string]int
 }
 
 func (c *compiler) errorf(at Pos, format string, args ...any) error {
@@ -247,7 +252,7 @@ func (c *compiler) compileRules() error {
 				return c.errorf(a.Var.Pos, "rule %s assigns %s twice", r.Name.Name, a.Var.Name)
 			}
 			assigned[a.Var.Name] = true
-			v := slices.IndexFunc(c.file.Vars, func(d *Var) bool { return d.Name.Name == a.Var.Name })
+			v := c.varIndex(a.Var.Name)
 			if v < 0 {
 				return c.errorf(a.Var.Pos, "rule %s assigns %s, which is not a variable", r.Name.Name, a.Var.Name)
 			}
@@ -329,35 +334,6 @@ func (c *compiler) procsOf(r *Rule) ([]int, error) {
 		procs = append(procs, p)
 	}
 	return procs, nil
-}
-
-// Values is every parameter's value with the given ones (checked against their ranges) and
-// the others' defaults, evaluated in order (a default may use earlier parameters), on the
-// topology top (nil: the file's own): a topology file gives n and its graph attributes.
-func (f *File) Values(given map[string]int, top *topology.Graph) (map[string]int, error) {
-	c, _, err := prelude(f, given, top)
-	if err != nil {
-		return nil, err
-	}
-	return c.prog.Params, nil
-}
-
-// prelude starts a compilation: the topology file (top, or the file's own statement), what it
-// says of the parameters, then every parameter's value; it returns the compiler and the
-// topology file (nil for a generated topology).
-func prelude(f *File, given map[string]int, top *topology.Graph) (*compiler, *topology.Graph, error) {
-	c := &compiler{prog: &Program{file: f, Params: map[string]int{}, Ranges: map[string][2]int{}}, file: f, expanding: map[int]bool{}}
-	top, err := c.fileTopology(top)
-	if err != nil {
-		return nil, nil, err
-	}
-	if given, err = c.fromFile(given, top); err != nil {
-		return nil, nil, err
-	}
-	if err := c.params(given); err != nil {
-		return nil, nil, err
-	}
-	return c, top, nil
 }
 
 // fits reports whether x is a value of variable v at process p.

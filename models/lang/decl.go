@@ -1,5 +1,10 @@
 package lang
 
+import (
+	"slices"
+	"strings"
+)
+
 // rule: rule NAME [(Q in SET)] [where COND] : GUARD -> VAR := E {, VAR := E}
 func (p *parser) rule() error {
 	if err := p.advance(); err != nil {
@@ -10,6 +15,10 @@ func (p *parser) rule() error {
 	if r.Name, err = p.ident("the rule's name"); err != nil {
 		return err
 	}
+	if first, ok := p.rules[r.Name.Name]; ok { // a trace names a move by its rule: it would be ambiguous
+		return p.errorf(r.Name.Pos, "a second rule %s (the first is at line %d): traces name a move by its rule", r.Name.Name, first.Line)
+	}
+	p.rules[r.Name.Name] = r.Name.Pos
 	if ok, err := p.accept("("); err != nil || ok {
 		if err != nil {
 			return err
@@ -133,12 +142,21 @@ func (p *parser) checks() error {
 				return err
 			}
 		}
+		if !slices.Contains(checkNames, id.Name) {
+			return p.errorf(id.Pos, "unknown check %q (want one of %s)", id.Name, strings.Join(checkNames, ", "))
+		}
 		p.file.Checks = append(p.file.Checks, id)
 		if ok, err := p.accept(","); err != nil || !ok {
 			return err
 		}
 	}
 }
+
+// checkNames are the checker's checks (checker.AllChecks, in its order), which this package,
+// importing checker/model only, repeats so that a misspelled one is refused at its place;
+// TestUnknownCheckName keeps the two lists the same.
+var checkNames = []string{"invariant", "action-invariant", "characterise", "deadlock", "closure", "convergence",
+	"worst-case", "eventually", "recovery", "almost-sure", "expected-time"}
 
 // let: let NAME = EXPR, a name for an expression, read where it is used (in a rule it is the
 // rule's process's).

@@ -10,9 +10,13 @@
 // model.Protocol (and a model.CentralBatch and a model.Audited: a step that breaks the
 // language's rules is reported by the daemon's model, a model error, never a verdict).
 //
-// What Compile refuses, with its place: unknown names, a rule's read of a non-neighbour whose
-// index is a function of the process, a rule's parameter over a set the configuration
-// changes, a constant written outside its domain. What it cannot decide statically is checked
+// Parse refuses, besides syntax errors, an expression nested more than 256 levels deep (the
+// parser, the compiler and the closures recurse once a level), a file that does not begin with
+// `protocol NAME`, two rules of one name and an unknown check. What Compile refuses, with its
+// place: unknown names, lets that expand past the nesting or a bound on size (expand.go), a
+// rule's read of a non-neighbour whose index is a function of the process, a rule's parameter
+// over a set the configuration changes, a constant written outside its domain, a condition
+// where an integer is wanted or the reverse (types.go). What it cannot decide statically is checked
 // on every step: reads through indices taken from the configuration, values written, divisions.
 //
 // Hand-written rather than a parser library: the grammar is small (a dozen declarations and an

@@ -80,7 +80,7 @@ func (c *compiler) name(x *Name, sc scope) (evaluator, error) {
 	if v, ok := pr.Params[x.Name]; ok {
 		return func(*env) int { return v }, nil
 	}
-	if k := slices.IndexFunc(c.file.Lets, func(l *Named) bool { return l.Name.Name == x.Name }); k >= 0 {
+	if k := c.letIndex(x.Name); k >= 0 {
 		return c.let(x, k, sc)
 	}
 	if ev, ok, err := c.topologyName(x, sc); ok || err != nil {
@@ -89,7 +89,7 @@ func (c *compiler) name(x *Name, sc scope) (evaluator, error) {
 	if v, ok := pr.values[x.Name]; ok {
 		return func(*env) int { return v }, nil
 	}
-	v := slices.IndexFunc(c.file.Vars, func(d *Var) bool { return d.Name.Name == x.Name })
+	v := c.varIndex(x.Name)
 	switch {
 	case v < 0:
 		return nil, c.errorf(x.Pos, "unknown name %s", x.Name)
@@ -170,7 +170,7 @@ func (c *compiler) index(x *Index, sc scope) (evaluator, error) {
 	n, ok := x.X.(*Name)
 	v := -1
 	if ok {
-		v = slices.IndexFunc(c.file.Vars, func(d *Var) bool { return d.Name.Name == n.Name })
+		v = c.varIndex(n.Name)
 	}
 	if v < 0 {
 		return nil, c.errorf(x.At(), "only a variable can be indexed by a process: x[q]")

@@ -23,6 +23,10 @@ func (p *parser) expr() (Expr, error) {
 		return p.or()
 	}
 	c := &Cond{Pos: p.tok.Pos}
+	if err := p.open(c.Pos); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	var err error
 	if err = p.advance(); err != nil {
 		return nil, err
@@ -39,8 +43,10 @@ func (p *parser) expr() (Expr, error) {
 	if err = p.expect("else"); err != nil {
 		return nil, err
 	}
-	c.Else, err = p.expr()
-	return c, err
+	if c.Else, err = p.expr(); err != nil {
+		return nil, err
+	}
+	return p.built(c, c.Pos, c.If, c.Then, c.Else)
 }
 
 // binary reads operands of next separated by the operators ops (left-associative), each
@@ -63,7 +69,9 @@ func (p *parser) binary(next func() (Expr, error), canon map[string]string) (Exp
 		if err != nil {
 			return nil, err
 		}
-		l = &Binary{Pos: at, Op: op, L: l, R: r}
+		if l, err = p.built(&Binary{Pos: at, Op: op, L: l, R: r}, at, l, r); err != nil {
+			return nil, err // a chain of operators nests one level per operator: a + b + c is ((a + b) + c)
+		}
 	}
 }
 
@@ -80,11 +88,18 @@ func (p *parser) not() (Expr, error) {
 		return p.compare()
 	}
 	at := p.tok.Pos
+	if err := p.open(at); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	if err := p.advance(); err != nil {
 		return nil, err
 	}
 	x, err := p.not()
-	return &Unary{Pos: at, Op: "not", X: x}, err
+	if err != nil {
+		return nil, err
+	}
+	return p.built(&Unary{Pos: at, Op: "not", X: x}, at, x)
 }
 
 var comparisons = map[string]bool{"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true}
@@ -104,7 +119,7 @@ func (p *parser) compare() (Expr, error) {
 	if p.tok.Kind == Punct && comparisons[p.tok.Text] {
 		return nil, p.errorf(p.tok.Pos, "comparisons do not chain: write (a %s b) and (b %s c)", b.Op, p.tok.Text)
 	}
-	return b, nil
+	return p.built(b, b.Pos, b.L, b.R)
 }
 
 func (p *parser) sum() (Expr, error) {
@@ -120,26 +135,46 @@ func (p *parser) unary() (Expr, error) {
 		return p.postfix()
 	}
 	at := p.tok.Pos
+	if err := p.open(at); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	if err := p.advance(); err != nil {
 		return nil, err
 	}
 	x, err := p.unary()
-	return &Unary{Pos: at, Op: "-", X: x}, err
+	if err != nil {
+		return nil, err
+	}
+	return p.built(&Unary{Pos: at, Op: "-", X: x}, at, x)
 }
 
 func (p *parser) postfix() (Expr, error) {
 	x, err := p.primary()
 	for err == nil && p.is("[") {
-		if err = p.advance(); err != nil {
-			return nil, err
-		}
-		var i Expr
-		if i, err = p.expr(); err != nil {
-			return nil, err
-		}
-		x, err = &Index{X: x, I: i}, p.expect("]")
+		x, err = p.index(x)
 	}
 	return x, err
+}
+
+// index reads [I] after x: x[I].
+func (p *parser) index(x Expr) (Expr, error) {
+	at := p.tok.Pos
+	if err := p.open(at); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	if err := p.advance(); err != nil {
+		return nil, err
+	}
+	i, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.expect("]"); err != nil {
+		return nil, err
+	}
+	return p.built(&Index{X: x, I: i}, at, x, i)
 }
 
 func (p *parser) primary() (Expr, error) {
@@ -149,14 +184,7 @@ func (p *parser) primary() (Expr, error) {
 	case t.Kind == String:
 		return &Str{Pos: t.Pos, Value: t.Text}, p.advance()
 	case p.is("("):
-		if err := p.advance(); err != nil {
-			return nil, err
-		}
-		e, err := p.expr()
-		if err != nil {
-			return nil, err
-		}
-		return e, p.expect(")")
+		return p.parenthesized()
 	case t.Kind == Word && quantifiers[t.Text]:
 		return p.quantifier()
 	case t.Kind == Word && !keywords[t.Text]:
@@ -166,15 +194,43 @@ func (p *parser) primary() (Expr, error) {
 		if !p.is("(") {
 			return &Name{Ident{t.Text, t.Pos}}, nil
 		}
+		if err := p.open(t.Pos); err != nil {
+			return nil, err
+		}
+		defer p.leave()
 		args, err := p.args()
-		return &Call{Fun: Ident{t.Text, t.Pos}, Args: args}, err
+		if err != nil {
+			return nil, err
+		}
+		call := &Call{Fun: Ident{t.Text, t.Pos}, Args: args}
+		return p.built(call, t.Pos, args...)
 	}
 	return nil, p.expected("an expression")
+}
+
+// parenthesized reads ( E ): a level of nesting for the parser, none in the tree it builds.
+func (p *parser) parenthesized() (Expr, error) {
+	if err := p.open(p.tok.Pos); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	if err := p.advance(); err != nil {
+		return nil, err
+	}
+	e, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	return e, p.expect(")")
 }
 
 // quantifier: OP(NAME in SET : BODY)
 func (p *parser) quantifier() (Expr, error) {
 	q := &Quant{Pos: p.tok.Pos, Op: p.tok.Text}
+	if err := p.open(q.Pos); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	var err error
 	if err = p.advance(); err != nil {
 		return nil, err
@@ -194,7 +250,10 @@ func (p *parser) quantifier() (Expr, error) {
 	if q.Body, err = p.expr(); err != nil {
 		return nil, err
 	}
-	return q, p.expect(")")
+	if err = p.expect(")"); err != nil {
+		return nil, err
+	}
+	return p.built(q, q.Pos, q.Over, q.Body)
 }
 
 // set: "in" followed by procs, neighbors, neighbors(E) or LO..HI.
@@ -211,5 +270,44 @@ func (p *parser) set() (Expr, error) {
 		return nil, err
 	}
 	hi, err := p.sum()
-	return &Binary{Pos: at, Op: "..", L: over, R: hi}, err
+	if err != nil {
+		return nil, err
+	}
+	return p.built(&Binary{Pos: at, Op: "..", L: over, R: hi}, at, over, hi)
+}
+
+// maxNesting bounds how deep an expression nests. The parser, the compiler and the closures
+// it builds recurse once a level: 150,000 parentheses once overflowed a gigabyte of stack.
+// Protocols nest a few levels; a chain of operators nests one level an operator.
+const maxNesting = 256
+
+func (p *parser) tooDeep(at Pos) error {
+	return p.errorf(at, "an expression nests at most %d deep (each parenthesis, operator, if, index, call and quantifier is a level)", maxNesting)
+}
+
+// open enters a level that the parser recurses into (a parenthesis, not, minus, if, an
+// index, a call's arguments, a quantifier), starting at at: refused past maxNesting before
+// the parser goes deeper. leave leaves it.
+func (p *parser) open(at Pos) error {
+	if p.depth++; p.depth > maxNesting {
+		return p.tooDeep(at)
+	}
+	return nil
+}
+
+func (p *parser) leave() { p.depth-- }
+
+// built records that x, written at at, is one level above the highest of its operands, and
+// refuses it past maxNesting: a chain of operators, which the parser reads in a loop, nests
+// as deep for the compiler as parentheses would.
+func (p *parser) built(x Expr, at Pos, operands ...Expr) (Expr, error) {
+	h := 0
+	for _, o := range operands {
+		h = max(h, p.heights[o])
+	}
+	if h++; h > maxNesting {
+		return nil, p.tooDeep(at)
+	}
+	p.heights[x] = h
+	return x, nil
 }

@@ -35,7 +35,7 @@ func (c *compiler) form(x Expr) model.Form {
 	}
 	switch x := x.(type) {
 	case *Name:
-		k := slices.IndexFunc(c.file.Lets, func(l *Named) bool { return l.Name.Name == x.Name })
+		k := c.letIndex(x.Name)
 		if k < 0 || c.expanding[k] {
 			return nil
 		}
@@ -195,7 +195,7 @@ func (c *compiler) asProcess(x Expr, q string, bound []string) (Expr, bool) {
 		if x.Name == q {
 			return &Name{Ident{"p", x.Pos}}, true
 		}
-		k := slices.IndexFunc(c.file.Lets, func(l *Named) bool { return l.Name.Name == x.Name })
+		k := c.letIndex(x.Name)
 		if k < 0 {
 			return x, true
 		}

@@ -64,3 +64,35 @@ func (c *compiler) fromFile(given map[string]int, top *topology.Graph) (map[stri
 	}
 	return out, nil
 }
+
+// Values is every parameter's value with the given ones (checked against their ranges) and
+// the others' defaults, evaluated in order (a default may use earlier parameters), on the
+// topology top (nil: the file's own): a topology file gives n and its graph attributes.
+func (f *File) Values(given map[string]int, top *topology.Graph) (map[string]int, error) {
+	c, _, err := prelude(f, given, top)
+	if err != nil {
+		return nil, err
+	}
+	return c.prog.Params, nil
+}
+
+// prelude starts a compilation: the topology file (top, or the file's own statement), what it
+// says of the parameters, then every parameter's value; it returns the compiler and the
+// topology file (nil for a generated topology).
+func prelude(f *File, given map[string]int, top *topology.Graph) (*compiler, *topology.Graph, error) {
+	c := &compiler{prog: &Program{file: f, Params: map[string]int{}, Ranges: map[string][2]int{}}, file: f, expanding: map[int]bool{}}
+	if err := c.expansions(); err != nil { // before a parameter's default is compiled
+		return nil, nil, err
+	}
+	top, err := c.fileTopology(top)
+	if err != nil {
+		return nil, nil, err
+	}
+	if given, err = c.fromFile(given, top); err != nil {
+		return nil, nil, err
+	}
+	if err := c.params(given); err != nil {
+		return nil, nil, err
+	}
+	return c, top, nil
+}

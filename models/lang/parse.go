@@ -1,25 +1,41 @@
 package lang
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Parse reads a protocol file; the first error stops it.
 func Parse(path, src string) (*File, error) {
-	p := &parser{lx: newLexer(path, src), file: &File{Path: path, Src: src}}
+	p := &parser{lx: newLexer(path, src), file: &File{Path: path, Src: src}, heights: map[Expr]int{},
+		rules: map[string]Pos{}}
 	if err := p.advance(); err != nil {
 		return nil, err
 	}
+	first := p.tok
 	for p.tok.Kind != EOF {
 		if err := p.decl(); err != nil {
 			return nil, err
 		}
 	}
+	if first.Kind != Word || first.Text != "protocol" {
+		// the name is what mc list and the reports call the file's protocol
+		msg := "a protocol file must begin with protocol NAME, found " + first.String()
+		if at := p.file.Protocol.Pos; p.file.Protocol.Name != "" {
+			msg += fmt.Sprintf(" (the protocol declaration is at line %d)", at.Line)
+		}
+		return nil, p.errorf(first.Pos, "%s", msg)
+	}
 	return p.file, nil
 }
 
 type parser struct {
-	lx   *lexer
-	tok  Token
-	file *File
+	lx      *lexer
+	tok     Token
+	file    *File
+	depth   int            // the levels of nesting open (maxNesting)
+	heights map[Expr]int   // each operator's height above its leaves, which are 0 (maxNesting)
+	rules   map[string]Pos // each rule name's place: a second rule of the name is refused
 }
 
 func (p *parser) advance() error {

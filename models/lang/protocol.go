@@ -53,7 +53,11 @@ func (c *compiler) call(x *Call, sc scope) (evaluator, error) {
 			return 0
 		}, nil
 	case x.Fun.Name == "abs" && len(args) == 1:
-		return func(e *env) int { return max(args[0](e), -args[0](e)) }, nil
+		a := args[0]
+		return func(e *env) int { // its argument once: abs(abs(…)) would double at each level
+			v := a(e)
+			return max(v, -v)
+		}, nil
 	}
 	return nil, c.errorf(x.Fun.Pos, "unknown function %s/%d (enabled(q) in the legitimate predicate and invariants, old(E) and moved(q) in actions, abs(x))", x.Fun.Name, len(args))
 }

@@ -89,21 +89,20 @@ func (c *compiler) quant(x *Quant, sc scope) (evaluator, error) {
 		return nil, err
 	}
 	op := x.Op
+	pr, at := c.prog, x.Pos
+	empty := func() { pr.fail(pr.errorAt(at, "%s over an empty set", op)) } // no member, no value
 	switch op {
 	case "argmin", "argmax":
-		return arg(over, body, k, op == "argmax"), nil
+		return arg(over, body, k, op == "argmax", empty), nil
 	case "min", "max":
-		pr, at := c.prog, x.Pos
-		empty := func() { pr.fail(pr.errorAt(at, "%s over an empty set", op)) }
 		return extreme(over, body, k, op == "max", empty), nil
 	}
-	return fold(op, over, body, k, nil), nil
+	return fold(op, over, body, k), nil
 }
 
 // fold is the loop of forall, exists, count and sum, one closure per operator (no switch per
-// member). forall and exists stop at the first member that decides them; count stops once it
-// reaches stopAt's value, when given (a comparison with it is then decided: see countCompare).
-func fold(op string, over func(*env) []int, body evaluator, k int, stopAt evaluator) evaluator {
+// member). forall and exists stop at the first member that decides them.
+func fold(op string, over func(*env) []int, body evaluator, k int) evaluator {
 	switch op {
 	case "forall", "exists":
 		want := b2i(op == "exists")
@@ -117,22 +116,8 @@ func fold(op string, over func(*env) []int, body evaluator, k int, stopAt evalua
 			return 1 - want
 		}
 	case "count":
-		return func(e *env) int {
-			limit := math.MaxInt
-			if stopAt != nil {
-				limit = stopAt(e)
-			}
-			acc := 0
-			for _, q := range over(e) {
-				e.bound[k] = q
-				if body(e) != 0 {
-					if acc++; acc >= limit {
-						break
-					}
-				}
-			}
-			return acc
-		}
+		count := countUpTo(over, body, k)
+		return func(e *env) int { return count(e, math.MaxInt) }
 	}
 	return func(e *env) int { // sum
 		acc := 0
@@ -157,10 +142,29 @@ func (c *compiler) countCompare(x *Binary, q *Quant, sc scope) (evaluator, error
 		return nil, err
 	}
 	extra := b2i(x.Op != ">=")
-	stop := func(e *env) int { return max(r(e)+extra, 0) }
-	count := fold("count", over, body, k, stop)
+	count := countUpTo(over, body, k)
 	cmp := compareOps[x.Op]
-	return func(e *env) int { return b2i(cmp(count(e), r(e))) }, nil
+	return func(e *env) int {
+		bound := r(e) // once: a bound with a comparison of counts in it would double at each level
+		return b2i(cmp(count(e, max(bound+extra, 0)), bound))
+	}, nil
+}
+
+// countUpTo is count's loop: the members whose body holds, counted up to limit (past it, the
+// comparison that asks is decided).
+func countUpTo(over func(*env) []int, body evaluator, k int) func(e *env, limit int) int {
+	return func(e *env, limit int) int {
+		acc := 0
+		for _, q := range over(e) {
+			e.bound[k] = q
+			if body(e) != 0 {
+				if acc++; acc >= limit {
+					break
+				}
+			}
+		}
+		return acc
+	}
 }
 
 var compareOps = map[string]func(a, b int) bool{
@@ -179,9 +183,9 @@ func setName(x Expr) string {
 }
 
 // arg is argmin (argmax with most): the first member of the set, in increasing order, whose
-// body is least (greatest); -1 for an empty set (a range may have -1 as a member: found, not
-// the value, says whether one was seen).
-func arg(over func(*env) []int, body evaluator, k int, most bool) evaluator {
+// body is least (greatest). An empty set has none: a breach (empty), the value -1 (a range
+// may have -1 as a member: found, not the value, says whether one was seen).
+func arg(over func(*env) []int, body evaluator, k int, most bool, empty func()) evaluator {
 	return func(e *env) int {
 		best, at, found := 0, -1, false
 		for _, q := range over(e) {
@@ -190,6 +194,9 @@ func arg(over func(*env) []int, body evaluator, k int, most bool) evaluator {
 			if !found || !most && v < best || most && v > best {
 				best, at, found = v, q, true
 			}
+		}
+		if !found {
+			empty()
 		}
 		return at
 	}

@@ -57,10 +57,10 @@ func (c *compiler) processConstant(x Expr, sc scope) bool {
 	case *Num, *Str:
 		return true
 	case *Name:
-		if slices.Contains(sc.bound, x.Name) || slices.ContainsFunc(c.file.Vars, func(d *Var) bool { return d.Name.Name == x.Name }) {
+		if slices.Contains(sc.bound, x.Name) || c.varIndex(x.Name) >= 0 {
 			return false
 		}
-		if k := slices.IndexFunc(c.file.Lets, func(l *Named) bool { return l.Name.Name == x.Name }); k >= 0 {
+		if k := c.letIndex(x.Name); k >= 0 {
 			if c.expanding[k] {
 				return false // a let that uses itself: its compilation says so
 			}

@@ -73,6 +73,9 @@ func (c *compiler) names() error {
 	return nil
 }
 
+// maxDomain is the most values a domain has: a value is a byte of the state.
+const maxDomain = 256
+
 // domain is variable d's domain at process p: LO..HI (from 0, at most 256 values), an
 // enumeration, or p's neighbours and the names, named by their labels.
 func (c *compiler) domain(d *Var, p int) (model.Domain, error) {
@@ -86,8 +89,13 @@ func (c *compiler) domain(d *Var, p int) (model.Domain, error) {
 		names = append(names, id.Name)
 	}
 	if d.Domain.Neighbors || d.Domain.Names != nil {
-		if len(names) == 0 {
+		switch {
+		case len(names) == 0:
 			return model.Domain{}, c.errorf(d.Domain.Pos, "%s has no value at process %d, which has no neighbour", d.Name.Name, p)
+		case len(names) > maxDomain && d.Domain.Neighbors:
+			return model.Domain{}, c.errorf(d.Domain.Pos, "the domain of %s has %d values at process %d; a domain has at most %d", d.Name.Name, len(names), p, maxDomain)
+		case len(names) > maxDomain:
+			return model.Domain{}, c.errorf(d.Domain.Pos, "the domain of %s has %d values; a domain has at most %d", d.Name.Name, len(names), maxDomain)
 		}
 		return model.Enum(names...), nil
 	}

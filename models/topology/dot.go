@@ -53,6 +53,9 @@ func ReadDot(path string) (*Graph, error) {
 // before them), graph attributes (`graph [k=3]` or `k=3`).
 func ParseGraph(name string, data []byte) (*Graph, error) {
 	file, err := dot.ParseBytes(data)
+	if err != nil && strings.Contains(err.Error(), "contains directed edge") { // gonum says where not
+		return nil, fmt.Errorf("%s is not a Graphviz file: %v", name, edgeKindError(data, "->"))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s is not a Graphviz file: %s", name, parseError(err))
 	}
@@ -60,7 +63,7 @@ func ParseGraph(name string, data []byte) (*Graph, error) {
 		return nil, fmt.Errorf("%s: want one graph, found %d", name, len(file.Graphs))
 	}
 	g := &Graph{Name: name, Directed: file.Graphs[0].Directed, GraphAttrs: map[string]string{}}
-	r := &dotReader{g: g, ids: map[string]int{}, defaults: map[string]string{}}
+	r := &dotReader{g: g, ids: map[string]int{}, defaults: map[string]string{}, data: data}
 	if err := r.stmts(file.Graphs[0].Stmts, true); err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
@@ -75,6 +78,7 @@ type dotReader struct {
 	g        *Graph
 	ids      map[string]int
 	defaults map[string]string // node attributes of `node [...]` statements read so far
+	data     []byte            // the text, for the place of an edge of the wrong kind
 }
 
 // node numbers a node; "a" and a are the same node, as in Graphviz.
@@ -150,6 +154,9 @@ func (r *dotReader) edge(st *ast.EdgeStmt) error {
 		return err
 	}
 	for e := st.To; e != nil; e = e.To {
+		if !e.Directed && r.g.Directed { // gonum accepts a -- b in a digraph; Graphviz does not
+			return edgeKindError(r.data, "--")
+		}
 		to, err := r.vertex(e.Vertex)
 		if err != nil {
 			return err

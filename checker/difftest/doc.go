@@ -1,0 +1,28 @@
+// Package difftest is the project's random differential testing: random protocols
+// (checker/randproto) run through the checker with every engine, store, daemon, fairness,
+// reading, reduction, fault model and measure, and every verdict, figure and trace compared
+// with the naive reference (checker/reference), which explores the protocol with its own
+// daemons and its own faults. A disagreement is a bug of one of them: the report names the
+// protocol (its text in mc's language), the seed and the configuration of the run.
+//
+// What a run is (Config): a daemon (central, locally-central, distributed, synchronous, or
+// the distributed daemon's block reduction), a fairness (unfair, weakly fair), a reading
+// (from every reachable configuration, strict), the initial set (every configuration, those
+// of a predicate, a list), the engine and store (dense, hashed in memory, on disk in sorted
+// runs or in badger, symbolic), the workers (1 or 3), rotation symmetry (anonymous rings),
+// rounds, and for the recovery check the faults (k = 1 or 2, the process or the variable
+// scope, with or without restricted values, the end "legitimate" or "start").
+//
+// What is compared: the states and transitions explored (unreduced runs), the verdicts of
+// invariants, deadlock, closure, convergence and the worst case, the worst case in moves,
+// steps and rounds, the length of every invariant's counterexample (the shortest), the
+// recovery's verdict and its worst cases from the first and the last fault; every trace is
+// checked step by step against the reference's own successors, from an initial
+// configuration, and must show what its check claims.
+//
+// What it does not cover (see docs/DESIGN.md, "Differential testing"): channels and timed
+// channels, randomized protocols and the probabilistic checks, the eventually check,
+// action invariants, characterise, checkpoints and resumed runs, records, fairness units
+// other than processes, rules with a parameter, and protocol files with where-conditions on
+// variables.
+package difftest

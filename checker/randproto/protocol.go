@@ -1,0 +1,166 @@
+package randproto
+
+import (
+	"fmt"
+
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// Kind is a topology's kind.
+type Kind string
+
+const (
+	Ring         Kind = "ring"          // each process reads both neighbours (one when n = 2)
+	OrientedRing Kind = "oriented_ring" // each reads its left one
+	Path         Kind = "path"
+	Star         Kind = "star" // centre 0
+	Complete     Kind = "complete"
+	Graph        Kind = "graph"   // a random undirected graph, from a Graphviz file
+	Digraph      Kind = "digraph" // random directed reads, from a Graphviz file
+)
+
+// Var is a variable every process owns, with values 0..Size-1.
+type Var struct {
+	Name string
+	Size int
+}
+
+// Rule is a guarded rule of the processes Procs (nil: every process): when Guard holds, each
+// assignment sets the process's variable to its value, all reading the old configuration.
+type Rule struct {
+	Name   string
+	Procs  []int
+	Guard  *Expr
+	Assign []Assign
+}
+
+// Assign sets variable Var of the rule's process to Value (always within its domain).
+type Assign struct {
+	Var   int
+	Value *Expr
+}
+
+// Protocol is a random protocol: N processes, who reads whom, the variables each owns, the
+// rules, the legitimate set, invariants, and a predicate to start from (Init).
+type Protocol struct {
+	Name       string
+	N          int
+	Kind       Kind
+	Reads      [][]int // Reads[p]: the processes p reads, increasing
+	Vars       []Var
+	Rules      []Rule
+	Legit      *Pred
+	Invariants []*Pred
+	Init       *Pred
+	// Goals are eventually properties: every execution reaches each (Go only: the language
+	// has no declaration for them yet).
+	Goals []*Pred
+	// Actions are action invariants: if Before holds at a step's start, After holds at its end.
+	Actions []Action
+	// Anonymous: a ring whose rules every process has and which read only relative
+	// neighbours, so rotating a configuration rotates its successors (model.Rotational).
+	Anonymous bool
+
+	schema  *model.Schema
+	rulesOf [][]int // rulesOf[p]: the indexes in Rules of p's rules, in order
+}
+
+// finish builds the schema and each process's rules.
+func (p *Protocol) finish() {
+	b := model.NewBuilder(p.N)
+	for q := range p.N {
+		for _, v := range p.Vars {
+			b.Var(fmt.Sprintf("%s%d", v.Name, q), model.Owner(q), model.Range(v.Size))
+		}
+	}
+	s, err := b.Schema()
+	if err != nil {
+		panic(err) // sizes are 2..3 and names distinct: a generator bug
+	}
+	p.schema = s
+	p.rulesOf = make([][]int, p.N)
+	for i, r := range p.Rules {
+		for q := range p.N {
+			if r.Procs == nil || contains(r.Procs, q) {
+				p.rulesOf[q] = append(p.rulesOf[q], i)
+			}
+		}
+	}
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// ref is the index of process q's variable v in a configuration.
+func (p *Protocol) ref(q, v int) int { return q*len(p.Vars) + v }
+func (p *Protocol) left(q int) int   { return (q + p.N - 1) % p.N }
+func (p *Protocol) right(q int) int  { return (q + 1) % p.N }
+
+// enabled reports whether some rule of q is enabled in s.
+func (p *Protocol) enabled(s []byte, q int) bool {
+	v := &env{p: p, s: s, self: q}
+	for _, i := range p.rulesOf[q] {
+		if p.Rules[i].Guard.eval(v) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Model is p as a model.Protocol (a model.Rotational one when p is Anonymous).
+func (p *Protocol) Model() model.Protocol {
+	if p.Anonymous {
+		return rotational{goProtocol{p}}
+	}
+	return goProtocol{p}
+}
+
+// Schema is the configuration's layout: process by process, each process's variables in order.
+func (p *Protocol) Schema() *model.Schema { return p.schema }
+
+// goProtocol interprets the protocol's expressions.
+type goProtocol struct{ p *Protocol }
+
+func (g goProtocol) Schema() *model.Schema    { return g.p.schema }
+func (g goProtocol) Neighbors(q int) []int    { return g.p.Reads[q] }
+func (g goProtocol) RuleName(q, r int) string { return g.p.Rules[g.p.rulesOf[q][r]].Name }
+
+func (g goProtocol) Enabled(s model.State, q int, dst []int) []int {
+	v := &env{p: g.p, s: s, self: q}
+	for r, i := range g.p.rulesOf[q] {
+		if g.p.Rules[i].Guard.eval(v) != 0 {
+			dst = append(dst, r)
+		}
+	}
+	return dst
+}
+
+func (g goProtocol) Fire(s model.State, moves []model.Move, next model.State) {
+	for _, mv := range moves {
+		v := &env{p: g.p, s: s, self: mv.Proc}
+		for _, a := range g.p.Rules[g.p.rulesOf[mv.Proc][mv.Rule]].Assign {
+			next[g.p.ref(mv.Proc, a.Var)] = byte(a.Value.eval(v))
+		}
+	}
+}
+
+// rotational is an anonymous ring's protocol: every process owns len(Vars) variables.
+type rotational struct{ goProtocol }
+
+func (r rotational) RotationBlock() int { return len(r.p.Vars) }
+
+// Action is an action invariant over a step's two configurations.
+type Action struct {
+	Before, After *Pred
+}
+
+// Holds evaluates the action on a step from s to t of p.
+func (a Action) Holds(p *Protocol, s, t []byte) bool {
+	return !a.Before.Holds(p, s) || a.After.Holds(p, t)
+}

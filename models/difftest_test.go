@@ -1,0 +1,60 @@
+package models_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/mc-checker/mc/checker/difftest"
+	"github.com/mc-checker/mc/checker/randproto"
+	"github.com/mc-checker/mc/models"
+)
+
+// fileSubject writes a random protocol as a protocol file (and its topology file), reads it
+// as `mc check FILE.gcl` does (models.FromFile) and returns the compiled protocol with the
+// file's own legitimate set and invariants: the language's reading of the protocol, which
+// the differential test compares with the reference's reading of the Go one.
+func fileSubject(t *testing.T) func(*randproto.Protocol) (difftest.Subject, error) {
+	return func(p *randproto.Protocol) (difftest.Subject, error) {
+		path, err := p.WriteFiles(t.TempDir())
+		if err != nil {
+			return difftest.Subject{}, err
+		}
+		entry, err := models.FromFile(path)
+		if err != nil {
+			return difftest.Subject{}, err
+		}
+		inst, err := entry.Build(nil, nil)
+		if err != nil {
+			return difftest.Subject{}, err
+		}
+		if got, want := fmt.Sprint(inst.Protocol.Schema().Vars), fmt.Sprint(p.Schema().Vars); got != want {
+			return difftest.Subject{}, fmt.Errorf("the file's variables are %s, the protocol's %s", got, want)
+		}
+		if len(inst.Invariants) != len(p.Invariants) {
+			return difftest.Subject{}, fmt.Errorf("the file has %d invariants, the protocol %d", len(inst.Invariants), len(p.Invariants))
+		}
+		if len(inst.Actions) != len(p.Actions) {
+			return difftest.Subject{}, fmt.Errorf("the file has %d action invariants, the protocol %d", len(inst.Actions), len(p.Actions))
+		}
+		return difftest.Subject{Protocol: inst.Protocol, Legit: inst.Legit, LegitForm: inst.LegitForm, Invariants: inst.Invariants,
+			Actions: inst.Actions}, nil
+	}
+}
+
+// Random protocols written in the language and compiled agree with the reference, which
+// reads the same protocols' Go interpretation, in every configuration drawn (every engine,
+// store, daemon, fairness, reading, initial set, fault model and rounds; the language has
+// no rotation symmetry): the compiler, its predicates and its censuses for the symbolic
+// engine are checked against an interpreter that shares no code with them.
+func TestDifferentialFiles(t *testing.T) {
+	n := 40
+	if testing.Short() {
+		n = 12
+	}
+	c := difftest.Campaign{Seed: 2, Protocols: difftest.Size(n), Runs: 6, Subject: fileSubject(t), GCL: true, Parallel: 2}
+	rep := c.Run(t.Context())
+	t.Logf("%d protocols, %d runs, %d skipped", rep.Protocols, rep.Runs, rep.Skipped)
+	for _, e := range rep.Errors(5) {
+		t.Error(e)
+	}
+}
