@@ -51,7 +51,7 @@ func TestDifferentialFiles(t *testing.T) {
 	if testing.Short() {
 		n = 12
 	}
-	c := difftest.Campaign{Seed: 2, Protocols: difftest.Size(n), Runs: 6, Subject: fileSubject(t), GCL: true, Parallel: 2}
+	c := difftest.Campaign{Seed: 2, First: difftest.From(), Protocols: difftest.Size(n), Runs: 6, Subject: fileSubject(t), GCL: true, Parallel: 2}
 	rep := c.Run(t.Context())
 	t.Logf("%d protocols, %d runs, %d skipped", rep.Protocols, rep.Runs, rep.Skipped)
 	for _, e := range rep.Errors(5) {

@@ -138,8 +138,8 @@ func drawFaults(rng *rand.Rand) *model.FaultSpec {
 
 // fit turns a drawn run into one the checker accepts, keeping as much of it as it can.
 func (c *Config) fit() {
-	if c.Faults != nil { // recovery: alone, unreduced, unfair, on a hashed store
-		c.Rotation, c.Fairness = false, checker.Unfair
+	if c.Faults != nil { // recovery: alone, unreduced, on a hashed store
+		c.Rotation = false
 		if c.Daemon == model.Blocks {
 			c.Daemon = model.Distributed
 		}

@@ -14,7 +14,7 @@ func TestDifferential(t *testing.T) {
 	if testing.Short() {
 		n = 40
 	}
-	c := difftest.Campaign{Seed: 1, Protocols: difftest.Size(n), Runs: 8, Parallel: 2}
+	c := difftest.Campaign{Seed: 1, First: difftest.From(), Protocols: difftest.Size(n), Runs: 8, Parallel: 2}
 	rep := c.Run(t.Context())
 	t.Logf("%d protocols, %d runs, %d skipped; coverage:\n%s", rep.Protocols, rep.Runs, rep.Skipped, rep.Coverage())
 	for _, e := range rep.Errors(5) {

@@ -19,7 +19,10 @@ import (
 // Campaign is a differential run over random protocols: protocol i is drawn from the PCG
 // source (Seed, i), and so are its runs, so that any one of them is reproduced alone.
 type Campaign struct {
-	Seed      uint64
+	Seed uint64
+	// First is the index of the first protocol, Protocols their number: a long campaign is
+	// split into ranges that run anywhere and add up.
+	First     int
 	Protocols int
 	// Runs is how many runs each protocol gets, each drawn at random (Draw).
 	Runs int
@@ -84,7 +87,7 @@ func (c Campaign) Run(ctx context.Context) *Report {
 			}
 		}()
 	}
-	for i := 0; i < c.Protocols && ctx.Err() == nil; i++ {
+	for i := c.First; i < c.First+c.Protocols && ctx.Err() == nil; i++ {
 		work <- i
 	}
 	close(work)
@@ -193,6 +196,12 @@ func Size(def int) int {
 		return n
 	}
 	return def
+}
+
+// From is the first protocol's index: the environment's MC_DIFFTEST_FIRST, else 0.
+func From() int {
+	n, _ := strconv.Atoi(os.Getenv("MC_DIFFTEST_FIRST"))
+	return max(n, 0)
 }
 
 // Errors are the first limit disagreements in full, then a count of the others.

@@ -10,8 +10,9 @@ import (
 type Recovery struct {
 	States, Transitions int
 	// Holds: every execution with at most Budget faults, from a legitimate configuration,
-	// reaches the end (the legitimate set, or its start) once its faults stop.
-	Holds bool
+	// reaches the end (the legitimate set, or its start) once its faults stop; HoldsFairly:
+	// every weakly fair one does.
+	Holds, HoldsFairly bool
 	// When Holds: the longest execution from right after a first fault to the end (further
 	// faults count as steps, not as moves), and the longest fault-free one from right after
 	// any fault; in rounds, from the same configurations.
@@ -160,6 +161,7 @@ func recovery(g *graph, end func(model.State) bool, budget byte, procs int) Reco
 		r.Transitions += len(g.adj[i])
 	}
 	r.Holds = !g.stuckOutside(in) && !g.cycleOutside(in)
+	r.HoldsFairly = !g.stuckOutside(in) && !fairCycle(g, in)
 	if !r.Holds {
 		return r
 	}

@@ -54,13 +54,32 @@ func (e *Error) Error() string {
 	if e.Line == "" {
 		return head
 	}
+	line, col := excerpt([]rune(e.Line), min(e.Pos.Col-1, utf8.RuneCountInString(e.Line)))
 	pad := strings.Map(func(r rune) rune {
 		if r == '\t' {
 			return '\t'
 		}
 		return ' '
-	}, string([]rune(e.Line)[:min(e.Pos.Col-1, utf8.RuneCountInString(e.Line))]))
-	return head + "\n\t" + e.Line + "\n\t" + pad + "^"
+	}, string(line[:col]))
+	return head + "\n\t" + string(line) + "\n\t" + pad + "^"
+}
+
+// shownAround is how many characters of a long line an error shows on each side of its column.
+const shownAround = 60
+
+// excerpt is the part of a long line an error shows around column col (counted from 0), with
+// "…" where it is cut, and the column within it: a generated line of 100,000 parentheses
+// would otherwise be printed whole, twice.
+func excerpt(line []rune, col int) ([]rune, int) {
+	lo, hi := max(col-shownAround, 0), min(col+shownAround, len(line))
+	out := append([]rune(nil), line[lo:hi]...)
+	if lo > 0 {
+		out, col = append([]rune("…"), out...), col-lo+1
+	}
+	if hi < len(line) {
+		out = append(out, '…')
+	}
+	return out, col
 }
 
 // puncts are the operators, longest first so that ":=" wins over ":".

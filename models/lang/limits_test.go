@@ -79,6 +79,11 @@ func TestNestingLimit(t *testing.T) {
 		refused(t, fmt.Sprint(d, " parentheses"), head+"legitimate : "+rep("(", d)+"true"+rep(")", d), "t.gcl:5:270: an expression nests at most 256 deep")
 		refused(t, fmt.Sprint(d, " minus signs"), head+"legitimate : "+rep("-", d)+"1 == 0", "t.gcl:5:270: an expression nests at most 256 deep")
 	}
+	// The error shows the line around its column, not 300,000 characters of it twice.
+	if _, err := lang.Parse("t.gcl", head+"legitimate : "+rep("(", 300_000)); err == nil || len(err.Error()) > 400 ||
+		!strings.Contains(err.Error(), "…(((") {
+		t.Errorf("the error of a long line: %d bytes: %.400v", len(fmt.Sprint(err)), err)
+	}
 	refused(t, "100,000 unclosed parentheses", head+"legitimate : "+rep("(", 100_000), "t.gcl:5:270: an expression nests at most 256 deep")
 }
 
