@@ -108,6 +108,13 @@ func TestUsageErrors(t *testing.T) {
 		{"check", "dijkstra", "--check", "recovery", "--faults", "1", "--fault-scope", "bytes"},
 		{"check", "dijkstra", "--fault-scope", "variable"},
 		{"check", "lek", "--check", "recovery", "--faults", "1", "--fault-vars", "qIhome"}, // a byte of a query record
+		// issue 33: no value of 5 fits a domain of 3 (once a panic in an explorer's goroutine);
+		// refusals that a wrapper once hid from the checker
+		{"check", "dijkstra", "-p", "n=3", "-p", "K=3", "--check", "recovery", "--faults", "1", "--fault-values", "5"},
+		{"check", "maxring", "-p", "n=4", "-p", "K=2", "--daemon", "distributed", "--reduce", "blocks", "--symmetry", "rotation",
+			"--check", "closure,convergence,worst-case"},
+		{"check", "dijkstra", "-p", "n=4", "-p", "K=4", "--daemon", "distributed", "--reduce", "blocks", "--check", "recovery", "--faults", "1"},
+		{"check", "maxring", "--symmetry", "rotation", "--check", "recovery", "--faults", "1"},
 	} {
 		code, _, stderr := mc(t, args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")
