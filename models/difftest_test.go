@@ -2,9 +2,11 @@ package models_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/mc-checker/mc/checker/difftest"
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/randproto"
 	"github.com/mc-checker/mc/models"
 )
@@ -27,7 +29,7 @@ func fileSubject(t *testing.T) func(*randproto.Protocol) (difftest.Subject, erro
 		if err != nil {
 			return difftest.Subject{}, err
 		}
-		if got, want := fmt.Sprint(inst.Protocol.Schema().Vars), fmt.Sprint(p.Schema().Vars); got != want {
+		if got, want := layout(inst.Protocol.Schema()), layout(p.Schema()); got != want {
 			return difftest.Subject{}, fmt.Errorf("the file's variables are %s, the protocol's %s", got, want)
 		}
 		if len(inst.Invariants) != len(p.Invariants) {
@@ -39,6 +41,15 @@ func fileSubject(t *testing.T) func(*randproto.Protocol) (difftest.Subject, erro
 		return difftest.Subject{Protocol: inst.Protocol, Legit: inst.Legit, LegitForm: inst.LegitForm, Invariants: inst.Invariants,
 			Actions: inst.Actions}, nil
 	}
+}
+
+// layout is a schema's variables by name, owner and domain size (the file may name values).
+func layout(s *model.Schema) string {
+	var out []string
+	for _, v := range s.Vars {
+		out = append(out, fmt.Sprintf("%s@%d:%d", v.Name, v.Owner, v.Domain.Size))
+	}
+	return strings.Join(out, " ")
 }
 
 // Random protocols written in the language and compiled agree with the reference, which

@@ -33,6 +33,7 @@ const (
 	Min     // Args[0]'s least value over the neighbours (which must not be empty)
 	Max     // its largest
 	Enabled // the process has an enabled rule (local facts of predicates only)
+	Arg     // variable Val of the neighbour a rule's parameter names (rules with a parameter only)
 )
 
 // Expr is an expression about one process (the rule's, or the one a census counts): what it
@@ -62,6 +63,7 @@ type env struct {
 	s     []byte
 	self  int
 	bound int
+	arg   int // the rule's parameter, or -1
 }
 
 func b2i(b bool) int {
@@ -84,6 +86,8 @@ func (e *Expr) eval(v *env) int {
 		return int(v.s[v.p.ref(v.p.right(v.self), e.Val)])
 	case Bound:
 		return int(v.s[v.p.ref(v.bound, e.Val)])
+	case Arg:
+		return int(v.s[v.p.ref(v.arg, e.Val)])
 	case Add:
 		return a[0].eval(v) + a[1].eval(v)
 	case Sub:
@@ -188,6 +192,8 @@ func (e *Expr) gcl(b *strings.Builder, vars []Var, n names) {
 		b.WriteString(vars[e.Val].Name + "[right]")
 	case Bound:
 		b.WriteString(vars[e.Val].Name + "[" + n.bound + "]")
+	case Arg:
+		b.WriteString(vars[e.Val].Name + "[nb]")
 	case Mod:
 		b.WriteString("(")
 		a[0].gcl(b, vars, n)
@@ -217,4 +223,11 @@ func (e *Expr) gcl(b *strings.Builder, vars []Var, n names) {
 		a[1].gcl(b, vars, n)
 		b.WriteString(")")
 	}
+}
+
+// text is e written in the language.
+func (e *Expr) text(vars []Var, n names) string {
+	var b strings.Builder
+	e.gcl(&b, vars, n)
+	return b.String()
 }

@@ -31,6 +31,7 @@ func Generate(rng *rand.Rand) *Protocol {
 	if g.chance(3) {
 		p.Actions = append(p.Actions, Action{Before: g.pred(0), After: g.pred(0)})
 	}
+	p.Style = Style{Params: g.chance(3), Enums: g.chance(4), Lets: g.chance(3)}
 	p.finish()
 	return p
 }
@@ -41,6 +42,7 @@ type gen struct {
 	// what the expression being drawn may read
 	census  bool // a local fact of a predicate: no ring neighbours, but enabled
 	inQuant bool // inside a quantifier: the bound neighbour, no other quantifier
+	param   bool // in a rule with a parameter: the neighbour it names
 }
 
 func (g *gen) chance(k int) bool { return g.rng.IntN(k) == 0 }
@@ -138,7 +140,11 @@ func sortInts(xs []int) {
 func (g *gen) rules() {
 	p := g.p
 	for i := range 1 + g.rng.IntN(3) {
-		r := Rule{Name: fmt.Sprintf("r%d", i), Guard: g.boolean(2)}
+		// a rule with a parameter: every process reads a neighbour, or it would have no action
+		// (not on an anonymous ring: a rule's actions are numbered by neighbour, in increasing
+		// order, which rotation does not keep)
+		g.param = g.everyoneReads() && !p.Anonymous && g.chance(4)
+		r := Rule{Name: fmt.Sprintf("r%d", i), Param: g.param, Guard: g.boolean(2)}
 		if !p.Anonymous && g.chance(3) {
 			for q := range p.N {
 				if g.chance(2) {
@@ -157,6 +163,7 @@ func (g *gen) rules() {
 		}
 		p.Rules = append(p.Rules, r)
 	}
+	g.param = false
 }
 
 // legit draws a legitimate set of one of six kinds.
@@ -292,6 +299,9 @@ func (g *gen) atom() *Expr {
 	choices := []Op{Lit, Self, Self}
 	if g.inQuant {
 		choices = append(choices, Bound, Bound, Bound)
+	}
+	if g.param {
+		choices = append(choices, Arg, Arg)
 	}
 	if !g.census && (p.Kind == Ring || p.Kind == OrientedRing) {
 		choices = append(choices, Left)

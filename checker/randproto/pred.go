@@ -64,7 +64,7 @@ func (pr *Pred) bounds(n int) (lo, hi int) {
 }
 
 func (pr *Pred) local(p *Protocol, s []byte, q int) bool {
-	return pr.Local.eval(&env{p: p, s: s, self: q}) != 0
+	return pr.Local.eval(&env{p: p, s: s, self: q, arg: -1}) != 0
 }
 
 // Predicate is pr as a model.Predicate on p's configurations.
@@ -112,4 +112,11 @@ func (pr *Pred) gcl(b *strings.Builder, vars []Var) {
 	case AtMost:
 		fmt.Fprintf(b, " <= %d", pr.Val)
 	}
+}
+
+// text is pr written in the language.
+func (pr *Pred) text(vars []Var) string {
+	var b strings.Builder
+	pr.gcl(&b, vars)
+	return b.String()
 }

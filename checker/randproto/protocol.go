@@ -27,11 +27,19 @@ type Var struct {
 
 // Rule is a guarded rule of the processes Procs (nil: every process): when Guard holds, each
 // assignment sets the process's variable to its value, all reading the old configuration.
+// With Param, the rule is one action per neighbour of the process ("take some neighbour nb
+// with …", the language's `rule r(nb in neighbors)`), which its expressions read as Arg.
 type Rule struct {
 	Name   string
 	Procs  []int
+	Param  bool
 	Guard  *Expr
 	Assign []Assign
+}
+
+// action is one of a process's actions: a rule, and its parameter's neighbour (or -1).
+type action struct {
+	rule, arg int
 }
 
 // Assign sets variable Var of the rule's process to Value (always within its domain).
@@ -60,9 +68,11 @@ type Protocol struct {
 	// Anonymous: a ring whose rules every process has and which read only relative
 	// neighbours, so rotating a configuration rotates its successors (model.Rotational).
 	Anonymous bool
+	// Style is how GCL writes the protocol.
+	Style Style
 
 	schema  *model.Schema
-	rulesOf [][]int // rulesOf[p]: the indexes in Rules of p's rules, in order
+	actions [][]action // actions[p]: p's actions, its rules in order, a rule with a parameter once per neighbour
 }
 
 // finish builds the schema and each process's rules.
@@ -78,11 +88,17 @@ func (p *Protocol) finish() {
 		panic(err) // sizes are 2..3 and names distinct: a generator bug
 	}
 	p.schema = s
-	p.rulesOf = make([][]int, p.N)
-	for i, r := range p.Rules {
-		for q := range p.N {
-			if r.Procs == nil || contains(r.Procs, q) {
-				p.rulesOf[q] = append(p.rulesOf[q], i)
+	p.actions = make([][]action, p.N)
+	for q := range p.N {
+		for i, r := range p.Rules {
+			switch {
+			case r.Procs != nil && !contains(r.Procs, q):
+			case r.Param:
+				for _, nb := range p.Reads[q] {
+					p.actions[q] = append(p.actions[q], action{i, nb})
+				}
+			default:
+				p.actions[q] = append(p.actions[q], action{i, -1})
 			}
 		}
 	}
@@ -102,11 +118,10 @@ func (p *Protocol) ref(q, v int) int { return q*len(p.Vars) + v }
 func (p *Protocol) left(q int) int   { return (q + p.N - 1) % p.N }
 func (p *Protocol) right(q int) int  { return (q + 1) % p.N }
 
-// enabled reports whether some rule of q is enabled in s.
+// enabled reports whether some action of q is enabled in s.
 func (p *Protocol) enabled(s []byte, q int) bool {
-	v := &env{p: p, s: s, self: q}
-	for _, i := range p.rulesOf[q] {
-		if p.Rules[i].Guard.eval(v) != 0 {
+	for _, a := range p.actions[q] {
+		if p.Rules[a.rule].Guard.eval(&env{p: p, s: s, self: q, arg: a.arg}) != 0 {
 			return true
 		}
 	}
@@ -129,12 +144,18 @@ type goProtocol struct{ p *Protocol }
 
 func (g goProtocol) Schema() *model.Schema    { return g.p.schema }
 func (g goProtocol) Neighbors(q int) []int    { return g.p.Reads[q] }
-func (g goProtocol) RuleName(q, r int) string { return g.p.Rules[g.p.rulesOf[q][r]].Name }
+// RuleName names an action as the language does: the rule, and its parameter's process.
+func (g goProtocol) RuleName(q, r int) string {
+	a := g.p.actions[q][r]
+	if a.arg < 0 {
+		return g.p.Rules[a.rule].Name
+	}
+	return fmt.Sprintf("%s(p%d)", g.p.Rules[a.rule].Name, a.arg)
+}
 
 func (g goProtocol) Enabled(s model.State, q int, dst []int) []int {
-	v := &env{p: g.p, s: s, self: q}
-	for r, i := range g.p.rulesOf[q] {
-		if g.p.Rules[i].Guard.eval(v) != 0 {
+	for r, a := range g.p.actions[q] {
+		if g.p.Rules[a.rule].Guard.eval(&env{p: g.p, s: s, self: q, arg: a.arg}) != 0 {
 			dst = append(dst, r)
 		}
 	}
@@ -143,9 +164,10 @@ func (g goProtocol) Enabled(s model.State, q int, dst []int) []int {
 
 func (g goProtocol) Fire(s model.State, moves []model.Move, next model.State) {
 	for _, mv := range moves {
-		v := &env{p: g.p, s: s, self: mv.Proc}
-		for _, a := range g.p.Rules[g.p.rulesOf[mv.Proc][mv.Rule]].Assign {
-			next[g.p.ref(mv.Proc, a.Var)] = byte(a.Value.eval(v))
+		a := g.p.actions[mv.Proc][mv.Rule]
+		v := &env{p: g.p, s: s, self: mv.Proc, arg: a.arg}
+		for _, as := range g.p.Rules[a.rule].Assign {
+			next[g.p.ref(mv.Proc, as.Var)] = byte(as.Value.eval(v))
 		}
 	}
 }
