@@ -142,8 +142,9 @@ func (p *Protocol) Schema() *model.Schema { return p.schema }
 // goProtocol interprets the protocol's expressions.
 type goProtocol struct{ p *Protocol }
 
-func (g goProtocol) Schema() *model.Schema    { return g.p.schema }
-func (g goProtocol) Neighbors(q int) []int    { return g.p.Reads[q] }
+func (g goProtocol) Schema() *model.Schema { return g.p.schema }
+func (g goProtocol) Neighbors(q int) []int { return g.p.Reads[q] }
+
 // RuleName names an action as the language does: the rule, and its parameter's process.
 func (g goProtocol) RuleName(q, r int) string {
 	a := g.p.actions[q][r]
