@@ -171,37 +171,44 @@ func (g *Dense) Explore(ctx context.Context, where model.Predicate, workers int)
 }
 
 // Nearest is, among the reached nodes where bad holds, the one fewest steps from an initial
-// node (the first in BFS order from the initial nodes in id order), given the least such id.
-// A graph numbered in BFS order (an explicit graph, or a dense one whose every node is
-// initial) has it as its least; a dense graph from a restricted initial set numbers nodes by
-// rank, and a BFS finds it: the least rank may lie deeper than another violation.
+// node (the least id among those), given the least such id. A graph numbered in BFS order (an
+// explicit graph, or a dense one whose every node is initial) has it as its least; a dense
+// graph from a restricted initial set numbers nodes by rank, and the least rank may lie
+// deeper than another violation: a BFS by levels finds the nearest, in three bits a
+// configuration (the nodes seen, this level, the next).
 func Nearest(g Graph, least uint64, bad func(id uint64, s model.State) bool) uint64 {
 	d, ok := g.(*Dense)
 	if !ok || d.initSet == nil || d.Initial(least) {
 		return least
 	}
-	seen := par.NewBitmap(d.Size())
-	var queue []uint64
-	for r := uint64(0); r < d.Size(); r++ {
-		if d.Initial(r) {
-			seen.Set(r)
-			queue = append(queue, r)
-		}
-	}
+	seen, level := slices.Clone(d.initSet), slices.Clone(d.initSet)
+	next := par.NewBitmap(d.Size())
 	x := NewExpander(d)
 	s := d.Schema().NewState()
-	for len(queue) > 0 {
-		u := queue[0]
-		queue = queue[1:]
-		if d.State(u, s); bad(u, s) {
-			return u
-		}
-		for _, e := range x.Edges(u) {
-			if !seen.Has(e.To) {
-				seen.Set(e.To)
-				queue = append(queue, e.To)
+	for {
+		found, any := par.NoNode, false
+		level.Each(func(u uint64) {
+			if any = true; found == par.NoNode {
+				if d.State(u, s); bad(u, s) {
+					found = u
+				}
 			}
+		})
+		if found != par.NoNode {
+			return found
 		}
+		if !any {
+			return least // bad is not the scan's: keep its answer
+		}
+		level.Each(func(u uint64) {
+			for _, e := range x.Edges(u) {
+				if !seen.Has(e.To) {
+					seen.Set(e.To)
+					next.Set(e.To)
+				}
+			}
+		})
+		level, next = next, level
+		clear(next)
 	}
-	return least // bad is not the scan's: keep its answer
 }
