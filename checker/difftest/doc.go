@@ -13,16 +13,16 @@
 // rounds, and for the recovery check the faults (k = 1 or 2, the process or the variable
 // scope, with or without restricted values, the end "legitimate" or "start").
 //
-// What is compared: the states and transitions explored (unreduced runs), the verdicts of
-// invariants, deadlock, closure, convergence and the worst case, the worst case in moves,
-// steps and rounds, the length of every invariant's counterexample (the shortest), the
-// recovery's verdict and its worst cases from the first and the last fault; every trace is
-// checked step by step against the reference's own successors, from an initial
-// configuration, and must show what its check claims.
+// What is compared: the states and transitions explored (unreduced runs; the orbits under
+// rotation), the verdicts of invariants, action invariants, deadlock, closure, convergence,
+// the worst case and eventually, the worst case in moves, steps and rounds, the length of
+// every counterexample to an invariant, an action invariant, deadlock and closure (the
+// shortest), the recovery's verdict and its worst cases from the first and the last fault;
+// every trace is checked step by step against the reference's own successors, from an
+// initial configuration, and must show what its check claims.
 //
-// What it does not cover (see docs/DESIGN.md, "Differential testing"): channels and timed
-// channels, randomized protocols and the probabilistic checks, the eventually check,
-// action invariants, characterise, checkpoints and resumed runs, records, fairness units
-// other than processes, rules with a parameter, and protocol files with where-conditions on
-// variables.
+// What it does not cover (docs/DESIGN.md, "Differential testing"): channels and timed
+// channels, randomized protocols and the probabilistic checks, characterise, checkpoints and
+// resumed runs, records, fairness units other than processes, and the language's
+// where-conditions on variables, pointer domains and topology files with init=.
 package difftest
