@@ -21,7 +21,7 @@ func (a *checking) invariants() {
 			a.nothingFound(name, "")
 			continue
 		}
-		id = explore.Nearest(a.g, id, func(_ uint64, s model.State) bool { return !inv.Holds(s) })
+		id = explore.Nearest(a.ctx, a.g, id, func(_ uint64, s model.State) bool { return !inv.Holds(s) })
 		a.failsAt(name, id, inv.Holds, "violated after %d steps", "the last state satisfies the invariant")
 	}
 }
@@ -50,7 +50,7 @@ func (a *checking) deadlock() {
 		return
 	}
 	x := explore.NewExpander(a.g)
-	id = explore.Nearest(a.g, id, func(u uint64, s model.State) bool { return !a.spec.Legit(s) && len(x.Edges(u)) == 0 })
+	id = explore.Nearest(a.ctx, a.g, id, func(u uint64, s model.State) bool { return !a.spec.Legit(s) && len(x.Edges(u)) == 0 })
 	t := explore.PathTrace(a.g, id)
 	a.add(CheckResult{Name: string(CheckDeadlock), Verdict: Violated, Trace: t,
 		Detail: fmt.Sprintf("an illegitimate configuration without successors, %d steps from an initial one", len(t.Steps))},
@@ -64,7 +64,7 @@ func (a *checking) closure() {
 		return
 	}
 	x := explore.NewExpander(a.g)
-	id = explore.Nearest(a.g, id, func(u uint64, s model.State) bool {
+	id = explore.Nearest(a.ctx, a.g, id, func(u uint64, s model.State) bool {
 		if !a.spec.Legit(s) {
 			return false
 		}
@@ -131,7 +131,7 @@ func (a *checking) actionInvariants() error {
 
 // violatingStep is the shortest path to node id followed by its first step that violates act.
 func (a *checking) violatingStep(id uint64, act model.ActionProperty) (*model.Trace, error) {
-	id = explore.Nearest(a.g, id, func(_ uint64, s model.State) bool {
+	id = explore.Nearest(a.ctx, a.g, id, func(_ uint64, s model.State) bool {
 		_, bad := analysis.FirstViolatingStep(a.m, s, act)
 		return bad
 	})

@@ -118,3 +118,29 @@ func TestFaultValuesOutsideDomains(t *testing.T) {
 		t.Error("dijkstra n=3 K=3 with --fault-values 5: no error")
 	}
 }
+
+// A variable whose name ends in a digit is named by it: `--fault-vars x1` on variables x10
+// and x11 (x1 of processes 0 and 1) once matched nothing, every trailing digit stripped.
+func TestFaultVarsEndingInDigits(t *testing.T) {
+	b := model.NewBuilder(2)
+	b.Var("x10", 0, model.Range(2))
+	b.Var("x11", 1, model.Range(2))
+	s, _ := b.Schema()
+	m, err := model.Daemonize(&named{s}, model.Central)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := model.WithFaults(m, model.FaultSpec{Budget: 1, Vars: []string{"x1"}}, []model.State{{0, 0}},
+		func(model.State) bool { return true }); err != nil {
+		t.Error(err)
+	}
+}
+
+// named is a protocol of the given schema with no rule.
+type named struct{ schema *model.Schema }
+
+func (n *named) Schema() *model.Schema                         { return n.schema }
+func (n *named) Neighbors(int) []int                           { return nil }
+func (n *named) RuleName(int, int) string                      { return "" }
+func (n *named) Enabled(_ model.State, _ int, dst []int) []int { return dst }
+func (n *named) Fire(model.State, []model.Move, model.State)   {}

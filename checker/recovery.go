@@ -108,6 +108,9 @@ func (a *checking) recoveryRounds(budget byte) (func() error, error) {
 // it if faultFree).
 func (a *checking) afterFault(t *model.Trace, want uint64, faultFree bool) error {
 	if t == nil || len(t.States) == 0 {
+		if want != 0 { // no fault changes a reachable configuration: nothing to measure
+			return fmt.Errorf("no witness for a worst case of %d steps", want)
+		}
 		return nil
 	}
 	if err := model.Replay(a.m, t); err != nil {

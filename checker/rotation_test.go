@@ -72,3 +72,69 @@ func TestRotationLassoCloses(t *testing.T) {
 		}
 	}
 }
+
+// copyEither is an anonymous ring of n bits where a process may copy either neighbour that
+// differs from it: one action per neighbour, numbered in increasing order of the neighbour's
+// index, as the language numbers a rule's parameter. Action 0 is the left neighbour's copy for
+// every process but process 0, whose left neighbour is n-1: rule numbers do not rotate.
+type copyEither struct{ schema *model.Schema }
+
+func newCopyEither(n int) *copyEither {
+	b := model.NewBuilder(n)
+	for p := range n {
+		b.Var(fmt.Sprintf("x%d", p), model.Owner(p), model.Range(2))
+	}
+	s, _ := b.Schema()
+	return &copyEither{schema: s}
+}
+
+func (c *copyEither) Neighbors(p int) []int {
+	n := c.schema.Procs()
+	l, r := (p+n-1)%n, (p+1)%n
+	return []int{min(l, r), max(l, r)}
+}
+func (c *copyEither) Schema() *model.Schema    { return c.schema }
+func (c *copyEither) RuleName(p, r int) string { return fmt.Sprintf("copy(p%d)", c.Neighbors(p)[r]) }
+func (c *copyEither) RotationBlock() int       { return 1 }
+func (c *copyEither) Enabled(s model.State, p int, dst []int) []int {
+	for i, q := range c.Neighbors(p) {
+		if s[q] != s[p] {
+			dst = append(dst, i)
+		}
+	}
+	return dst
+}
+func (c *copyEither) Fire(s model.State, moves []model.Move, next model.State) {
+	for _, mv := range moves {
+		next[mv.Proc] = s[c.Neighbors(mv.Proc)[mv.Rule]]
+	}
+}
+
+// The lift rotates the processes that move, not their rule numbers, which a rotational
+// protocol may number per process (found in review, issue 33): on the copy-either ring the
+// quotient's verdicts are the unreduced run's, with traces that replay, where the lift once
+// found "no step of the model".
+func TestLiftIgnoresRuleNumbers(t *testing.T) {
+	same := func(s model.State) bool { return s[0] == s[1] && s[1] == s[2] && s[2] == s[3] }
+	spec := checker.Spec{Checks: []checker.Check{checker.CheckConvergence, checker.CheckWorstCase}, Legit: same}
+	for _, d := range []model.Daemon{model.Central, model.Distributed} {
+		m, _ := model.Daemonize(newCopyEither(4), d)
+		q, err := model.ByRotation(m, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		reduced, err := checker.Run(context.Background(), q, spec, checker.Options{Workers: 1})
+		if err != nil {
+			t.Fatalf("%s: %v", d, err)
+		}
+		for i, c := range reduced.Checks {
+			if c.Verdict != plain.Checks[i].Verdict || c.Trace != nil && model.Replay(m, c.Trace) != nil {
+				t.Errorf("%s: %s %s with symmetry, %s without", d, c.Name, c.Verdict, plain.Checks[i].Verdict)
+			}
+		}
+	}
+}

@@ -233,8 +233,11 @@ func (s *Spec) validate(m model.Model) error {
 			return fmt.Errorf("the %s reduction keeps convergence only where closure holds: check closure with it", r)
 		}
 	}
-	if _, q := model.As[model.Quotient](m); q {
+	if q, ok := model.As[model.Quotient](m); ok {
 		switch {
+		case any(q) != any(m):
+			// the checker evaluates predicates on, and lifts the traces of, the model it runs
+			return fmt.Errorf("a symmetry quotient must be the outermost model, not wrapped by another")
 		case s.Fairness == WeaklyFair, s.Rounds:
 			return fmt.Errorf("symmetry forgets which process is which: weak fairness and rounds are refused with it")
 		case s.has(CheckAction), s.has(CheckCharacterise), s.has(CheckRecovery):

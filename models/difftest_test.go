@@ -58,14 +58,17 @@ func layout(s *model.Schema) string {
 // no rotation symmetry): the compiler, its predicates and its censuses for the symbolic
 // engine are checked against an interpreter that shares no code with them.
 func TestDifferentialFiles(t *testing.T) {
-	n := 40
+	n := 80
 	if testing.Short() {
-		n = 12
+		n = 30
 	}
 	c := difftest.Campaign{Seed: 2, First: difftest.From(), Protocols: difftest.Size(n), Runs: 6, Subject: fileSubject(t), GCL: true, Parallel: 2}
 	rep := c.Run(t.Context())
 	t.Logf("%d protocols, %d runs, %d skipped", rep.Protocols, rep.Runs, rep.Skipped)
 	for _, e := range rep.Errors(5) {
 		t.Error(e)
+	}
+	for _, f := range rep.Uncovered(true) {
+		t.Errorf("no run exercised %s: the campaign does not cover what it claims", f)
 	}
 }

@@ -23,6 +23,8 @@ type harness struct {
 	refs map[string]reference.Result
 	// steps is the distributed daemon's steps over the universe, once counted (else -1).
 	steps int
+	// seen counts what the comparisons met: figures above the trivial, violations.
+	seen map[string]int
 }
 
 // diffs collects the disagreements of one run.
@@ -123,6 +125,7 @@ func (h *harness) plain(b *built, res *checker.Result) error {
 		case cfg.Reading == checker.Strict:
 			want = ref.ConvergesStrictly
 		}
+		h.seen[fmt.Sprintf("verdict: convergence holds=%v", want)]++
 		if c, ok := verdict("convergence", want); ok && c.Verdict == checker.Violated {
 			h.shows(b, c, &d, func(t *model.Trace, steps []step) error {
 				return h.avoids(b, t, steps, goal, cfg.Reading == checker.Strict, cfg.Fairness == checker.WeaklyFair)
@@ -191,14 +194,26 @@ func (h *harness) goals(b *built, res *checker.Result, ref reference.Result, d *
 
 // explored compares the states and transitions: those of the reference on an unreduced run,
 // its states on the block reduction (the same reachable configurations), the orbits of its
-// configurations under rotation.
+// configurations under rotation and the steps from their least members. The symbolic engine
+// counts no transitions, and its states are the universe's: nothing to compare.
 func (h *harness) explored(b *built, res *checker.Result, ref reference.Result, d *diffs) {
 	got := res.Stats
 	switch {
 	case b.cfg.Store == Symbolic:
 	case b.cfg.Rotation:
-		if want := orbits(b.init, h.p.N, len(h.p.Vars)); got.States != uint64(want) {
-			d.add("%d states, the reference's configurations make %d orbits", got.States, want)
+		reps := orbits(b.init, h.p.N, len(h.p.Vars))
+		if got.States != uint64(len(reps)) {
+			d.add("%d states, the reference's configurations make %d orbits", got.States, len(reps))
+		}
+		if b.cfg.Daemon == model.Blocks {
+			break // the reference has no block reduction
+		}
+		steps := 0 // the quotient's transitions: the steps of each orbit's least member
+		for _, r := range reps {
+			steps += len(reference.Steps(h.p.Model(), b.cfg.Daemon, r))
+		}
+		if got.Transitions != uint64(steps) {
+			d.add("%d transitions, the reference's orbits have %d", got.Transitions, steps)
 		}
 	case b.cfg.Daemon == model.Blocks:
 		if got.States != uint64(ref.States) {
@@ -211,10 +226,11 @@ func (h *harness) explored(b *built, res *checker.Result, ref reference.Result, 
 	}
 }
 
-// orbits counts the orbits of configurations under rotation of n processes of block
-// variables each.
-func orbits(states []model.State, n, block int) int {
+// orbits lists the least members of the orbits of configurations under rotation of n
+// processes of block variables each (the representatives the quotient explores).
+func orbits(states []model.State, n, block int) []model.State {
 	seen := map[string]bool{}
+	var reps []model.State
 	for _, s := range states {
 		least := s.Clone()
 		for r := 1; r < n; r++ {
@@ -223,9 +239,12 @@ func orbits(states []model.State, n, block int) int {
 				least = rot
 			}
 		}
-		seen[string(least)] = true
+		if !seen[string(least)] {
+			seen[string(least)] = true
+			reps = append(reps, least)
+		}
 	}
-	return len(seen)
+	return reps
 }
 
 // leaves checks a closure counterexample: its last step leaves the goal.
@@ -263,6 +282,12 @@ func (h *harness) worstCase(b *built, res *checker.Result, ref reference.Result,
 		d.add("the worst case holds without figures")
 		return
 	}
+	if ref.WorstSteps > 2 {
+		h.seen["figure: worst case above 2 steps"]++
+	}
+	if ref.WorstMoves > ref.WorstSteps {
+		h.seen["figure: worst case in moves above steps"]++
+	}
 	if *res.WorstCaseSteps != uint64(ref.WorstSteps) || *res.WorstCaseMoves != uint64(ref.WorstMoves) {
 		d.add("worst case %d steps %d moves, the reference %d and %d", *res.WorstCaseSteps, *res.WorstCaseMoves, ref.WorstSteps, ref.WorstMoves)
 	}
@@ -284,6 +309,9 @@ func (h *harness) worstCase(b *built, res *checker.Result, ref reference.Result,
 	case *res.WorstCaseRounds != uint64(ref.WorstRounds):
 		d.add("worst case %d rounds, the reference %d", *res.WorstCaseRounds, ref.WorstRounds)
 	default:
+		if ref.WorstRounds > 1 {
+			h.seen["figure: worst case above 1 round"]++
+		}
 		if err := h.witness(b, res.RoundsWitness, "rounds", *res.WorstCaseRounds); err != nil {
 			d.add("%v", err)
 		}

@@ -81,6 +81,9 @@ func (c Config) Features() []string {
 			out = append(out, name)
 		}
 	}
+	if f := c.Faults; f != nil && f.Vars != nil {
+		out = append(out, "fault vars")
+	}
 	if f := c.Faults; f != nil {
 		scope := "process"
 		if f.OneVariable {
@@ -114,15 +117,19 @@ func Draw(rng *rand.Rand, p *randproto.Protocol, gcl bool) Config {
 	c.Lint = pick(8) == 0
 	c.Rotation = p.Anonymous && !gcl && pick(4) != 0
 	if pick(4) == 0 && !c.Rotation {
-		c.Faults = drawFaults(rng)
+		c.Faults = drawFaults(rng, p)
 	}
 	c.fit()
 	return c
 }
 
-// drawFaults draws a fault model: 1 or 2 faults, either scope, values or not, either end.
-func drawFaults(rng *rand.Rand) *model.FaultSpec {
+// drawFaults draws a fault model: 1 or 2 faults, either scope, values or not, some of p's
+// variables or all, either end.
+func drawFaults(rng *rand.Rand, p *randproto.Protocol) *model.FaultSpec {
 	f := &model.FaultSpec{Budget: 1 + rng.IntN(2), OneVariable: rng.IntN(2) == 0, KeepStart: rng.IntN(4) == 0}
+	if len(p.Vars) > 1 && rng.IntN(3) == 0 {
+		f.Vars = []string{p.Vars[rng.IntN(len(p.Vars))].Name}
+	}
 	if rng.IntN(2) == 0 {
 		for v := range 4 { // 3 lies outside every domain: skipped
 			if rng.IntN(2) == 0 {

@@ -20,6 +20,9 @@ func TestDifferential(t *testing.T) {
 	for _, e := range rep.Errors(5) {
 		t.Error(e)
 	}
+	for _, f := range rep.Uncovered(false) {
+		t.Errorf("no run exercised %s: the campaign does not cover what it claims", f)
+	}
 }
 
 // FuzzDifferential lets the fuzzer choose the seed and the protocol: `go test

@@ -30,6 +30,7 @@ func (h *harness) recovery(b *built, res *checker.Result) error {
 	case c.Verdict == checker.Inconclusive || (c.Verdict == checker.Holds) != want:
 		d.add("recovery: the checker says %s (%s), the reference holds=%v", c.Verdict, c.Detail, want)
 	case c.Verdict == checker.Violated:
+		h.seen["verdict: recovery violated"]++
 		h.shows(b, c, &d, func(t *model.Trace, steps []step) error {
 			return h.avoids(b, t, steps, h.goal(b), false, fair)
 		})
@@ -48,6 +49,12 @@ func (h *harness) recoveryFigures(b *built, r checker.Recovery, ref reference.Re
 	if r.FirstSteps == nil || r.FirstMoves == nil || r.LastSteps == nil {
 		d.add("recovery holds without figures")
 		return
+	}
+	if ref.FirstSteps > 0 {
+		h.seen["figure: recovery above 0 steps"]++
+	}
+	if b.cfg.Rounds && ref.FirstRounds > 1 {
+		h.seen["figure: recovery above 1 round"]++
 	}
 	if *r.FirstSteps != uint64(ref.FirstSteps) || *r.FirstMoves != uint64(ref.FirstMoves) || *r.LastSteps != uint64(ref.LastSteps) {
 		d.add("recovery from the first fault %d steps %d moves, from the last %d steps; the reference %d, %d, %d",
@@ -79,7 +86,10 @@ func (h *harness) recoveryFigures(b *built, r checker.Recovery, ref reference.Re
 // then want steps to the first configuration of the end after it.
 func (h *harness) afterFault(b *built, t *model.Trace, want uint64, last bool) error {
 	if t == nil {
-		return nil // no fault can hit: nothing to measure
+		if want != 0 {
+			return fmt.Errorf("no witness for a worst case of %d", want)
+		}
+		return nil // no fault changes a reachable configuration: nothing to measure
 	}
 	steps, err := h.replay(b, t)
 	if err != nil {

@@ -126,7 +126,7 @@ func (c Campaign) Protocol(ctx context.Context, i int) *Report {
 			return rep
 		}
 	}
-	h := &harness{p: p, subj: subject, list: sample(rng, reference.Universe(p.Schema())), refs: map[string]reference.Result{}, steps: -1}
+	h := &harness{p: p, subj: subject, list: sample(rng, reference.Universe(p.Schema())), refs: map[string]reference.Result{}, steps: -1, seen: map[string]int{}}
 	for range c.Runs {
 		cfg := Draw(rng, p, c.GCL)
 		if cfg.Daemon != model.Central && h.subsetSteps() > maxSteps {
@@ -149,6 +149,9 @@ func (c Campaign) Protocol(ctx context.Context, i int) *Report {
 		for _, c := range checks {
 			rep.Features["check "+string(c)]++
 		}
+	}
+	for k, v := range h.seen {
+		rep.Features[k] += v
 	}
 	return rep
 }
@@ -214,6 +217,34 @@ func (r *Report) Errors(limit int) []string {
 			break
 		}
 		out = append(out, f.Error())
+	}
+	return out
+}
+
+// covered is what a campaign must have exercised at least once: every daemon, fairness,
+// reading, initial set, store, fault model and check, and figures above the trivial ones.
+var covered = []string{
+	"daemon central", "daemon locally-central", "daemon distributed", "daemon synchronous", "daemon blocks",
+	"fairness unfair", "fairness weakly-fair", "reading reachable", "reading strict",
+	"start universe", "start where", "start list",
+	"store dense", "store memory", "store disk", "store badger", "store symbolic", "workers 1", "workers 3",
+	"rotation", "rounds", "lint", "faults k=1", "faults k=2", "fault scope process", "fault scope variable",
+	"fault values", "fault vars", "end start",
+	"check invariant", "check action-invariant", "check deadlock", "check closure", "check convergence",
+	"check worst-case", "check eventually", "check recovery",
+	"verdict: convergence holds=true", "verdict: convergence holds=false", "verdict: recovery violated",
+	"figure: worst case above 2 steps", "figure: worst case in moves above steps", "figure: worst case above 1 round",
+	"figure: recovery above 0 steps",
+}
+
+// Uncovered lists what the campaign did not exercise of what it must (with gcl, a campaign
+// of protocol files, which have no rotation symmetry and no eventually declaration).
+func (r *Report) Uncovered(gcl bool) []string {
+	var out []string
+	for _, f := range covered {
+		if r.Features[f] == 0 && !(gcl && (f == "rotation" || f == "check eventually")) {
+			out = append(out, f)
+		}
 	}
 	return out
 }

@@ -19,7 +19,8 @@ type FaultSpec struct {
 	// Budget is the most faults an execution suffers (k ≥ 1).
 	Budget int
 	// Vars restricts faults to the variables named so, or whose name is one of them followed
-	// by a process label (x for x0, x1, …); nil: every variable a process owns.
+	// by a process number (x for x0, x1, …; x1 for x10, x11, …); nil: every variable a process
+	// owns.
 	Vars []string
 	// Values restricts the values a fault writes (a value outside a variable's domain is
 	// skipped); nil: every value of the domain.
@@ -148,7 +149,9 @@ func (f *faulty) chosen(name string) (string, bool) {
 		return "", true
 	}
 	for _, want := range f.spec.Vars {
-		if name == want || strings.TrimRight(name, "0123456789") == want {
+		// the name, or the name followed by a process number: x for x0, x12; x1 for x10, x11
+		// (stripping every trailing digit would make a base name that ends in one unnamable)
+		if rest, ok := strings.CutPrefix(name, want); ok && strings.Trim(rest, "0123456789") == "" {
 			return want, true
 		}
 	}

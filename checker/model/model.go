@@ -149,9 +149,10 @@ type Wrapper interface {
 	Unwrap() Model
 }
 
-// As is the first of m and the models it wraps (Wrapper) that implements T.
+// As is the first of m and the models it wraps (Wrapper) that implements T, looking at most
+// 64 deep (a wrapper that unwraps to itself would otherwise loop forever).
 func As[T any](m Model) (T, bool) {
-	for m != nil {
+	for depth := 0; m != nil && depth < 64; depth++ {
 		if t, ok := m.(T); ok {
 			return t, true
 		}

@@ -165,8 +165,8 @@ func (q *rotated) Successors(s State, yield func(Step, State) bool) {
 // Lift turns a trace of representatives into an execution of the base. Each step of the
 // trace is a step of the base from a representative (its index is the base's from there); the
 // execution takes the same step rotated: if the execution is at the representative rotated by
-// r, it moves the same rules of the processes rotated by r, and reaches the step's target
-// rotated by r. Choosing steps this way commutes with rotation, so a lasso's loop, run again
+// r, it moves the processes rotated by r (their rules may be numbered otherwise), and reaches
+// the step's target rotated by r. Choosing steps this way commutes with rotation, so a lasso's loop, run again
 // from its start rotated, ends rotated by the same amount each time and closes on the very
 // configuration it started from after at most n turns; and every step keeps its moves, so a
 // worst-case witness keeps its length in moves. (Taking from each configuration the base's
@@ -216,14 +216,16 @@ func (q *rotated) liftStep(t *Trace, i, r int, out *Trace) (int, error) {
 	}
 	want := make(State, len(to))
 	q.rotate(to, r, want)
-	moves := make(map[Move]int, len(st.Moves))
+	// The processes that move, rotated; not their rules, which a protocol may number per
+	// process (a rule with a neighbour as parameter, numbered in increasing neighbour order).
+	movers := make(map[int]int, len(st.Moves))
 	for _, mv := range st.Moves {
-		moves[q.rotateMove(mv, r)]++
+		movers[q.rotateProc(mv.Proc, r)]++
 	}
 	from := out.States[len(out.States)-1]
 	index := -1
 	q.base.Successors(from, func(s Step, next State) bool {
-		if next.Equal(want) && s.Fault == st.Fault && sameMoves(s.Moves, moves) {
+		if next.Equal(want) && s.Fault == st.Fault && sameMovers(s.Moves, movers) {
 			index = s.Index
 			return false
 		}
@@ -252,32 +254,28 @@ func (q *rotated) liftStep(t *Trace, i, r int, out *Trace) (int, error) {
 	return 0, fmt.Errorf("step %d of the quotient's trace leads out of the orbit of the next state", i)
 }
 
-// rotateMove is a move of process p as process (p - r) mod n's: where rotate puts p's block.
-func (q *rotated) rotateMove(mv Move, r int) Move {
-	if mv.Proc >= 0 && mv.Proc < q.n {
-		mv.Proc = ((mv.Proc-r)%q.n + q.n) % q.n
+// rotateProc is process p as rotation by r renumbers it: rotate puts p's block at (p - r) mod n.
+func (q *rotated) rotateProc(p, r int) int {
+	if p < 0 || p >= q.n {
+		return p
 	}
-	return mv
+	return ((p-r)%q.n + q.n) % q.n
 }
 
-// sameMoves reports whether moves holds exactly the moves counted in want.
-func sameMoves(moves []Move, want map[Move]int) bool {
-	if len(moves) != countMoves(want) {
+// sameMovers reports whether moves are made by exactly the processes counted in want.
+func sameMovers(moves []Move, want map[int]int) bool {
+	total := 0
+	for _, c := range want {
+		total += c
+	}
+	if len(moves) != total {
 		return false
 	}
-	seen := make(map[Move]int, len(moves))
+	seen := make(map[int]int, len(moves))
 	for _, mv := range moves {
-		if seen[mv]++; seen[mv] > want[mv] {
+		if seen[mv.Proc]++; seen[mv.Proc] > want[mv.Proc] {
 			return false
 		}
 	}
 	return true
-}
-
-func countMoves(m map[Move]int) int {
-	n := 0
-	for _, c := range m {
-		n += c
-	}
-	return n
 }

@@ -18,9 +18,11 @@ func Generate(rng *rand.Rand) *Protocol {
 	g := &gen{rng: rng, p: &Protocol{Name: "random"}}
 	g.shape()
 	g.topology()
+	g.monotone = g.chance(3)
 	g.rules()
 	p := g.p
-	p.Legit = g.legit()
+	p.finish() // the schema and the actions, which predicates read
+	p.Legit = g.legitimate()
 	for range rng.IntN(3) {
 		p.Invariants = append(p.Invariants, g.pred(1))
 	}
@@ -32,7 +34,6 @@ func Generate(rng *rand.Rand) *Protocol {
 		p.Actions = append(p.Actions, Action{Before: g.pred(0), After: g.pred(0)})
 	}
 	p.Style = Style{Params: g.chance(3), Enums: g.chance(4), Lets: g.chance(3)}
-	p.finish()
 	return p
 }
 
@@ -40,9 +41,13 @@ type gen struct {
 	rng *rand.Rand
 	p   *Protocol
 	// what the expression being drawn may read
-	census  bool // a local fact of a predicate: no ring neighbours, but enabled
-	inQuant bool // inside a quantifier: the bound neighbour, no other quantifier
-	param   bool // in a rule with a parameter: the neighbour it names
+	// monotone: every move increments one variable of its process, so every execution
+	// stops, in a configuration the legitimate set holds (it includes "none enabled"): the
+	// protocols whose worst cases are long
+	monotone bool
+	census   bool // a local fact of a predicate: no ring neighbours, but enabled
+	inQuant  bool // inside a quantifier: the bound neighbour, no other quantifier
+	param    bool // in a rule with a parameter: the neighbour it names
 }
 
 func (g *gen) chance(k int) bool { return g.rng.IntN(k) == 0 }
@@ -55,9 +60,13 @@ func (g *gen) shape() {
 		nvars = 2
 	}
 	local := 1
+	names := []string{"x", "y"}
+	if g.chance(4) { // names that end in a digit, as x0 ends in its process's number
+		names = []string{"v1", "v2"}
+	}
 	for i := range nvars {
 		size := 2 + g.rng.IntN(2)
-		p.Vars = append(p.Vars, Var{Name: string(rune('x' + i)), Size: size})
+		p.Vars = append(p.Vars, Var{Name: names[i], Size: size})
 		local *= size
 	}
 	most, u := 0, 1
@@ -141,10 +150,15 @@ func (g *gen) rules() {
 	p := g.p
 	for i := range 1 + g.rng.IntN(3) {
 		// a rule with a parameter: every process reads a neighbour, or it would have no action
-		// (not on an anonymous ring: a rule's actions are numbered by neighbour, in increasing
-		// order, which rotation does not keep)
-		g.param = g.everyoneReads() && !p.Anonymous && g.chance(4)
+		// (on an anonymous ring its actions are numbered by neighbour in increasing order, which
+		// rotation does not keep: the lift must not rely on rule numbers)
+		g.param = g.everyoneReads() && g.chance(4)
 		r := Rule{Name: fmt.Sprintf("r%d", i), Param: g.param, Guard: g.boolean(2)}
+		if g.monotone {
+			g.increment(&r)
+			p.Rules = append(p.Rules, r)
+			continue
+		}
 		if !p.Anonymous && g.chance(3) {
 			for q := range p.N {
 				if g.chance(2) {
@@ -164,6 +178,40 @@ func (g *gen) rules() {
 		p.Rules = append(p.Rules, r)
 	}
 	g.param = false
+}
+
+// increment makes r a monotone rule: it increments one variable v, when v is below its
+// largest value and the rule's guard holds.
+func (g *gen) increment(r *Rule) {
+	v := g.rng.IntN(len(g.p.Vars))
+	size := g.p.Vars[v].Size
+	below := &Expr{Op: Lt, Args: []*Expr{{Op: Self, Val: v}, {Op: Lit, Val: size - 1}}}
+	r.Guard = &Expr{Op: And, Args: []*Expr{r.Guard, below}}
+	plus := &Expr{Op: Add, Args: []*Expr{{Op: Self, Val: v}, {Op: Lit, Val: 1}}}
+	r.Assign = []Assign{{Var: v, Value: &Expr{Op: Mod, Val: size, Args: []*Expr{plus}}}}
+}
+
+// legitimate draws a legitimate set that is neither empty nor every configuration (where
+// every figure is 0), trying a few times; a monotone protocol's includes the configurations
+// where no process is enabled.
+func (g *gen) legitimate() *Pred {
+	var l *Pred
+	for range 8 {
+		if l = g.legit(); g.monotone {
+			l = &Pred{Op: POr, Args: []*Pred{{Op: AtMost, Val: 0, Local: &Expr{Op: Enabled}}, l}}
+		}
+		in, all := 0, 0
+		g.p.each(func(s []byte) {
+			all++
+			if l.Holds(g.p, s) {
+				in++
+			}
+		})
+		if in > 0 && in < all {
+			break
+		}
+	}
+	return l
 }
 
 // legit draws a legitimate set of one of six kinds.

@@ -138,16 +138,23 @@ func exploreProtocol(p model.Protocol, d model.Daemon, init []model.State) *grap
 	return g
 }
 
-// Universe lists every configuration of a schema, in the universe's order.
+// Universe lists every configuration of a schema, counting in mixed radix over its
+// variables, the first the least significant: the reference's own enumeration, not the
+// checker's model.Universe.
 func Universe(s *model.Schema) []model.State {
-	u, err := model.NewUniverse(s)
-	if err != nil {
-		return nil
-	}
 	var out []model.State
 	c := s.NewState()
-	for more := true; more; more = u.Next(c) {
+	for {
 		out = append(out, c.Clone())
+		i := 0
+		for ; i < len(c); i++ {
+			if c[i]++; int(c[i]) < s.Vars[i].Domain.Size {
+				break
+			}
+			c[i] = 0
+		}
+		if i == len(c) {
+			return out
+		}
 	}
-	return out
 }

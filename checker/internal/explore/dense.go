@@ -175,8 +175,9 @@ func (g *Dense) Explore(ctx context.Context, where model.Predicate, workers int)
 // explicit graph, or a dense one whose every node is initial) has it as its least; a dense
 // graph from a restricted initial set numbers nodes by rank, and the least rank may lie
 // deeper than another violation: a BFS by levels finds the nearest, in three bits a
-// configuration (the nodes seen, this level, the next).
-func Nearest(g Graph, least uint64, bad func(id uint64, s model.State) bool) uint64 {
+// configuration (the nodes seen, this level, the next). Interrupted (ctx), it keeps least: a
+// counterexample still, if not a shortest one, in a run that says it was interrupted.
+func Nearest(ctx context.Context, g Graph, least uint64, bad func(id uint64, s model.State) bool) uint64 {
 	d, ok := g.(*Dense)
 	if !ok || d.initSet == nil || d.Initial(least) {
 		return least
@@ -185,7 +186,7 @@ func Nearest(g Graph, least uint64, bad func(id uint64, s model.State) bool) uin
 	next := par.NewBitmap(d.Size())
 	x := NewExpander(d)
 	s := d.Schema().NewState()
-	for {
+	for ctx.Err() == nil {
 		found, any := par.NoNode, false
 		level.Each(func(u uint64) {
 			if any = true; found == par.NoNode {
@@ -211,4 +212,5 @@ func Nearest(g Graph, least uint64, bad func(id uint64, s model.State) bool) uin
 		level, next = next, level
 		clear(next)
 	}
+	return least
 }
