@@ -249,6 +249,8 @@ func otherCommand(t *testing.T, c docCommand, tmp string) {
 		targetExists(t, c.page, words, "-bench", "Benchmark")
 	case strings.HasPrefix(line, "go test ") && slices.Contains(words, "-fuzz"):
 		targetExists(t, c.page, words, "-fuzz", "")
+	case strings.HasPrefix(line, "go test ") && slices.Contains(words, "-run"):
+		targetExists(t, c.page, words, "-run", "") // a long-tier run: the test exists
 	case strings.HasPrefix(line, "bench/") && strings.HasSuffix(words[0], ".sh"):
 		if out, err := exec.Command("bash", "-n", words[0]).CombinedOutput(); err != nil {
 			t.Errorf("%s: %s does not parse: %v %s", c.page, words[0], err, out)
