@@ -122,11 +122,14 @@ func (b *built) withFaults(s Subject) error {
 		return errSkip // a configuration and a start each: too many for the naive reference
 	}
 	f, err := model.WithFaults(b.m, *b.cfg.Faults, b.from, s.Legit)
-	if err != nil && !anyValue(b.base.Schema(), b.cfg.Faults.Values) {
-		return errSkip // no value of the fault's is in a domain: refused, as it must be
-	}
-	if err != nil {
+	can := reference.CanFault(b.base.Schema(), *b.cfg.Faults)
+	switch {
+	case err != nil && !can:
+		return errSkip // no value of the fault's is in a domain it names: refused, as it must be
+	case err != nil:
 		return err
+	case !can:
+		return fmt.Errorf("faults that can rewrite nothing are accepted")
 	}
 	b.m = f
 	b.spec.Legit, b.spec.LegitForm, b.spec.Invariants, b.spec.Eventually, b.spec.Actions = model.OnBase(f, s.Legit), nil, nil, nil, nil
@@ -157,18 +160,6 @@ func (b *built) options() error {
 	return nil
 }
 
-// anyValue reports whether some variable of a process has one of values in its domain (nil:
-// every value).
-func anyValue(sch *model.Schema, values []byte) bool {
-	for _, v := range sch.Vars {
-		for _, x := range values {
-			if v.Owner != model.Global && int(x) < v.Domain.Size {
-				return true
-			}
-		}
-	}
-	return values == nil
-}
 
 // actions are p's action invariants, named as its file names them.
 func actions(p *randproto.Protocol) []model.ActionProperty {

@@ -47,7 +47,7 @@ func (h *harness) check(ctx context.Context, cfg Config) ([]checker.Check, error
 		if errors.Is(err, errSkip) {
 			return nil, err
 		}
-		return nil, fmt.Errorf("the run is refused: %v", err)
+		return nil, fmt.Errorf("building the run: %v", err)
 	}
 	defer b.clean()
 	res, err := checker.Run(ctx, b.m, b.spec, b.opts)

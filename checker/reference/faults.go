@@ -228,3 +228,16 @@ func IsFault(sch *model.Schema, s, t model.State, f model.FaultSpec) bool {
 	}
 	return false
 }
+
+// CanFault reports whether faults f can rewrite anything in a protocol of schema sch: some
+// variable they name has some allowed value in its domain.
+func CanFault(sch *model.Schema, f model.FaultSpec) bool {
+	for _, own := range faultVars(sch, f) {
+		for _, v := range own {
+			if len(v.values) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
