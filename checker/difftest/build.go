@@ -160,7 +160,6 @@ func (b *built) options() error {
 	return nil
 }
 
-
 // actions are p's action invariants, named as its file names them.
 func actions(p *randproto.Protocol) []model.ActionProperty {
 	var out []model.ActionProperty
