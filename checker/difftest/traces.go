@@ -41,9 +41,12 @@ func (h *harness) replay(b *built, t *model.Trace) ([]step, error) {
 	var out []step
 	for i, index := range t.Steps {
 		s, next := t.States[i], target(t, i)
-		st, _, err := model.StepOf(of, s, index)
-		if err != nil {
+		st, to, err := model.StepOf(of, s, index)
+		switch {
+		case err != nil:
 			return nil, fmt.Errorf("step %d: %v", i, err)
+		case !to.Equal(next):
+			return nil, fmt.Errorf("step %d: its index leads to %v, the trace to %v", i, to, next)
 		}
 		if st.Fault {
 			err = h.faultStep(b, s, next)
