@@ -114,15 +114,7 @@ func compareAll(t *testing.T, m model.Model, spec checker.Spec, opts checker.Opt
 		t.Fatal(err)
 	}
 	v := verdicts(res)
-	converges := want.Converges
-	switch {
-	case spec.Fairness == checker.WeaklyFair && spec.Reading == checker.Strict:
-		converges = want.ConvergesFairlyStrictly
-	case spec.Fairness == checker.WeaklyFair:
-		converges = want.ConvergesFairly
-	case spec.Reading == checker.Strict:
-		converges = want.ConvergesStrictly
-	}
+	converges := want.ConvergesUnder(spec.Fairness == checker.WeaklyFair, spec.Reading == checker.Strict)
 	if res.Stats.States != uint64(want.States) || res.Stats.Transitions != uint64(want.Transitions) {
 		t.Errorf("states/transitions %d/%d, reference %d/%d", res.Stats.States, res.Stats.Transitions, want.States, want.Transitions)
 	}

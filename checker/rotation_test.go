@@ -13,16 +13,19 @@ import (
 // configuration is legitimate, so every execution avoids the legitimate set.
 type flippers struct{ schema *model.Schema }
 
-func newFlippers(n int) *flippers {
+func newFlippers(n int) *flippers { return &flippers{schema: bits(n, "b")} }
+
+// bits is the schema of a ring of n processes that each own a bit, named name<p>.
+func bits(n int, name string) *model.Schema {
 	b := model.NewBuilder(n)
 	for p := range n {
-		b.Var(fmt.Sprintf("b%d", p), model.Owner(p), model.Range(2))
+		b.Var(fmt.Sprintf("%s%d", name, p), model.Owner(p), model.Range(2))
 	}
 	s, err := b.Schema()
 	if err != nil {
 		panic(err)
 	}
-	return &flippers{schema: s}
+	return s
 }
 
 func (f *flippers) Schema() *model.Schema { return f.schema }
@@ -79,14 +82,7 @@ func TestRotationLassoCloses(t *testing.T) {
 // every process but process 0, whose left neighbour is n-1: rule numbers do not rotate.
 type copyEither struct{ schema *model.Schema }
 
-func newCopyEither(n int) *copyEither {
-	b := model.NewBuilder(n)
-	for p := range n {
-		b.Var(fmt.Sprintf("x%d", p), model.Owner(p), model.Range(2))
-	}
-	s, _ := b.Schema()
-	return &copyEither{schema: s}
-}
+func newCopyEither(n int) *copyEither { return &copyEither{schema: bits(n, "x")} }
 
 func (c *copyEither) Neighbors(p int) []int {
 	n := c.schema.Procs()

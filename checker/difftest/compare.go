@@ -116,15 +116,7 @@ func (h *harness) plain(b *built, res *checker.Result) error {
 			d.add("convergence under the block reduction without closure: %s (%s), want inconclusive", c.Verdict, c.Detail)
 		}
 	} else {
-		want := ref.Converges
-		switch {
-		case cfg.Fairness == checker.WeaklyFair && cfg.Reading == checker.Strict:
-			want = ref.ConvergesFairlyStrictly
-		case cfg.Fairness == checker.WeaklyFair:
-			want = ref.ConvergesFairly
-		case cfg.Reading == checker.Strict:
-			want = ref.ConvergesStrictly
-		}
+		want := ref.ConvergesUnder(cfg.Fairness == checker.WeaklyFair, cfg.Reading == checker.Strict)
 		h.seen[fmt.Sprintf("verdict: convergence holds=%v", want)]++
 		if c, ok := verdict("convergence", want); ok && c.Verdict == checker.Violated {
 			h.shows(b, c, &d, func(t *model.Trace, steps []step) error {

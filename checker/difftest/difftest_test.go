@@ -10,7 +10,7 @@ import (
 // a short seeded run in -short, a longer one by default, and MC_DIFFTEST=N protocols in the
 // long tier (docs/DESIGN.md, "Differential testing").
 func TestDifferential(t *testing.T) {
-	n := 120
+	n := 60
 	if testing.Short() {
 		n = 40
 	}

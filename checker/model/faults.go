@@ -237,7 +237,8 @@ func (f *faulty) faultsOf(p int, digits []faultDigit, s, next State, index *int,
 	// choices[i] is digit i's choice: 0..len(values)-1 a candidate, len(values) "keep", which
 	// is offered only when the variable holds none of its candidates (otherwise keeping it is
 	// writing that candidate, and the step would be yielded twice).
-	choices, radix := make([]int, len(digits)), make([]int, len(digits))
+	scratch := make([]int, 2*len(digits))
+	choices, radix := scratch[:len(digits)], scratch[len(digits):]
 	for i, d := range digits {
 		radix[i] = len(d.values)
 		if !d.holdsCandidate(s) {

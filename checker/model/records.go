@@ -34,6 +34,9 @@ func (m *daemonModel) Records(p int) []Record {
 type faultDigit struct {
 	vars   []int
 	values [][]byte
+	// every: the values are the variable's whole domain, so a configuration always holds one
+	// (the process scope then offers no "keep"); a record's values are checked state by state
+	every bool
 }
 
 // faultDigits lists, for every process, the variables faults rewrite: its records chosen by
@@ -76,7 +79,7 @@ func (f *faulty) faultDigits(records func(p int) []Record) (matched map[string]b
 				vals = append(vals, []byte{byte(x)})
 			}
 		}
-		f.digits[v.Owner] = append(f.digits[v.Owner], faultDigit{vars: []int{i}, values: vals})
+		f.digits[v.Owner] = append(f.digits[v.Owner], faultDigit{vars: []int{i}, values: vals, every: len(vals) == v.Domain.Size})
 	}
 	return matched, nil
 }
@@ -102,6 +105,9 @@ func validRecord(sch *Schema, p int, r Record) error {
 
 // holdsCandidate reports whether s holds one of the digit's candidate values.
 func (d faultDigit) holdsCandidate(s State) bool {
+	if d.every {
+		return true
+	}
 	for _, val := range d.values {
 		same := true
 		for j, v := range d.vars {

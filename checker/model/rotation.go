@@ -166,12 +166,12 @@ func (q *rotated) Successors(s State, yield func(Step, State) bool) {
 // trace is a step of the base from a representative (its index is the base's from there); the
 // execution takes the same step rotated: if the execution is at the representative rotated by
 // r, it moves the processes rotated by r (their rules may be numbered otherwise), and reaches
-// the step's target rotated by r. Choosing steps this way commutes with rotation, so a lasso's loop, run again
-// from its start rotated, ends rotated by the same amount each time and closes on the very
-// configuration it started from after at most n turns; and every step keeps its moves, so a
-// worst-case witness keeps its length in moves. (Taking from each configuration the base's
-// first step into the next orbit does not commute with rotation: such a loop may never
-// close, and it may choose other movers.)
+// the step's target rotated by r. Choosing steps this way commutes with rotation, so a
+// lasso's loop, run again from its start rotated, ends rotated by the same amount each time
+// and closes on the very configuration it started from after at most n turns; and every step
+// keeps its moves, so a worst-case witness keeps its length in moves. (Taking from each
+// configuration the base's first step into the next orbit does not commute with rotation:
+// such a loop may never close, and it may choose other movers.)
 func (q *rotated) Lift(t *Trace) (*Trace, error) {
 	out := &Trace{LoopStart: -1, States: []State{t.States[0].Clone()}}
 	r := 0 // the execution is at the current representative rotated by r
@@ -235,12 +235,7 @@ func (q *rotated) liftStep(t *Trace, i, r int, out *Trace) (int, error) {
 		return 0, fmt.Errorf("step %d of the quotient's trace, rotated by %d, is no step of the model: the protocol is not invariant under rotation", i, r)
 	}
 	out.States, out.Steps = append(out.States, want), append(out.Steps, index)
-	next := t.States[0]
-	if i+1 < len(t.States) {
-		next = t.States[i+1]
-	} else {
-		next = t.States[t.LoopStart]
-	}
+	next := t.target(i)
 	// The step's target is the next representative rotated by k: the execution is now at it
 	// rotated by r+k. The rotation is composed, not read off the configuration: a symmetric
 	// configuration is several rotations of itself, and reading one off would make the

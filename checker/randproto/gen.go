@@ -3,6 +3,8 @@ package randproto
 import (
 	"fmt"
 	"math/rand/v2"
+
+	"github.com/mc-checker/mc/checker/reference"
 )
 
 // MaxUniverse bounds the configurations of a generated protocol: the reference explores
@@ -196,18 +198,18 @@ func (g *gen) increment(r *Rule) {
 // where no process is enabled.
 func (g *gen) legitimate() *Pred {
 	var l *Pred
+	all := reference.Universe(g.p.schema)
 	for range 8 {
 		if l = g.legit(); g.monotone {
 			l = &Pred{Op: POr, Args: []*Pred{{Op: AtMost, Val: 0, Local: &Expr{Op: Enabled}}, l}}
 		}
-		in, all := 0, 0
-		g.p.each(func(s []byte) {
-			all++
+		in := 0
+		for _, s := range all {
 			if l.Holds(g.p, s) {
 				in++
 			}
-		})
-		if in > 0 && in < all {
+		}
+		if in > 0 && in < len(all) {
 			break
 		}
 	}

@@ -187,22 +187,3 @@ type Action struct {
 func (a Action) Holds(p *Protocol, s, t []byte) bool {
 	return !a.Before.Holds(p, s) || a.After.Holds(p, t)
 }
-
-// each yields every configuration of p, counting in mixed radix over the variables (the
-// first the least significant), in a buffer valid only during the call.
-func (p *Protocol) each(yield func(s []byte)) {
-	s := make([]byte, p.N*len(p.Vars))
-	for {
-		yield(s)
-		i := 0
-		for ; i < len(s); i++ {
-			if s[i]++; int(s[i]) < p.Vars[i%len(p.Vars)].Size {
-				break
-			}
-			s[i] = 0
-		}
-		if i == len(s) {
-			return
-		}
-	}
-}

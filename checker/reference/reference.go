@@ -44,6 +44,21 @@ type Result struct {
 	Eventually, EventuallyFairly []bool
 }
 
+// ConvergesUnder is the convergence the reference decided under a fairness assumption and
+// a reading (strict: only the executions from an initial state, up to their first legitimate
+// one).
+func (r Result) ConvergesUnder(weaklyFair, strict bool) bool {
+	switch {
+	case weaklyFair && strict:
+		return r.ConvergesFairlyStrictly
+	case weaklyFair:
+		return r.ConvergesFairly
+	case strict:
+		return r.ConvergesStrictly
+	}
+	return r.Converges
+}
+
 type arc struct {
 	to, moves int
 	movers    uint64

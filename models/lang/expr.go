@@ -23,14 +23,11 @@ func (p *parser) expr() (Expr, error) {
 		return p.or()
 	}
 	c := &Cond{Pos: p.tok.Pos}
-	if err := p.open(c.Pos); err != nil {
+	if err := p.descend(); err != nil {
 		return nil, err
 	}
 	defer p.leave()
 	var err error
-	if err = p.advance(); err != nil {
-		return nil, err
-	}
 	if c.If, err = p.expr(); err != nil {
 		return nil, err
 	}
@@ -88,13 +85,10 @@ func (p *parser) not() (Expr, error) {
 		return p.compare()
 	}
 	at := p.tok.Pos
-	if err := p.open(at); err != nil {
+	if err := p.descend(); err != nil {
 		return nil, err
 	}
 	defer p.leave()
-	if err := p.advance(); err != nil {
-		return nil, err
-	}
 	x, err := p.not()
 	if err != nil {
 		return nil, err
@@ -135,13 +129,10 @@ func (p *parser) unary() (Expr, error) {
 		return p.postfix()
 	}
 	at := p.tok.Pos
-	if err := p.open(at); err != nil {
+	if err := p.descend(); err != nil {
 		return nil, err
 	}
 	defer p.leave()
-	if err := p.advance(); err != nil {
-		return nil, err
-	}
 	x, err := p.unary()
 	if err != nil {
 		return nil, err
@@ -160,13 +151,10 @@ func (p *parser) postfix() (Expr, error) {
 // index reads [I] after x: x[I].
 func (p *parser) index(x Expr) (Expr, error) {
 	at := p.tok.Pos
-	if err := p.open(at); err != nil {
+	if err := p.descend(); err != nil {
 		return nil, err
 	}
 	defer p.leave()
-	if err := p.advance(); err != nil {
-		return nil, err
-	}
 	i, err := p.expr()
 	if err != nil {
 		return nil, err
@@ -210,13 +198,10 @@ func (p *parser) primary() (Expr, error) {
 
 // parenthesized reads ( E ): a level of nesting for the parser, none in the tree it builds.
 func (p *parser) parenthesized() (Expr, error) {
-	if err := p.open(p.tok.Pos); err != nil {
+	if err := p.descend(); err != nil {
 		return nil, err
 	}
 	defer p.leave()
-	if err := p.advance(); err != nil {
-		return nil, err
-	}
 	e, err := p.expr()
 	if err != nil {
 		return nil, err
@@ -227,14 +212,11 @@ func (p *parser) parenthesized() (Expr, error) {
 // quantifier: OP(NAME in SET : BODY)
 func (p *parser) quantifier() (Expr, error) {
 	q := &Quant{Pos: p.tok.Pos, Op: p.tok.Text}
-	if err := p.open(q.Pos); err != nil {
+	if err := p.descend(); err != nil {
 		return nil, err
 	}
 	defer p.leave()
 	var err error
-	if err = p.advance(); err != nil {
-		return nil, err
-	}
 	if err = p.expect("("); err != nil {
 		return nil, err
 	}
@@ -296,6 +278,14 @@ func (p *parser) open(at Pos) error {
 }
 
 func (p *parser) leave() { p.depth-- }
+
+// descend opens a level at the current token and reads past it; the caller leaves it.
+func (p *parser) descend() error {
+	if err := p.open(p.tok.Pos); err != nil {
+		return err
+	}
+	return p.advance()
+}
 
 // built records that x, written at at, is one level above the highest of its operands, and
 // refuses it past maxNesting: a chain of operators, which the parser reads in a loop, nests
