@@ -7,6 +7,7 @@ import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/reference"
+	"github.com/mc-checker/mc/checker/testtier"
 	"github.com/mc-checker/mc/models/arrow"
 	"github.com/mc-checker/mc/models/dijkstra"
 	"github.com/mc-checker/mc/models/topology"
@@ -25,9 +26,12 @@ var everyCheck = []checker.Check{checker.CheckInvariant, checker.CheckAction, ch
 // invariant or an action invariant (shortest, from an initial state).
 func TestReferenceEverywhere(t *testing.T) {
 	daemons := []model.Daemon{model.Central, model.LocallyCentral, model.Distributed, model.Synchronous}
-	largest := 5
-	if testing.Short() {
-		largest = 4
+	largest := 4 // n = 5 takes 35 s
+	switch {
+	case testtier.Long():
+		largest = 5
+	case testing.Short():
+		largest = 3
 	}
 	for _, d := range daemons {
 		for n := 3; n <= largest; n++ {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mc-checker/mc/checker/internal/explore"
+	"github.com/mc-checker/mc/checker/internal/sys"
 	"github.com/mc-checker/mc/checker/model"
 )
 
@@ -76,6 +77,9 @@ type Stats struct {
 	// committed) or "analyses" (the graph was complete).
 	Interrupted bool   `json:"interrupted,omitempty"`
 	StoppedIn   string `json:"stopped_in,omitempty"`
+	// StoppedAt is how far the interrupted phase had got, when its size was known (the scan
+	// over every configuration, the convergence search): States of Total.
+	StoppedAt *Progress `json:"stopped_at,omitempty"`
 	// Store is "dense" (the universe indexed by rank: exact), or for a hashed exploration
 	// "memory", "disk" (the graph in files), "disk+runs" or "disk+badger" (and the visited
 	// set spilled to sorted runs or to badger), with ", exact" when the visited set keys
@@ -221,3 +225,8 @@ type InternalError struct {
 func (e *InternalError) Error() string {
 	return fmt.Sprintf("internal error: the %s counterexample does not replay: %v", e.Check, e.Err)
 }
+
+// ResidentBytes is the memory the process holds now (its resident set, where the system
+// tells it): the figure whose peak Stats.PeakMemoryBytes reports, so that a progress display
+// that shows it never shows more than the summary after it.
+func ResidentBytes() uint64 { return sys.ResidentBytes() }

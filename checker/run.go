@@ -67,6 +67,7 @@ type run struct {
 	bound    string // the bound that left the graph incomplete, if one did
 	explicit *explore.Explicit
 	hashed   *hashed
+	progress lastProgress // where an interrupted run was
 }
 
 // newRun validates the inputs and sizes the universe.
@@ -81,6 +82,7 @@ func newRun(ctx context.Context, m model.Model, spec *Spec, opts Options) (*run,
 		return nil, err
 	}
 	r := &run{ctx: ctx, m: m, spec: spec, opts: opts, res: &Result{}, complete: true}
+	r.opts.Progress = r.progress.wrap(opts.Progress)
 	// The universe indexes the dense store and bounds characterise; a BFS from explicit initial
 	// states only reports its size, which may not even fit 64 bits.
 	u, err := model.NewUniverse(m.Schema())
@@ -223,6 +225,9 @@ func (r *run) finish(start time.Time) {
 		res.Stats.Interrupted, res.Stats.StoppedIn = true, "analyses"
 		if !r.complete {
 			res.Stats.StoppedIn = "exploration"
+		}
+		if p, ok := r.progress.get(); ok && p.Total > 0 && p.States < p.Total {
+			res.Stats.StoppedAt = &p // a phase of known size, unfinished
 		}
 		if !r.complete && r.explicit != nil {
 			res.Stats.Transitions = r.explicit.Edges() // what the BFS committed

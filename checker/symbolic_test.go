@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/testtier"
 	"github.com/mc-checker/mc/models/dijkstra"
 )
 
@@ -26,9 +27,9 @@ func symbolicSpec(r *dijkstra.Ring, fairness checker.Fairness) checker.Spec {
 // weakly fair: the rings that stabilize (K ≥ n-1, Dijkstra's theorem, central daemon; K = n
 // under the others) and those that do not. Run replays every trace either engine gives.
 func TestSymbolicAgreesWithDense(t *testing.T) {
-	top := 6
-	if testing.Short() {
-		top = 5
+	top := 5
+	if testtier.Long() {
+		top = 6
 	}
 	for n := 3; n <= top; n++ {
 		for k := max(2, n-2); k <= n; k++ {
@@ -41,7 +42,7 @@ func TestSymbolicAgreesWithDense(t *testing.T) {
 			}
 		}
 	}
-	if testing.Short() {
+	if !testtier.Long() {
 		return
 	}
 	// Larger rings, where the dense path takes seconds: n = 7 under every daemon, n = 8 under

@@ -8,6 +8,7 @@ import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/reference"
+	"github.com/mc-checker/mc/checker/testtier"
 	"github.com/mc-checker/mc/models/arvy"
 )
 
@@ -98,9 +99,7 @@ func TestLemmasEveryRootedTree(t *testing.T) {
 
 // The same on five nodes: 625 rooted trees.
 func TestLemmasFiveNodes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("seconds per NewParent")
-	}
+	testtier.Only(t, "seconds per NewParent")
 	for _, tc := range []struct {
 		np                         arvy.NewParent
 		states, transitions, worst uint64

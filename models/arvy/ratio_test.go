@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/mc-checker/mc/checker/testtier"
 	"github.com/mc-checker/mc/models/arvy"
 )
 
@@ -29,8 +30,8 @@ func TestCompetitiveRatios(t *testing.T) {
 		{6, arvy.Ivy, 7776, ratios{[2]string{"3/1", "4/1"}, [2]string{"5/1", "6/1"}}},
 		{8, arvy.Ivy, 2_097_152, ratios{[2]string{"11/3", "14/3"}, [2]string{"7/1", "8/1"}}},
 	} {
-		if testing.Short() && tc.configs > 10_000 {
-			continue
+		if (testing.Short() && tc.configs > 10_000) || (!testtier.Long() && tc.configs > 100_000) {
+			continue // Ivy on 8 nodes: 2 M configurations, 30 s
 		}
 		rows, err := arvy.RatioRows(context.Background(), []int{tc.n}, []arvy.NewParent{tc.np}, 8)
 		if err != nil {

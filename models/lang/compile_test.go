@@ -12,6 +12,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/testtier"
 	"github.com/mc-checker/mc/models/dijkstra"
 	"github.com/mc-checker/mc/models/lang"
 	"github.com/mc-checker/mc/models/topology"
@@ -47,9 +48,9 @@ func TestDijkstraAsTheGoModel(t *testing.T) {
 		for k := max(2, n-2); k <= n; k++ {
 			daemons := all
 			switch {
-			case n == 7 && k == 7 && !testing.Short():
+			case n == 7 && k == 7 && testtier.Long(): // n = 7 and 8 take 20 s
 				daemons = []model.Daemon{model.Central, model.LocallyCentral, model.Synchronous}
-			case n == 8 && k == 8 && !testing.Short():
+			case n == 8 && k == 8 && testtier.Long():
 				daemons = []model.Daemon{model.Synchronous}
 			case n > 6 || testing.Short() && n == 6:
 				continue

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/testtier"
 	"github.com/mc-checker/mc/models/lek"
 )
 
@@ -204,9 +205,7 @@ func TestRogueQueryStrandsAsPrinted(t *testing.T) {
 // checker explores all 2,121,592 configurations reachable under the central daemon and finds
 // every one reaching the configuration it started from.
 func TestRogueQueryRecoversRepaired(t *testing.T) {
-	if testing.Short() {
-		t.Skip("2.1 M states")
-	}
+	testtier.Only(t, "2.1 M states")
 	r := newRing(t, 19, 1, lek.Readings{ProbeEnd: 1, Strand: 1})
 	m, _ := model.Daemonize(r, model.Central, model.From([]model.State{rogueQuery(r, 10)}))
 	start := r.Legitimate(0)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/testtier"
 	"github.com/mc-checker/mc/models/lek"
 )
 
@@ -61,9 +62,7 @@ func queryFaults(r *lek.Ring, fn func(s model.State)) {
 // that is not legitimate (a stranded rogue query, docs/LEK.md finding 2) and none runs away;
 // with both repairs every one returns to the configuration it started from.
 func TestWholeQueryFaultsSimulated(t *testing.T) {
-	if testing.Short() {
-		t.Skip("16,200 faults, twice")
-	}
+	testtier.Only(t, "16,200 faults, twice")
 	for _, c := range []struct {
 		readings lek.Readings
 		stranded int

@@ -64,11 +64,11 @@ type Degrees interface {
 
 // Progress is reported during long runs, possibly from several goroutines at once.
 type Progress struct {
-	Phase       string // "initial", "explore", "scan", "converge"
-	States      uint64 // states explored (or scanned) so far
-	Total       uint64 // states to scan in this phase; 0 when unknown
-	Transitions uint64
-	Depth       uint32
+	Phase       string `json:"phase"`           // "initial", "explore", "scan", "converge"
+	States      uint64 `json:"states"`          // states explored (or scanned) so far
+	Total       uint64 `json:"total,omitempty"` // states to scan in this phase; 0 when unknown
+	Transitions uint64 `json:"transitions,omitempty"`
+	Depth       uint32 `json:"depth,omitempty"`
 }
 
 // BoundError reports that a bound stopped the search, as opposed to a failure: the graph is

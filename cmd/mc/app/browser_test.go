@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mc-checker/mc/checker/testtier"
 )
 
 var screenshots = flag.Bool("screenshots", false, "copy TestReportInBrowser's screenshots to docs/images/")
@@ -65,8 +67,8 @@ func TestReportInBrowser(t *testing.T) {
 	browser := chromium(t)
 	inRoot(t)
 	cases := reportCases
-	if testing.Short() {
-		cases = cases[:1]
+	if !testtier.Long() {
+		cases = cases[:1] // Chromium takes seconds of CPU a page
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

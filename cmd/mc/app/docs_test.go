@@ -1,6 +1,7 @@
 package app
 
 import (
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mc-checker/mc/checker/testtier"
 	"github.com/mc-checker/mc/examples/agree"
 	"github.com/mc-checker/mc/models"
 )
@@ -36,9 +38,31 @@ var heavy = map[string]bool{
 	"check leader -p n=3 -p graph=complete -p Ctr=3":                                       true,
 }
 
-// slow are the mc commands -short passes over: a few seconds each.
-var slow = map[string]bool{"check arrow --topology all -p n=6": true,
-	"check arvy -p n=5 -p newparent=arrow": true, "arvy-ratio --n 4,6,8 --newparent ivy": true}
+// long are the mc commands that take more than two seconds (measured on 2 cores): only the
+// long tier runs them (checker/testtier). The checks and models they show are tested at
+// smaller sizes in the default tier.
+var long = map[string]bool{
+	"arvy-ratio --n 4,6,8 --newparent ivy":                                                                        true,
+	"check arrow --topology all -p n=6":                                                                           true,
+	"check dijkstra -p n=8 -p K=8 --store disk --dir /tmp/d8":                                                     true,
+	"check dijkstra -p n=8 -p K=8 --hashed --cpuprofile /tmp/h.prof":                                              true,
+	"check arvy -p n=6 -p newparent=arrow --topology iso":                                                         true,
+	"check arvy -p n=5 -p newparent=arrow":                                                                        true,
+	"check ssarrow -p n=3 --dir /tmp/run --checkpoint-every 10m":                                                  true,
+	"check --resume /tmp/run --workers 4":                                                                         true, // the one before saved what it resumes
+	"check lek --daemon synchronous --check recovery --faults 1 --fault-vars vote --fault-vars rumor --end start": true,
+	"check lek -p strand=delete -p probeend=wait -p report=stop -p returned=rest -p trail=no-copy -p stale=requesting -p copyid=home-cand -p dominated=query --daemon synchronous --check recovery --faults 1 --fault-vars vote --fault-vars rumor --end start": true,
+}
+
+// slow are the mc commands that take about a second: -short passes over them, and over
+// every sweep.
+var slow = map[string]bool{
+	"verify testdata/proofs/dijkstra.yaml":                                        true,
+	"verify testdata/proofs/dijkstra.yaml --report /tmp/reports":                  true,
+	"check examples/protocols/bfs.gcl --topology testdata/topologies/grid2x3.dot": true,
+	"check herman -p n=13 --symmetry rotation":                                    true, "check leader": true,
+	"replay /tmp/sim/run-0.json --report /tmp/long.html": true,
+}
 
 // docCommand is one command of a page's sh blocks, and the output the page shows after it.
 type docCommand struct {
@@ -158,13 +182,15 @@ func TestDocumentedCommands(t *testing.T) {
 			t.Fatal(err)
 		}
 		cmds, yamls, gos := pageCommands(page, string(text))
-		for _, c := range cmds {
-			if args, ok := mcArgs(c.words); ok {
-				mcCommands++
-				runDocumented(t, c, args, tmp)
-			} else {
-				otherCommand(t, c, tmp)
-			}
+		for _, c := range cmds { // one subtest each: -json times them, -run picks one
+			t.Run(page+" "+strings.Join(c.words, " "), func(t *testing.T) {
+				if args, ok := mcArgs(c.words); ok {
+					mcCommands++
+					runDocumented(t, c, args, tmp)
+				} else {
+					otherCommand(t, c, tmp)
+				}
+			})
 		}
 		for i, y := range yamls {
 			path := filepath.Join(tmp, filepath.Base(page)+"-proof.yaml")
@@ -177,7 +203,7 @@ func TestDocumentedCommands(t *testing.T) {
 			codeIsTested(t, page, gos)
 		}
 	}
-	if mcCommands < 30 {
+	if mcCommands < 30 && !strings.Contains(flagRun(), "/") {
 		t.Fatalf("only %d mc commands found in the pages", mcCommands)
 	}
 }
@@ -186,8 +212,11 @@ func TestDocumentedCommands(t *testing.T) {
 func runDocumented(t *testing.T, c docCommand, args []string, tmp string) {
 	t.Helper()
 	line := strings.Join(args, " ")
-	if testing.Short() && (slow[line] || strings.HasPrefix(line, "sweep")) {
-		return
+	switch {
+	case long[line] && !testtier.Long():
+		t.Skip("long tier (MC_LONG=1): more than two seconds")
+	case testing.Short() && (slow[line] || strings.HasPrefix(line, "sweep")):
+		t.Skip("about a second")
 	}
 	if args[0] == "explore" { // it serves until stopped: fetch its page, then stop it
 		exploreBriefly(t, args)
@@ -203,12 +232,12 @@ func runDocumented(t *testing.T, c docCommand, args []string, tmp string) {
 		}
 	}
 	if heavy[line] {
-		limit := "1s"
-		if strings.Contains(line, "--dir") {
+		limit := "200ms" // the command line is valid and the run starts
+		switch {
+		case strings.Contains(line, "--dir /tmp/run"):
 			limit = "3s" // it must have saved something for the --resume after it, on a loaded machine too
-		}
-		if testing.Short() && !strings.Contains(line, "--dir") && !strings.Contains(line, "--resume") {
-			limit = "200ms" // a run that saves for --resume gets its second: under load 200 ms may end it before it has anything to save
+		case testtier.Long():
+			limit = "1s"
 		}
 		args = append(args, "--timeout", limit)
 	}
@@ -272,8 +301,8 @@ func otherCommand(t *testing.T, c docCommand, tmp string) {
 // benchmark or the fuzz target (prefix: what go test puts before a benchmark's name).
 func targetExists(t *testing.T, page string, words []string, flag, prefix string) {
 	t.Helper()
-	if testing.Short() {
-		return
+	if !testtier.Long() {
+		t.Skip("long tier (MC_LONG=1): go test -list builds the package's tests")
 	}
 	name := prefix + words[slices.Index(words, flag)+1]
 	out, err := exec.Command("go", "test", words[2], "-list", "^"+name).CombinedOutput()
@@ -320,6 +349,14 @@ func shownLines(shown []string, out string) string {
 			return want
 		}
 		at++
+	}
+	return ""
+}
+
+// flagRun is go test's -run pattern: with a subtest pattern, most pages' commands are not run.
+func flagRun() string {
+	if f := flag.Lookup("test.run"); f != nil {
+		return f.Value.String()
 	}
 	return ""
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"runtime/metrics"
 	"sync"
 	"time"
 
@@ -246,11 +245,11 @@ type phaseBar struct {
 	bar   *mpb.Bar  // nil until the run has lasted startAfter
 	room  int       // the columns that the figures leave to the bar
 
-	mu     sync.Mutex // what the decorators read; never held across a call into mpb
-	last   checker.Progress
-	end    time.Time // zero while the phase runs
-	heap   uint64
-	heapAt time.Time
+	mu    sync.Mutex // what the decorators read; never held across a call into mpb
+	last  checker.Progress
+	end   time.Time // zero while the phase runs
+	mem   uint64    // resident memory, read at most once a second
+	memAt time.Time
 }
 
 func (pb *phaseBar) set(r checker.Progress) {
@@ -301,19 +300,20 @@ func (pb *phaseBar) fill(base mpb.BarFiller) mpb.BarFiller {
 	})
 }
 
-// text is the figures right of the bar, made at each frame; the heap is read at most once a
-// second, from runtime/metrics, which unlike runtime.ReadMemStats does not stop the world.
+// text is the figures right of the bar, made at each frame; the memory is read at most once a
+// second. It is the resident memory, the figure whose peak the summary gives: the heap, shown
+// before, counted a dense store's untouched pages and could pass the peak printed after it.
 func (pb *phaseBar) text(st decor.Statistics) string {
 	pb.mu.Lock()
 	defer pb.mu.Unlock()
 	now := pb.end
 	if now.IsZero() {
 		now = time.Now()
-		if now.Sub(pb.heapAt) >= time.Second {
-			pb.heap, pb.heapAt = heapInUse(), now
+		if now.Sub(pb.memAt) >= time.Second {
+			pb.mem, pb.memAt = checker.ResidentBytes(), now
 		}
 	}
-	return fit(describe(pb.last, pb.base, pb.unit, now.Sub(pb.start), pb.heap), st.AvailableWidth-pb.room)
+	return fit(describe(pb.last, pb.base, pb.unit, now.Sub(pb.start), pb.mem), st.AvailableWidth-pb.room)
 }
 
 // fit joins the parts that fit in width, from the first: on a narrow terminal the last
@@ -332,9 +332,9 @@ func fit(parts []string, width int) string {
 // describe writes a phase's figures, the most wanted first (fit drops the last ones), each
 // in a fixed width (the bar takes the width left, and would jitter): the percentage when the
 // phase's size is known, the counts, the rate since its first report (base states, took
-// ago), the time left at that rate, the heap and the time. An exploration from every
+// ago), the time left at that rate, the memory and the time. An exploration from every
 // configuration starts with all its states: they are not counted in its rate.
-func describe(r checker.Progress, base uint64, unit string, took time.Duration, heap uint64) []string {
+func describe(r checker.Progress, base uint64, unit string, took time.Duration, mem uint64) []string {
 	var parts []string
 	rate := 0.0
 	if took > 0 && r.States > base {
@@ -359,8 +359,8 @@ func describe(r checker.Progress, base uint64, unit string, took time.Duration, 
 			parts = append(parts, fmt.Sprintf("ETA %6s", left.Round(time.Second)))
 		}
 	}
-	if heap > 0 {
-		parts = append(parts, fmt.Sprintf("heap %9s", gib(heap)))
+	if mem > 0 {
+		parts = append(parts, fmt.Sprintf("mem %9s", gib(mem)))
 	}
 	return append(parts, fmt.Sprintf("%6s", took.Round(time.Second)))
 }
@@ -382,14 +382,4 @@ func short(n float64) string {
 		return fmt.Sprintf("%.1f%s", n, unit)
 	}
 	return fmt.Sprintf("%.0f%s", n, unit)
-}
-
-// heapInUse is the bytes of live and not yet collected heap objects.
-func heapInUse() uint64 {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(sample)
-	if sample[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return sample[0].Value.Uint64()
 }

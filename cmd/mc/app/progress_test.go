@@ -102,7 +102,7 @@ func TestProgressBarsWaitForTheRun(t *testing.T) {
 func TestDescribe(t *testing.T) {
 	parts := describe(checker.Progress{Phase: "scan", States: 5000, Total: 20000}, 0, "states", 10*time.Second, 3<<29)
 	line := strings.Join(parts, "  ")
-	for _, want := range []string{" 25%", "5.00k/20.0k states", "500 states/s", "ETA    30s", "heap   1.5 GiB", "10s"} {
+	for _, want := range []string{" 25%", "5.00k/20.0k states", "500 states/s", "ETA    30s", "mem   1.5 GiB", "10s"} {
 		if !strings.Contains(line, want) {
 			t.Errorf("%q lacks %q", line, want)
 		}

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mc-checker/mc/checker/testtier"
 )
 
 // TestMain lets a test start this binary as mc in a child process (to kill it).
@@ -100,6 +102,9 @@ func TestKilledRunResumes(t *testing.T) {
 		{"dijkstra-disk", []string{"check", "dijkstra", "-p", "n=7", "-p", "K=7", "--json"}, []string{"--store", "disk", "--mem", "256MiB"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.store != nil {
+				testtier.Only(t, "823,543 states on disk, run four times")
+			}
 			first := append(slices.Clone(tc.model), tc.store...)
 			once := first
 			if tc.store != nil {

@@ -65,11 +65,15 @@ func exploreFacts(res *checker.Result) []fact {
 		facts = append(facts, fact{name: "explored", value: fmt.Sprintf("%s states, %s transitions, BFS depth %d when interrupted, %s store",
 			group(s.States), group(s.Transitions), s.Depth, s.Store)})
 	case s.Interrupted:
-		facts = append(facts, fact{name: "explored", value: fmt.Sprintf("%s states, BFS depth %d, %s store; interrupted during the analyses",
-			group(s.States), s.Depth, s.Store)})
+		reached := nounCount(s.States, "state") + ", " + depthText(s)
+		if everyInitial(s) { // a dense store holds them all from the start: none was analysed yet
+			reached = depthText(s)
+		}
+		facts = append(facts, fact{name: "explored", value: fmt.Sprintf("%s, %s store; interrupted during the analyses%s",
+			reached, s.Store, stoppedAtText(s.StoppedAt))})
 	default:
-		facts = append(facts, fact{name: "explored", value: fmt.Sprintf("%s states, %s transitions, BFS depth %d, %s store",
-			group(s.States), group(s.Transitions), s.Depth, s.Store)})
+		facts = append(facts, fact{name: "explored", value: fmt.Sprintf("%s, %s, %s, %s store",
+			nounCount(s.States, "state"), nounCount(s.Transitions, "transition"), depthText(s), s.Store)})
 	}
 	if s.SpilledStates > 0 {
 		facts = append(facts, fact{name: "visited set", value: group(s.SpilledStates) + " states moved to disk"})
@@ -87,6 +91,32 @@ func exploreFacts(res *checker.Result) []fact {
 	return facts
 }
 
+// depthText is the BFS depth of a complete exploration; a dense store whose every
+// configuration is initial did no BFS: it says so, not "depth 0".
+func depthText(s checker.Stats) string {
+	if everyInitial(s) {
+		return "every configuration initial"
+	}
+	return fmt.Sprintf("BFS depth %d", s.Depth)
+}
+
+// everyInitial reports whether every configuration of the universe was an initial state.
+func everyInitial(s checker.Stats) bool {
+	return s.Depth == 0 && s.UniverseSize > 0 && s.InitialStates == s.UniverseSize
+}
+
+// stoppedAtText says how far the interrupted analysis had got, when its size was known.
+func stoppedAtText(p *checker.Progress) string {
+	if p == nil {
+		return ""
+	}
+	what := map[string]string{"scan": "the scan of every state", "converge": "the convergence search"}[p.Phase]
+	if what == "" {
+		what = p.Phase
+	}
+	return fmt.Sprintf(" (%s at %.0f%%: %s of %s)", what, 100*float64(p.States)/float64(p.Total), group(p.States), group(p.Total))
+}
+
 // timeText is the run's time, its exploration's, its rate and its peak memory.
 func timeText(s checker.Stats) string {
 	rate := ""
@@ -98,4 +128,12 @@ func timeText(s checker.Stats) string {
 		explored = fmt.Sprintf(" (exploration %.2f s)", s.ExploreSeconds)
 	}
 	return fmt.Sprintf("%.2f s%s, %speak memory %.1f MiB", s.Seconds, explored, rate, float64(s.PeakMemoryBytes)/(1<<20))
+}
+
+// nounCount is n, grouped, and the noun, plural unless n is 1.
+func nounCount(n uint64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return group(n) + " " + noun + "s"
 }
