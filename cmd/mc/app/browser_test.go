@@ -64,6 +64,9 @@ var (
 // topology's links. go test -run TestReportInBrowser -screenshots ./cmd/mc/app copies the
 // screenshots to docs/images/.
 func TestReportInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("Chromium takes seconds of CPU a page")
+	}
 	browser := chromium(t)
 	inRoot(t)
 	cases := reportCases

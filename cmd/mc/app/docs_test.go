@@ -217,6 +217,8 @@ func runDocumented(t *testing.T, c docCommand, args []string, tmp string) {
 		t.Skip("long tier (MC_LONG=1): more than two seconds")
 	case testing.Short() && (slow[line] || strings.HasPrefix(line, "sweep")):
 		t.Skip("about a second")
+	case testing.Short() && heavy[line]:
+		t.Skip("minutes or gigabytes: the default tier starts it and stops it")
 	}
 	if args[0] == "explore" { // it serves until stopped: fetch its page, then stop it
 		exploreBriefly(t, args)

@@ -197,6 +197,9 @@ func TestReplayWitness(t *testing.T) {
 	}
 }
 
+// secondOrMore are the library's proofs that take a CPU-second or more: -short passes over them.
+var secondOrMore = map[string]bool{"bfs.yaml": true, "unison.yaml": true, "tokenring.yaml": true}
+
 // The library of protocols written in the language: every proof file beside them passes, each
 // pinning its protocol's figures under every daemon and its broken variant's counterexample.
 func TestProtocolLibrary(t *testing.T) {
@@ -206,6 +209,9 @@ func TestProtocolLibrary(t *testing.T) {
 	}
 	for _, proof := range proofs {
 		t.Run(filepath.Base(proof), func(t *testing.T) {
+			if testing.Short() && secondOrMore[filepath.Base(proof)] {
+				t.Skip("a CPU-second or more")
+			}
 			if code, out, stderr := mc(t, "verify", proof); code != 0 {
 				t.Fatalf("exit %d: %s %s", code, out, stderr)
 			}
@@ -344,6 +350,9 @@ func TestWarningsAndHelp(t *testing.T) {
 // An interrupted exploration says how far it got: the states, transitions and depth the BFS
 // had committed, and its rate.
 func TestInterruptedExplorationSaysHowFar(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs 1.5 s on every core")
+	}
 	code, out, _ := mc(t, "check", "ssarrow", "-p", "n=3", "--timeout", "1500ms") // 19 M states: past the initial batches
 	far := regexp.MustCompile(`explored     [1-9][\d,]* states, [\d,]+ transitions, BFS depth \d+ when interrupted, memory store`)
 	if code != exitInconclusive || !far.MatchString(out) || !regexp.MustCompile(`time .* [1-9][\d,]* states/s`).MatchString(out) {

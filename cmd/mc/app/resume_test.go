@@ -203,7 +203,11 @@ func (l *lockedBuffer) String() string {
 // An interrupt at any time ends mc within two seconds, exit 3 and one line, whatever it is
 // doing: validating, building, exploring, analysing.
 func TestInterruptAnyTime(t *testing.T) {
-	for _, wait := range []time.Duration{100 * time.Millisecond, 400 * time.Millisecond, 1500 * time.Millisecond} {
+	waits := []time.Duration{100 * time.Millisecond, 400 * time.Millisecond, 1500 * time.Millisecond}
+	if testing.Short() {
+		waits = waits[:2]
+	}
+	for _, wait := range waits {
 		var out lockedBuffer
 		cmd := childTo(t, &out, "check", "dijkstra", "-p", "n=9", "-p", "K=9", "--store", "disk", "--dir", t.TempDir(), "--mem", "1GiB")
 		time.Sleep(wait)
