@@ -31,7 +31,7 @@ type Program struct {
 	LegitForm model.Form
 	invForms  []model.Form
 	acts      []evaluator
-	breach    atomic.Pointer[error] // the first step that broke the language's rules
+	breach    atomic.Pointer[breach] // the step that broke the language's rules, the one in the smallest configuration
 	envs      sync.Pool             // of *env
 }
 
