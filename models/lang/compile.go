@@ -32,7 +32,7 @@ type Program struct {
 	invForms  []model.Form
 	acts      []evaluator
 	breach    atomic.Pointer[breach] // the step that broke the language's rules, the one in the smallest configuration
-	envs      sync.Pool             // of *env
+	envs      sync.Pool              // of *env
 }
 
 // action is a rule of a process, with the value of its parameter (if the rule has one): what

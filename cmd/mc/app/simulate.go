@@ -54,7 +54,7 @@ func runSimulate(c *cli.Context) error {
 	opts.Progress, endBars = simProgress(c, opts.Runs)
 	start := time.Now()
 	res, err := sim.Simulate(ctx, b.proto, opts)
-	endBars() // before anything is printed
+	endBars()                           // before anything is printed
 	if err != nil && ctx.Err() == nil { // bad options, or a protocol that broke its rules: a model error
 		return usageError("%w", checker.ExplainModelError(b.model, err))
 	}
