@@ -115,6 +115,15 @@ func TestUsageErrors(t *testing.T) {
 			"--check", "closure,convergence,worst-case"},
 		{"check", "dijkstra", "-p", "n=4", "-p", "K=4", "--daemon", "distributed", "--reduce", "blocks", "--check", "recovery", "--faults", "1"},
 		{"check", "maxring", "--symmetry", "rotation", "--check", "recovery", "--faults", "1"},
+		// issue 34: a file that is not there, or is a directory, named by its flag or its role
+		// (TestFileErrorsNameTheFlag has the messages)
+		{"check", "nonexist.gcl"},
+		{"check", "../../../testdata/errors/overflow.gcl", "--topology", "nonexist.dot"},
+		{"check", "arrow", "--topology", "nonexist.dot"},
+		{"simulate", "arrow", "--topology", "nonexist.dot"},
+		{"verify", os.TempDir()},
+		{"replay", os.TempDir()},
+		{"list", "nonexist.gcl"},
 	} {
 		code, _, stderr := mc(t, args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")

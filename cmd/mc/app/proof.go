@@ -73,18 +73,21 @@ func parseProof(path string, data []byte, lint bool) (*proofFile, []runSpec, err
 	dec.KnownFields(true)
 	var f proofFile
 	if err := dec.Decode(&f); err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", path, err)
+		return nil, nil, &inputError{fmt.Errorf("%s: %v", path, err)}
 	}
 	if len(f.Runs) == 0 {
-		return nil, nil, fmt.Errorf("%s: no runs", path)
+		return nil, nil, &inputError{fmt.Errorf("%s: no runs", path)}
 	}
 	var specs []runSpec
 	for i, r := range f.Runs {
 		r.Model, r.Topology = besideProof(path, r.Model, ".gcl"), besideProof(path, r.Topology, ".dot", ".gv")
 		f.Runs[i] = r
 		rs, err := r.spec(lint)
+		if fe := (*fileError)(nil); errors.As(err, &fe) && fe.named == "--topology" {
+			fe.named = "topology" // the run's key, not a flag
+		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: run %d (%q): %w", path, i+1, r.Name, err)
+			return nil, nil, &inputError{fmt.Errorf("%s: run %d (%q): %w", path, i+1, r.Name, err)}
 		}
 		specs = append(specs, rs)
 	}

@@ -33,7 +33,7 @@ func runReplay(c *cli.Context) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields() // a file mc did not write is not one it understands
 	if err := dec.Decode(&r); err != nil {
-		return usageError("%s is not a saved run: %w", c.Args().First(), err)
+		return badInput("%s is not a saved run: %w", c.Args().First(), err)
 	}
 	b, err := runSpec{Model: r.Model, Params: r.Params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading}.build()
 	if err != nil {

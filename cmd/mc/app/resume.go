@@ -63,11 +63,11 @@ type savedMeta struct {
 func savedRun(c *cli.Context, dir string) (*built, error) {
 	meta, err := checker.ReadCheckpointMeta(dir)
 	if err != nil {
-		return nil, usageError("--resume: %w", err)
+		return nil, badInput("--resume: %w", err)
 	}
 	var saved savedMeta
 	if err := json.Unmarshal(meta, &saved); err != nil || saved.Model == "" {
-		return nil, usageError("--resume: the checkpoint in %s does not say which run it belongs to", dir)
+		return nil, badInput("--resume: the checkpoint in %s does not say which run it belongs to", dir)
 	}
 	for flag, value := range map[string]string{"store": saved.Store, "mem": saved.Mem, "exact": strconv.FormatBool(saved.Exact),
 		"hashed": strconv.FormatBool(saved.Hashed)} {

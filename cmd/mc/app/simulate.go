@@ -54,8 +54,9 @@ func runSimulate(c *cli.Context) error {
 	opts.Progress, endBars = simProgress(c, opts.Runs)
 	start := time.Now()
 	res, err := sim.Simulate(ctx, b.proto, opts)
-	endBars()                           // before anything is printed
-	if err != nil && ctx.Err() == nil { // bad options, or a protocol that broke its rules: a model error
+	endBars() // before anything is printed
+	// Bad options, or a protocol that broke its rules during a run: a model error.
+	if err != nil && ctx.Err() == nil {
 		return usageError("%w", checker.ExplainModelError(b.model, err))
 	}
 	s, took := res.Summarize(), time.Since(start)
