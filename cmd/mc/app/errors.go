@@ -170,18 +170,14 @@ func printError(err error, stdout *counting, stderr io.Writer, asJSON bool) int 
 	if msg == "" { // a verdict, which the report said
 		return code
 	}
-	var me *checker.ModelError
-	switch {
-	case asJSON && stdout.n == 0:
-		if printJSON(stdout, encodeError(err, code)) == nil {
-			fmt.Fprintln(stderr, "mc:", msg)
-			return code
-		}
-		fallthrough
-	case !errors.As(err, &me):
+	if asJSON && stdout.n == 0 && printJSON(stdout, encodeError(err, code)) == nil {
 		fmt.Fprintln(stderr, "mc:", msg)
-	default:
+		return code
+	}
+	if me := (*checker.ModelError)(nil); errors.As(err, &me) {
 		printModelError(stderr, msg, me)
+	} else {
+		fmt.Fprintln(stderr, "mc:", msg)
 	}
 	return code
 }
