@@ -9,7 +9,9 @@
 // memory budget, where the graph and the visited set live, checkpoints), and the Result
 // holds a three-valued verdict per check: Holds, Violated, or Inconclusive when a bound, a
 // time limit or an interruption stopped the search, which is never a pass. Results never
-// depend on the number of workers.
+// depend on the number of workers. A model that breaks its rules during the run (a protocol
+// file's division by zero, a breach the lint finds, a step outside the schema) has no
+// result: Run returns a *ModelError with the configuration and a shortest replayed path to it.
 //
 // A model that starts from its universe is explored in the dense store, where a node is a
 // configuration's rank; any other, by a parallel BFS over a hashed visited set in memory,

@@ -167,15 +167,18 @@ func (a *checking) loopAvoids(goal model.Predicate) func(*model.Trace) error {
 }
 
 // startsInit checks that a trace starts in an initial state.
-func (a *checking) startsInit(t *model.Trace) error {
-	if where, ok := model.InitOverUniverse(a.m); ok {
+func (a *checking) startsInit(t *model.Trace) error { return startsIn(a.m, t) }
+
+// startsIn checks that a trace starts in an initial configuration of m.
+func startsIn(m model.Model, t *model.Trace) error {
+	if where, ok := model.InitOverUniverse(m); ok {
 		if where != nil && !where(t.States[0]) {
 			return errors.New("the first state is not initial")
 		}
 		return nil
 	}
 	found := false
-	a.m.Init(func(s model.State) bool {
+	m.Init(func(s model.State) bool {
 		found = s.Equal(t.States[0])
 		return !found
 	})

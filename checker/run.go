@@ -29,7 +29,7 @@ func Run(ctx context.Context, m model.Model, spec Spec, opts Options) (*Result, 
 		return nil, err
 	}
 	defer r.close()
-	if err := audited(m, r.explore()); err != nil {
+	if err := r.audited(r.explore()); err != nil {
 		return nil, err
 	}
 	if r.g == nil { // interrupted before the initial states were all numbered
@@ -41,7 +41,7 @@ func Run(ctx context.Context, m model.Model, spec Spec, opts Options) (*Result, 
 		return r.res, nil
 	}
 	a := &checking{run: r}
-	if err := audited(m, a.analyse()); err != nil {
+	if err := r.audited(a.analyse()); err != nil {
 		return nil, err
 	}
 	if err := r.keepInterrupted(a); err != nil {
@@ -246,16 +246,6 @@ func (r *run) finish(start time.Time) {
 		res.Stats.StatesPerSecond = float64(res.Stats.States) / res.Stats.Seconds
 	}
 	res.Stats.PeakMemoryBytes = sys.PeakRSS()
-}
-
-// audited is a stage's error, unless a model that checks its contract (model.Audited) found a
-// breach: then the breach, which may be why the stage failed (a step outside the schema, a
-// counterexample that does not replay).
-func audited(m model.Model, err error) error {
-	if a, ok := m.(model.Audited); ok && a.Violation() != nil {
-		return a.Violation()
-	}
-	return err
 }
 
 // universal reports whether m's initial set is described over the universe.

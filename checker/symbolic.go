@@ -87,12 +87,12 @@ func runSymbolic(ctx context.Context, m model.Model, spec Spec, opts Options) (*
 	}
 	out, err := symbolic.Check(ctx, in)
 	if err != nil {
-		return nil, audited(m, err)
+		return nil, r.audited(err)
 	}
 	st.Symbolic = &SymbolicStats{Order: out.Order, Levels: out.Levels, PeakNodes: out.PeakNodes, Iterations: out.Iterations}
 	a := &checking{run: r}
 	a.symbolicFindings(out)
-	if err := audited(m, a.replay()); err != nil {
+	if err := r.audited(a.replay()); err != nil {
 		return nil, err
 	}
 	r.finish(start)

@@ -32,8 +32,12 @@ type ContractError struct {
 	Move   string // e.g. "P2 copy"
 	State  string // the configuration, formatted by the schema
 	Breach string // what the move did
+	at     State  // the configuration itself
 	key    string // the configuration's encoding, the move and the breach: the order kept
 }
+
+// Configuration is the configuration the breach happened in (Situated).
+func (e *ContractError) Configuration() State { return e.at }
 
 func (e *ContractError) Error() string {
 	return fmt.Sprintf("model error: %s %s, in %s", e.Move, e.Breach, e.State)
@@ -88,7 +92,7 @@ func (l *lint) report(s State, p int, moves []Move, format string, args ...any) 
 	for _, m := range moves {
 		names = append(names, fmt.Sprintf("P%d %s", m.Proc, l.RuleName(m.Proc, m.Rule)))
 	}
-	e := &ContractError{Move: strings.Join(names, " and "), State: l.sch.Format(s), Breach: fmt.Sprintf(format, args...)}
+	e := &ContractError{Move: strings.Join(names, " and "), State: l.sch.Format(s), Breach: fmt.Sprintf(format, args...), at: s.Clone()}
 	e.key = string(s) + "\x00" + e.Move + "\x00" + e.Breach
 	for {
 		cur := l.found.Load()

@@ -12,8 +12,11 @@ import (
 // rank), the maximum, and the mean (which estimates an expected time: mc check --check
 // expected-time computes it).
 type Spread struct {
-	Min, Median, P99, Max int
-	Mean                  float64
+	Min    int     `json:"min"`
+	Median int     `json:"median"`
+	P99    int     `json:"p99"`
+	Max    int     `json:"max"`
+	Mean   float64 `json:"mean"`
 }
 
 // Summary is the distribution of the stabilized runs' figures, and how many runs ended each

@@ -84,10 +84,17 @@ type Result struct {
 	Runs []Run
 }
 
-// Simulate runs opts.Runs executions of p under opts.Daemon on opts.Workers goroutines.
+// Simulate runs opts.Runs executions of p under opts.Daemon on opts.Workers goroutines. A
+// protocol that breaks its own rules (model.Audited: a protocol file's division by zero, say)
+// makes the simulation that error, never figures.
 func Simulate(ctx context.Context, p model.Protocol, opts Options) (*Result, error) {
 	if err := opts.validate(p); err != nil {
 		return nil, err
+	}
+	audit, _ := p.(model.Audited)
+	if audit != nil { // a breach ends every run at its next step, instead of up to MaxSteps more
+		legit := opts.Legit
+		opts.Legit = func(s model.State) bool { return audit.Violation() != nil || legit(s) }
 	}
 	readers := readersOf(p)
 	res := &Result{Runs: make([]Run, opts.Runs)}
@@ -103,6 +110,9 @@ func Simulate(ctx context.Context, p model.Protocol, opts Options) (*Result, err
 	})
 	if ctx.Err() != nil {
 		return res, context.Cause(ctx)
+	}
+	if audit != nil && audit.Violation() != nil {
+		return nil, audit.Violation()
 	}
 	return res, nil
 }

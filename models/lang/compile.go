@@ -31,8 +31,8 @@ type Program struct {
 	LegitForm model.Form
 	invForms  []model.Form
 	acts      []evaluator
-	breach    atomic.Pointer[error] // the first step that broke the language's rules
-	envs      sync.Pool             // of *env
+	breach    atomic.Pointer[breach] // the step that broke the language's rules, the one in the smallest configuration
+	envs      sync.Pool              // of *env
 }
 
 // action is a rule of a process, with the value of its parameter (if the rule has one): what

@@ -1,9 +1,11 @@
 package lang
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/topology"
 )
 
@@ -147,15 +149,15 @@ func (e *env) read(v, q int, at Pos) int {
 	pr := e.prog
 	switch {
 	case q < 0 || q >= pr.g.n:
-		pr.fail(pr.errorAt(at, "process %d reads %s of process %d, which does not exist", e.p, pr.vars[v].name, q))
+		e.fail(at, "process %d reads %s of process %d, which does not exist", e.p, pr.vars[v].name, q)
 		return 0
 	case e.p >= 0 && !pr.g.reads(e.p, q):
-		pr.fail(pr.errorAt(at, "process %d reads %s of process %d, which is not its neighbour", e.p, pr.vars[v].name, q))
+		e.fail(at, "process %d reads %s of process %d, which is not its neighbour", e.p, pr.vars[v].name, q)
 		return 0
 	}
 	r := pr.refs[v][q]
 	if r < 0 {
-		pr.fail(pr.errorAt(at, "process %d has no variable %s", q, pr.vars[v].name))
+		e.fail(at, "process %d has no variable %s", q, pr.vars[v].name)
 		return 0
 	}
 	return pr.decode(v, q, e.s[r])
@@ -217,7 +219,6 @@ func (c *compiler) binaryOp(x *Binary, sc scope) (evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	pr := c.prog
 	switch x.Op {
 	case "or":
 		return func(e *env) int { return b2i(a(e) != 0 || b(e) != 0) }, nil
@@ -246,7 +247,7 @@ func (c *compiler) binaryOp(x *Binary, sc scope) (evaluator, error) {
 	return func(e *env) int {
 		d := b(e)
 		if d == 0 {
-			pr.fail(pr.errorAt(at, "division by zero"))
+			e.fail(at, "division by zero")
 			return 0
 		}
 		if x.Op == "/" {
@@ -286,17 +287,48 @@ func b2i(b bool) int {
 	return 0
 }
 
-// fail records the first breach a step commits.
-func (pr *Program) fail(err error) { pr.breach.CompareAndSwap(nil, &err) }
+// breach is a step that broke the language's rules, in the configuration it read (nil when
+// the file is compiled).
+type breach struct {
+	state model.State
+	err   error
+}
 
-// Violation is the first step that broke the language's rules (a read of a non-neighbour, a
-// value outside a domain, a division by zero), or nil: the daemon's model reports it
-// (model.Audited), and the checker returns it as a model error, never a verdict.
-func (pr *Program) Violation() error {
-	if e := pr.breach.Load(); e != nil {
-		return *e
+// fail records a breach at a place of the file in e's configuration. Of the breaches a run
+// meets, the one in the smallest configuration (by its encoding, then by message) is kept,
+// as the lint keeps its own, so that the report does not depend on which worker met which
+// first; the message, with its source line and caret, is written only for a breach that may
+// be kept.
+func (e *env) fail(at Pos, format string, args ...any) {
+	pr := e.prog
+	cur := pr.breach.Load()
+	if cur != nil && bytes.Compare(cur.state, e.s) < 0 {
+		return
 	}
-	return nil
+	b := &breach{state: e.s.Clone(), err: pr.errorAt(at, format, args...)}
+	for ; ; cur = pr.breach.Load() {
+		if cur != nil && (bytes.Compare(cur.state, b.state) < 0 || bytes.Equal(cur.state, b.state) && cur.err.Error() <= b.err.Error()) {
+			return
+		}
+		if pr.breach.CompareAndSwap(cur, b) {
+			return
+		}
+	}
+}
+
+// Violation is the kept step that broke the language's rules (a read of a non-neighbour, a
+// value outside a domain, a division by zero), or nil: the daemon's model reports it
+// (model.Audited), and the checker returns it as a model error with its configuration (a
+// *model.StateError) and a path to it, never a verdict.
+func (pr *Program) Violation() error {
+	b := pr.breach.Load()
+	switch {
+	case b == nil:
+		return nil
+	case b.state == nil:
+		return b.err
+	}
+	return &model.StateError{Err: b.err, State: b.state}
 }
 
 // let compiles a use of the k-th let: its expression in the scope of the use, as a macro, so

@@ -142,7 +142,7 @@ func (pr *Program) fire(e *env, p, i int, next model.State) {
 		v := as.value(e)
 		raw, ok := pr.encode(as.v, p, v)
 		if !ok {
-			pr.fail(pr.outside(as, p, a.rule, v))
+			e.fail(as.at, "%s", pr.outside(as, p, a.rule, v))
 			continue
 		}
 		next[pr.refs[as.v][p]] = raw
@@ -203,13 +203,13 @@ func (pr *Program) Checks() []string {
 	return out
 }
 
-// outside is the breach of rule r of process p writing value v outside a's variable's domain.
-func (pr *Program) outside(a compiledAssign, p, r, v int) error {
+// outside says what rule r of process p did, writing value v outside a's variable's domain.
+func (pr *Program) outside(a compiledAssign, p, r, v int) string {
 	name := pr.vars[a.v].name
 	if pr.vars[a.v].neighbors {
-		return pr.errorAt(a.at, "rule %s of process %d writes %s = %d, which is neither a neighbour of %d nor one of its names", pr.rules[r].name, p, name, v, p)
+		return fmt.Sprintf("rule %s of process %d writes %s = %d, which is neither a neighbour of %d nor one of its names", pr.rules[r].name, p, name, v, p)
 	}
-	return pr.errorAt(a.at, "rule %s of process %d writes %s = %d, outside 0..%d", pr.rules[r].name, p, name, v, pr.sizes[a.v][p]-1)
+	return fmt.Sprintf("rule %s of process %d writes %s = %d, outside 0..%d", pr.rules[r].name, p, name, v, pr.sizes[a.v][p]-1)
 }
 
 // eval evaluates a predicate of the whole configuration s (an action's: from old by moves)

@@ -52,7 +52,7 @@ func (c *compiler) set(x Expr, sc scope) (func(e *env) []int, error) {
 	return func(e *env) []int {
 		l, h := lo(e), hi(e)
 		if h >= l && (h-l < 0 || h-l >= maxRange) { // h - l < 0: the difference overflowed
-			pr.fail(pr.errorAt(at, "a range of %d..%d: at most %d values", l, h, maxRange))
+			e.fail(at, "a range of %d..%d: at most %d values", l, h, maxRange)
 			return nil
 		}
 		var out []int
@@ -89,8 +89,8 @@ func (c *compiler) quant(x *Quant, sc scope) (evaluator, error) {
 		return nil, err
 	}
 	op := x.Op
-	pr, at := c.prog, x.Pos
-	empty := func() { pr.fail(pr.errorAt(at, "%s over an empty set", op)) } // no member, no value
+	at := x.Pos
+	empty := func(e *env) { e.fail(at, "%s over an empty set", op) } // no member, no value
 	switch op {
 	case "argmin", "argmax":
 		return arg(over, body, k, op == "argmax", empty), nil
@@ -185,7 +185,7 @@ func setName(x Expr) string {
 // arg is argmin (argmax with most): the first member of the set, in increasing order, whose
 // body is least (greatest). An empty set has none: a breach (empty), the value -1 (a range
 // may have -1 as a member: found, not the value, says whether one was seen).
-func arg(over func(*env) []int, body evaluator, k int, most bool, empty func()) evaluator {
+func arg(over func(*env) []int, body evaluator, k int, most bool, empty func(*env)) evaluator {
 	return func(e *env) int {
 		best, at, found := 0, -1, false
 		for _, q := range over(e) {
@@ -196,7 +196,7 @@ func arg(over func(*env) []int, body evaluator, k int, most bool, empty func()) 
 			}
 		}
 		if !found {
-			empty()
+			empty(e)
 		}
 		return at
 	}
@@ -204,11 +204,11 @@ func arg(over func(*env) []int, body evaluator, k int, most bool, empty func()) 
 
 // extreme is min (max with most) of the body over the set; an empty set has none: a breach
 // (empty), the value 0.
-func extreme(over func(*env) []int, body evaluator, k int, most bool, empty func()) evaluator {
+func extreme(over func(*env) []int, body evaluator, k int, most bool, empty func(*env)) evaluator {
 	return func(e *env) int {
 		members := over(e)
 		if len(members) == 0 {
-			empty()
+			empty(e)
 			return 0
 		}
 		e.bound[k] = members[0]

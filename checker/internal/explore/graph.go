@@ -222,7 +222,8 @@ func invalidSuccessor(sch *model.Schema, from, t model.State) error {
 	if err == nil {
 		err = errors.New("invalid encoding")
 	}
-	return fmt.Errorf("model error: a step from %s leads outside the schema: %w", sch.Format(from), err)
+	err = fmt.Errorf("model error: a step from %s leads outside the schema: %w", sch.Format(from), err)
+	return &model.StateError{Err: err, State: from.Clone()}
 }
 
 // workerState allocates a scratch configuration that no other worker's data shares a line with.

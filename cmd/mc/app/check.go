@@ -126,7 +126,7 @@ func checkRun(c *cli.Context) (one *built, all *runSpec, err error) {
 		return nil, &rs, allTreesOnly(c, entry)
 	}
 	if one, err = rs.build(); err != nil {
-		return nil, nil, usageError("%v", err)
+		return nil, nil, usageError("%w", err)
 	}
 	return one, nil, nil
 }
@@ -137,13 +137,13 @@ func modelArg(c *cli.Context) (*models.Entry, map[string]int, error) {
 	if c.NArg() != 1 {
 		return nil, nil, usageError("%s needs exactly one model (see mc list)", c.Command.Name)
 	}
-	entry, err := models.Lookup(c.Args().First())
+	entry, err := lookupModel(c.Args().First())
 	if err != nil {
-		return nil, nil, usageError("%v", err)
+		return nil, nil, usageError("%w", err)
 	}
 	params, err := entry.Given(c.StringSlice("param"))
 	if err != nil {
-		return nil, nil, usageError("%v", err)
+		return nil, nil, usageError("%w", err)
 	}
 	return entry, params, nil
 }

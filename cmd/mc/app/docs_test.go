@@ -161,8 +161,8 @@ func mcArgs(words []string) ([]string, bool) {
 // Every command the pages show runs as shown, from the repository's root: an mc command
 // gives a verdict (exit 0 or 1), or the exit code its comment states ("exit 2"), or for the
 // heavy ones, stopped by a time limit, exit 3; and
-// where the page shows the output, every line of it (but times, and "...") is in the output,
-// in order. Every proof file a page shows passes mc verify, and every line of Go that
+// where the page shows the output, every line of it (but times, and "...") is in the output
+// (stdout, then stderr), in order. Every proof file a page shows passes mc verify, and every line of Go that
 // docs/PROTOCOLS.md shows is a line of examples/agree. go build runs; go test ./... is this
 // suite; a benchmark a page names exists; a script a page runs (bench/*.sh, bench/*.py)
 // exists and parses.
@@ -252,8 +252,10 @@ func runDocumented(t *testing.T, c docCommand, args []string, tmp string) {
 	case !heavy[line] && c.exit < 0 && code != exitHolds && code != exitViolated:
 		t.Errorf("%s: mc %s: exit %d: %s", c.page, line, code, stderr)
 	}
-	if missing := shownLines(c.output, out); missing != "" {
-		t.Errorf("%s: mc %s: the page shows %q, not in the output:\n%s", c.page, line, missing, out)
+	// An error's output is on stderr (a model error's configuration and path): what the page
+	// shows is looked for in stdout, then stderr.
+	if missing := shownLines(c.output, out+"\n"+stderr); missing != "" {
+		t.Errorf("%s: mc %s: the page shows %q, not in the output:\n%s%s", c.page, line, missing, out, stderr)
 	}
 }
 

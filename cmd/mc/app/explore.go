@@ -54,7 +54,7 @@ func runExplore(c *cli.Context) error {
 	}
 	b, err := exploreBuild(entry.Name, params, c.String("topology"), c.String("daemon"))
 	if err != nil {
-		return usageError("%v", err)
+		return usageError("%w", err)
 	}
 	h, err := web.ExploreHandler(newModelExplorer(b))
 	if err != nil {
@@ -62,7 +62,7 @@ func runExplore(c *cli.Context) error {
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return usageError("--listen %s: %v", c.String("listen"), err)
+		return usageError("--listen %s: %w", c.String("listen"), err)
 	}
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintf(c.App.Writer, "mc explore: %s (Ctrl-C to stop)\n", url)

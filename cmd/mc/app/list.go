@@ -23,9 +23,9 @@ func listCommand() *cli.Command {
 					if !strings.HasSuffix(name, ".gcl") {
 						return usageError("list takes protocol files (FILE.gcl), not %q: mc list alone lists the models", name)
 					}
-					e, err := models.Lookup(name)
+					e, err := lookupModel(name)
 					if err != nil {
-						return usageError("%v", err)
+						return usageError("%w", err)
 					}
 					entries = append(entries, e)
 				}

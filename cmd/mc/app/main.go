@@ -33,6 +33,8 @@ type exitError struct {
 
 func (e *exitError) Error() string { return e.err.Error() }
 
+func (e *exitError) Unwrap() error { return e.err }
+
 func usageError(format string, args ...any) error {
 	return &exitError{exitUsage, fmt.Errorf(format, args...)}
 }
@@ -60,6 +62,7 @@ proof; replay: a trace does not replay); 2 usage or input error, or a model erro
 
 // run is the whole command line, returning the exit code, so that tests can call it.
 func run(args []string, stdout, stderr io.Writer) int {
+	out := &counting{w: stdout}
 	app := &cli.App{
 		Name:        "mc",
 		Usage:       "explicit-state model checker for self-stabilizing and fault-tolerant protocols",
@@ -81,7 +84,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		},
 		ExitErrHandler:  func(*cli.Context, error) {}, // run maps every error to an exit code
 		HideHelpCommand: true,
-		Writer:          stdout,
+		Writer:          out,
 		ErrWriter:       stderr,
 	}
 	for _, c := range app.Commands {
@@ -89,20 +92,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := watchSignals(context.Background(), stderr)
 	defer stop()
-	err := app.RunContext(ctx, interspersed(app, args))
-	var ee *exitError
-	switch {
-	case err == nil:
-		return exitHolds
-	case errors.As(err, &ee):
-		if msg := ee.err.Error(); msg != "" {
-			fmt.Fprintln(stderr, "mc:", msg)
-		}
-		return ee.code
-	default:
-		fmt.Fprintln(stderr, "mc:", err)
-		return exitUsage
+	args = interspersed(app, args)
+	if err := app.RunContext(ctx, args); err != nil {
+		return printError(err, out, stderr, jsonAsked(app, args))
 	}
+	return exitHolds
 }
 
 // verdictExit maps the overall verdict of the runs to the exit code. A violation prints

@@ -115,6 +115,15 @@ func TestUsageErrors(t *testing.T) {
 			"--check", "closure,convergence,worst-case"},
 		{"check", "dijkstra", "-p", "n=4", "-p", "K=4", "--daemon", "distributed", "--reduce", "blocks", "--check", "recovery", "--faults", "1"},
 		{"check", "maxring", "--symmetry", "rotation", "--check", "recovery", "--faults", "1"},
+		// issue 34: a file that is not there, or is a directory, named by its flag or its role
+		// (TestFileErrorsNameTheFlag has the messages)
+		{"check", "nonexist.gcl"},
+		{"check", "../../../testdata/errors/overflow.gcl", "--topology", "nonexist.dot"},
+		{"check", "arrow", "--topology", "nonexist.dot"},
+		{"simulate", "arrow", "--topology", "nonexist.dot"},
+		{"verify", os.TempDir()},
+		{"replay", os.TempDir()},
+		{"list", "nonexist.gcl"},
 	} {
 		code, _, stderr := mc(t, args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")
@@ -418,7 +427,7 @@ func TestProtocolFile(t *testing.T) {
 		{head + "rule r : y == 0 -> x := 1\nlegitimate : true\n", "bad.gcl:5:10: unknown name y"},
 		{head + "rule r : true -> x := 3\nlegitimate : true\n", "bad.gcl:5:18: rule r of process 0 would write x = 3, outside its domain"},
 		{head + "rule r : x == 0 -> x := 3\nlegitimate : true\n", "bad.gcl:5:20: rule r of process 0 writes x = 3, outside 0..2"},
-		{head + "rule r : true -> x := x + 1\nlegitimate : true\n", "bad.gcl:5:18: rule r of process 0 writes x = 3, outside 0..2"},
+		{head + "rule r : true -> x := x + 1\nlegitimate : true\n", "bad.gcl:5:18: rule r of process 2 writes x = 3, outside 0..2"}, // in 0 0 2, the smallest
 		{head + "rule r : x == 0 -> x[left] := 1\nlegitimate : true\n", "bad.gcl:5:21: a rule assigns only its own process's variables"},
 		{head + "rule r : x[right] == 0 -> x := 1\nlegitimate : true\n", "bad.gcl:5:12: process 0 would read x of process 1, which is not its neighbour"},
 		{head + "rule r : x[x] == 0 -> x := 1\nlegitimate : true\n", "bad.gcl:5:12: process "},

@@ -27,7 +27,7 @@ func picturesWritable(c *cli.Context) error {
 		_, statErr := os.Stat(path)
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
 		if err != nil {
-			return usageError("--report: %v", err)
+			return usageError("--report: %w", err)
 		}
 		f.Close()
 		if os.IsNotExist(statErr) {
@@ -36,7 +36,7 @@ func picturesWritable(c *cli.Context) error {
 	}
 	if dir := c.String("trace-dot"); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return usageError("--trace-dot: %v", err)
+			return usageError("--trace-dot: %w", err)
 		}
 	}
 	return nil
@@ -137,7 +137,7 @@ func (p *proofPages) writable() error {
 		return nil
 	}
 	if err := os.MkdirAll(p.dir, 0o755); err != nil {
-		return usageError("--report: %v", err)
+		return usageError("--report: %w", err)
 	}
 	return nil
 }

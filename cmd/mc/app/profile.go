@@ -24,11 +24,11 @@ func profiled(action cli.ActionFunc) cli.ActionFunc {
 		}
 		f, err := os.Create(path)
 		if err != nil {
-			return usageError("--cpuprofile: %v", err)
+			return usageError("--cpuprofile: %w", err)
 		}
 		if err := pprof.StartCPUProfile(f); err != nil {
 			f.Close()
-			return usageError("--cpuprofile: %v", err)
+			return usageError("--cpuprofile: %w", err)
 		}
 		err = action(c)
 		pprof.StopCPUProfile()

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker"
-	"github.com/mc-checker/mc/models"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -61,7 +60,7 @@ type expectedPin struct {
 // readProof reads a proof file and validates every run in it, as mc check validates its
 // flags, before any is run: a file mc does not understand is an error, never a pass.
 func readProof(path string, lint bool) (*proofFile, []runSpec, error) {
-	data, err := readInput(path, maxProofFile)
+	data, err := readInput("proof file", path, maxProofFile)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -74,18 +73,21 @@ func parseProof(path string, data []byte, lint bool) (*proofFile, []runSpec, err
 	dec.KnownFields(true)
 	var f proofFile
 	if err := dec.Decode(&f); err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", path, err)
+		return nil, nil, &inputError{fmt.Errorf("%s: %v", path, err)}
 	}
 	if len(f.Runs) == 0 {
-		return nil, nil, fmt.Errorf("%s: no runs", path)
+		return nil, nil, &inputError{fmt.Errorf("%s: no runs", path)}
 	}
 	var specs []runSpec
 	for i, r := range f.Runs {
 		r.Model, r.Topology = besideProof(path, r.Model, ".gcl"), besideProof(path, r.Topology, ".dot", ".gv")
 		f.Runs[i] = r
 		rs, err := r.spec(lint)
+		if fe := (*fileError)(nil); errors.As(err, &fe) && fe.named == "--topology" {
+			fe.named = "topology" // the run's key, not a flag
+		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: run %d (%q): %w", path, i+1, r.Name, err)
+			return nil, nil, &inputError{fmt.Errorf("%s: run %d (%q): %w", path, i+1, r.Name, err)}
 		}
 		specs = append(specs, rs)
 	}
@@ -118,7 +120,7 @@ func proofParams(modelName string, given map[string]string) (map[string]int, err
 	if len(given) == 0 {
 		return nil, nil
 	}
-	entry, err := models.Lookup(modelName)
+	entry, err := lookupModel(modelName)
 	if err != nil {
 		return nil, err
 	}
@@ -262,16 +264,18 @@ const (
 	maxSavedRun  = 256 << 20
 )
 
-// readInput reads a file a user gives, refusing one larger than limit before reading it.
-func readInput(path string, limit int64) ([]byte, error) {
+// readInput reads a file a user gives, refusing one larger than limit before reading it; an
+// error names the file as named says (proof file, saved run).
+func readInput(named, path string, limit int64) ([]byte, error) {
 	info, err := os.Stat(path)
 	if err != nil {
-		return nil, err
+		return nil, namedFile(named, err)
 	}
 	if info.Size() > limit {
-		return nil, fmt.Errorf("%s has %d bytes; mc reads at most %d here", path, info.Size(), limit)
+		return nil, &inputError{fmt.Errorf("%s %s has %d bytes; mc reads at most %d here", named, path, info.Size(), limit)}
 	}
-	return os.ReadFile(path)
+	data, err := os.ReadFile(path)
+	return data, namedFile(named, err)
 }
 
 // besideProof resolves a relative path to a file a proof run names (a protocol file, a

@@ -53,7 +53,7 @@ func runRatio(c *cli.Context) error {
 	case ctx.Err() != nil:
 		return &exitError{exitInconclusive, fmt.Errorf("%w: the table stops after %d rows", context.Cause(ctx), len(rows))}
 	case err != nil:
-		return usageError("%v", err)
+		return usageError("%w", err)
 	}
 	return nil
 }

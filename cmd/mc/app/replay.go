@@ -25,19 +25,19 @@ func runReplay(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return usageError("replay needs exactly one trace file")
 	}
-	data, err := readInput(c.Args().First(), maxSavedRun)
+	data, err := readInput("saved run", c.Args().First(), maxSavedRun)
 	if err != nil {
-		return usageError("%v", err)
+		return usageError("%w", err)
 	}
 	var r reportJSON
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields() // a file mc did not write is not one it understands
 	if err := dec.Decode(&r); err != nil {
-		return usageError("%s is not a saved run: %v", c.Args().First(), err)
+		return badInput("%s is not a saved run: %w", c.Args().First(), err)
 	}
 	b, err := runSpec{Model: r.Model, Params: r.Params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading}.build()
 	if err != nil {
-		return usageError("%s: %v", c.Args().First(), err)
+		return usageError("%s: %w", c.Args().First(), err)
 	}
 	w := c.App.Writer
 	printHeader(w, &r.about)
@@ -76,7 +76,7 @@ func runReplay(c *cli.Context) error {
 	}
 	saved, err := savedReport(b, &r)
 	if err != nil {
-		return usageError("%s: %v", c.Args().First(), err)
+		return usageError("%s: %w", c.Args().First(), err)
 	}
 	return writePictures(c, saved)
 }
@@ -133,7 +133,7 @@ func savedReport(b *built, r *reportJSON) (*report, error) {
 func replayOne(w io.Writer, b *built, title string, tj *traceJSON) error {
 	t, err := decodeTrace(b.model, tj)
 	if err != nil {
-		return usageError("%s: %v", title, err)
+		return usageError("%s: %w", title, err)
 	}
 	fmt.Fprintf(w, "\n%s: %d states, %d steps\n", title, len(t.States), len(t.Steps))
 	if err := model.Replay(b.model, t); err != nil {
@@ -164,7 +164,7 @@ func replayOne(w io.Writer, b *built, title string, tj *traceJSON) error {
 func recheckWitness(w io.Writer, b *built, ch checkJSON) error {
 	t, err := decodeTrace(b.model, ch.Witness)
 	if err != nil || len(t.States) != 1 {
-		return usageError("%s: the witness is not one configuration of this model (%v)", ch.Name, err)
+		return usageError("%s: the witness is not one configuration of this model (%w)", ch.Name, err)
 	}
 	fmt.Fprintf(w, "\n%s %s: %s\n", ch.Name, ch.Verdict, ch.Detail)
 	for _, p := range b.check.Characterisations {

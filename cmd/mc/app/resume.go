@@ -33,7 +33,7 @@ func checkpoints(c *cli.Context, run *built) (*checker.Checkpoints, error) {
 	if strings.HasSuffix(given.Topology, ".dot") {
 		abs, err := filepath.Abs(given.Topology)
 		if err != nil {
-			return nil, usageError("%v", err)
+			return nil, usageError("%w", err)
 		}
 		given.Topology = abs
 	}
@@ -63,23 +63,23 @@ type savedMeta struct {
 func savedRun(c *cli.Context, dir string) (*built, error) {
 	meta, err := checker.ReadCheckpointMeta(dir)
 	if err != nil {
-		return nil, usageError("--resume: %v", err)
+		return nil, badInput("--resume: %w", err)
 	}
 	var saved savedMeta
 	if err := json.Unmarshal(meta, &saved); err != nil || saved.Model == "" {
-		return nil, usageError("--resume: the checkpoint in %s does not say which run it belongs to", dir)
+		return nil, badInput("--resume: the checkpoint in %s does not say which run it belongs to", dir)
 	}
 	for flag, value := range map[string]string{"store": saved.Store, "mem": saved.Mem, "exact": strconv.FormatBool(saved.Exact),
 		"hashed": strconv.FormatBool(saved.Hashed)} {
 		if value != "" && !c.IsSet(flag) {
 			if err := c.Set(flag, value); err != nil {
-				return nil, usageError("--resume: the saved --%s: %v", flag, err)
+				return nil, usageError("--resume: the saved --%s: %w", flag, err)
 			}
 		}
 	}
 	b, err := saved.runSpec.build()
 	if err != nil {
-		return nil, usageError("--resume: %v", err)
+		return nil, usageError("--resume: %w", err)
 	}
 	return b, nil
 }
@@ -93,7 +93,7 @@ func storeOptions(c *cli.Context, opts *checker.Options) error {
 	}
 	kind, err := checker.ParseStoreKind(c.String("store"))
 	if err != nil {
-		return usageError("--store: %v", err)
+		return usageError("--store: %w", err)
 	}
 	if kind == checker.StoreDisk || kind == checker.StoreBadger {
 		if dir == "" {

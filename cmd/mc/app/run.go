@@ -69,7 +69,7 @@ func runOptions(c *cli.Context) (checker.Options, error) {
 	opts := checker.Options{Workers: c.Int("workers"), MaxStates: c.Uint64("max-states"), Exact: c.Bool("exact"), Hashed: c.Bool("hashed")}
 	engine, err := checker.ParseEngine(c.String("engine"))
 	if err != nil {
-		return checker.Options{}, usageError("--engine: %v", err)
+		return checker.Options{}, usageError("--engine: %w", err)
 	}
 	opts.Engine = engine
 	if text := c.String("order"); text != "" {
@@ -84,7 +84,7 @@ func runOptions(c *cli.Context) (checker.Options, error) {
 	if text := c.String("mem"); text != "" {
 		budget, err := parseBytes(text)
 		if err != nil {
-			return checker.Options{}, usageError("--mem: %v", err)
+			return checker.Options{}, usageError("--mem: %w", err)
 		}
 		if machine := checker.MachineMemory(); machine > 0 && budget > machine {
 			warn(c, "--mem %s is more than this machine's %s of memory: the budget will not stop a run before the system does", text, gib(machine))

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -35,6 +36,7 @@ func simulateCommand() *cli.Command {
 			&cli.StringFlag{Name: "dir", Usage: "save the trace of every run that deadlocks or reaches --max-steps in `DIR`, for mc replay"},
 			&cli.DurationFlag{Name: "timeout", DefaultText: "none", Usage: "stop after this long (exit 3)"},
 			&cli.BoolFlag{Name: "progress", DefaultText: "when stderr is a terminal", Usage: "report progress on stderr"},
+			&cli.BoolFlag{Name: "json", Usage: "print the simulation as JSON"},
 			profileFlag(),
 		},
 		Action: profiled(runSimulate),
@@ -53,16 +55,27 @@ func runSimulate(c *cli.Context) error {
 	start := time.Now()
 	res, err := sim.Simulate(ctx, b.proto, opts)
 	endBars() // before anything is printed
+	// Bad options, or a protocol that broke its rules during a run: a model error.
 	if err != nil && ctx.Err() == nil {
-		return usageError("%v", err)
+		return usageError("%w", checker.ExplainModelError(b.model, err))
 	}
-	s := res.Summarize()
-	printSimulation(c.App.Writer, b, opts, s, time.Since(start))
+	s, took := res.Summarize(), time.Since(start)
+	if !c.Bool("json") {
+		printSimulation(c.App.Writer, b, opts, s, took)
+	}
+	var saved []string
+	if ctx.Err() == nil {
+		if saved, err = saveFailures(c, b, opts, res); err != nil {
+			return err
+		}
+	}
+	if c.Bool("json") { // after the traces are saved, which it lists
+		if err := printJSON(c.App.Writer, simulationJSONOf(b, opts, s, saved, took.Seconds(), ctx.Err() != nil)); err != nil {
+			return err
+		}
+	}
 	if ctx.Err() != nil {
-		return &exitError{exitInconclusive, fmt.Errorf("%w: %d of %d runs done", err, s.Stabilized+s.Deadlocked+s.Bound, opts.Runs)}
-	}
-	if err := saveFailures(c, b, opts, res); err != nil {
-		return err
+		return &exitError{exitInconclusive, fmt.Errorf("%w: %d of %d runs done", context.Cause(ctx), s.Stabilized+s.Deadlocked+s.Bound, opts.Runs)}
 	}
 	return verdictExit(ctx, s.Deadlocked > 0, s.Bound > 0)
 }
@@ -80,7 +93,7 @@ func simulation(c *cli.Context) (*built, sim.Options, error) {
 	rs := runSpec{Model: entry.Name, Params: params, Topology: c.String("topology"), Daemon: c.String("daemon"), Fairness: "unfair"}
 	b, err := rs.build()
 	if err != nil {
-		return nil, opts, usageError("%v", err)
+		return nil, opts, usageError("%w", err)
 	}
 	opts = sim.Options{Runs: c.Int("runs"), Seed: c.Uint64("seed"), MaxSteps: c.Int("max-steps"), Workers: c.Int("workers"),
 		Legit: b.check.Legit, Init: b.init, Faults: c.Int("faults"), FaultGap: c.Int("fault-gap")}
@@ -95,7 +108,7 @@ func simulation(c *cli.Context) (*built, sim.Options, error) {
 		return nil, opts, usageError("--dir saves runs as traces of the model, and faults are not its steps: use mc check --check recovery")
 	}
 	if opts.Daemon, err = model.ParseDaemon(b.spec.Daemon); err != nil {
-		return nil, opts, usageError("%v", err)
+		return nil, opts, usageError("%w", err)
 	}
 	if opts.Scheduler, err = schedulerOf(c.String("scheduler")); err != nil {
 		return nil, opts, err
@@ -166,26 +179,27 @@ func printSimulation(w io.Writer, b *built, opts sim.Options, s sim.Summary, too
 }
 
 // saveFailures writes the trace of every run that did not stabilize to --dir, as mc replay
-// reads it.
-func saveFailures(c *cli.Context, b *built, opts sim.Options, res *sim.Result) error {
+// reads it, and returns the files written.
+func saveFailures(c *cli.Context, b *built, opts sim.Options, res *sim.Result) ([]string, error) {
 	dir := c.String("dir")
 	if dir == "" {
-		return nil
+		return nil, nil
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return &exitError{exitUsage, err}
+		return nil, usageError("--dir: %w", err)
 	}
+	var files []string
 	for _, run := range res.Runs {
 		if run.Outcome == sim.Stabilized {
 			continue
 		}
 		t, err := sim.Trace(b.proto, b.model, opts, run.Index)
 		if err != nil {
-			return &exitError{exitInconclusive, err}
+			return nil, &exitError{exitInconclusive, err}
 		}
 		tj, err := encodeTrace(b.model, t)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		what := "stuck outside the legitimate set"
 		if run.Outcome == sim.Bounded {
@@ -194,9 +208,11 @@ func saveFailures(c *cli.Context, b *built, opts sim.Options, res *sim.Result) e
 		saved := reportJSON{about: newReport(b, nil).about, Verdict: checker.Violated, Checks: []checkJSON{{
 			CheckResult: checker.CheckResult{Name: fmt.Sprintf("simulate run %d of seed %d", run.Index, opts.Seed),
 				Verdict: checker.Violated, Detail: what}, Trace: tj}}}
-		if err := writeJSON(filepath.Join(dir, fmt.Sprintf("run-%d.json", run.Index)), saved); err != nil {
-			return &exitError{exitUsage, err}
+		path := filepath.Join(dir, fmt.Sprintf("run-%d.json", run.Index))
+		if err := writeJSON(path, saved); err != nil {
+			return nil, &exitError{exitUsage, err}
 		}
+		files = append(files, path)
 	}
-	return nil
+	return files, nil
 }

@@ -1,13 +1,17 @@
 package app
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/sim"
 	"github.com/mc-checker/mc/models"
 	"github.com/mc-checker/mc/models/topology"
 	"github.com/mc-checker/mc/models/toys"
@@ -78,5 +82,47 @@ func TestHashedGivesTheDenseFigures(t *testing.T) {
 	}
 	if dense, hashed := figures(), figures("--hashed"); dense != hashed || !strings.Contains(dense, "3,125 states") {
 		t.Fatalf("dense:\n%s\nhashed:\n%s", dense, hashed)
+	}
+}
+
+// simulate --json gives the figures the table gives, in the shape of mc check --json (the run
+// as asked for, a verdict, stats), for a seeded run exactly; runs stuck outside the legitimate
+// set make it violated (exit 1), with the runs and the traces --dir saved.
+func TestSimulateJSON(t *testing.T) {
+	args := []string{"simulate", "dijkstra", "-p", "n=5", "-p", "K=5", "--runs", "200", "--seed", "7"}
+	code, out, _ := mc(t, append(args, "--json")...)
+	var got simulationJSON
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&got); err != nil || code != exitHolds {
+		t.Fatalf("exit %d, %v: %s", code, err, out)
+	}
+	got.Stats.Seconds = 0
+	want := simulationJSON{about: about{Model: "dijkstra", Params: map[string]int{"n": 5, "K": 5}, Daemon: "central", Fairness: "unfair"},
+		Scheduler: "random", Runs: 200, Seed: 7, MaxSteps: 1_000_000, Verdict: checker.Holds,
+		Stats: simStatsJSON{Stabilized: 200, NotStabilized: []int{}},
+		Figures: simFiguresJSON{Moves: sim.Spread{Min: 0, Median: 3, P99: 8, Max: 8, Mean: 3.08}, Steps: sim.Spread{Min: 0, Median: 3, P99: 8, Max: 8, Mean: 3.08},
+			Rounds: sim.Spread{Min: 0, Median: 1, P99: 3, Max: 3, Mean: 1.22}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got  %+v\nwant %+v", got, want)
+	}
+	_, table, _ := mc(t, args...)
+	for _, row := range []string{"  moves               0          3          8          8         3.08",
+		"  rounds              0          1          3          3         1.22", "  stabilized   200 of 200 runs"} {
+		if !strings.Contains(table, row) {
+			t.Fatalf("the table has other figures than the JSON: %s", table)
+		}
+	}
+	remove, err := models.Register(stuckEntry())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer remove()
+	dir := t.TempDir()
+	code, out, _ = mc(t, "simulate", "stuck", "--daemon", "dd", "--runs", "3", "--seed", "3", "--dir", dir, "--json")
+	got = simulationJSON{}
+	if err := json.Unmarshal([]byte(out), &got); err != nil || code != exitViolated || got.Verdict != checker.Violated ||
+		got.Stats.Stuck != 3 || !reflect.DeepEqual(got.Stats.NotStabilized, []int{0, 1, 2}) || len(got.Saved) != 3 || got.Saved[2] != filepath.Join(dir, "run-2.json") {
+		t.Fatalf("exit %d, %v: %s", code, err, out)
 	}
 }

@@ -56,14 +56,14 @@ type plan struct {
 // for the missing ones), the topology (a file is read and its size checked against the
 // model's range before a model is built on it), the daemon, the fairness and the checks.
 func (rs runSpec) validate() (*plan, error) {
-	entry, err := models.Lookup(rs.Model)
+	entry, err := lookupModel(rs.Model)
 	if err != nil {
 		return nil, err
 	}
 	topo := rs.Topology
 	if entry.OnTopology != nil && topo != "" { // a protocol file on the network of a file
 		if entry, err = entry.OnTopology(topo); err != nil {
-			return nil, err
+			return nil, namedFile("--topology", err)
 		}
 		rs.Topology = ""
 	}
@@ -137,7 +137,7 @@ func treeOf(entry *models.Entry, rs runSpec, n int) (*topology.Tree, error) {
 	if tree == nil {
 		var err error
 		if tree, err = models.Topology(rs.Topology, n); err != nil {
-			return nil, err
+			return nil, namedFile("--topology", err)
 		}
 	}
 	return tree, entry.CheckTree(tree)

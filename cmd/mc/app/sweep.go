@@ -80,13 +80,13 @@ func sweepPlan(c *cli.Context) (*models.Entry, []models.Range, *models.Param, er
 	if c.NArg() != 1 {
 		return nil, nil, nil, usageError("sweep needs exactly one model (see mc list)")
 	}
-	entry, err := models.Lookup(c.Args().First())
+	entry, err := lookupModel(c.Args().First())
 	if err != nil {
-		return nil, nil, nil, usageError("%v", err)
+		return nil, nil, nil, usageError("%w", err)
 	}
 	ranges, err := entry.ParseAssignments(c.StringSlice("param"))
 	if err != nil {
-		return nil, nil, nil, usageError("%v", err)
+		return nil, nil, nil, usageError("%w", err)
 	}
 	name := c.String("search")
 	if name == "" && entry.Search == "" {
@@ -131,7 +131,7 @@ func smallest(ctx context.Context, c *cli.Context, opts checker.Options, entry *
 		b, err := runSpec{Model: entry.Name, Params: p, Daemon: c.String("daemon"), Fairness: c.String("fairness"),
 			Checks: strings.Split(c.String("check"), ","), Lint: c.Bool("lint")}.build()
 		if err != nil {
-			return row, false, usageError("%v", err)
+			return row, false, usageError("%w", err)
 		}
 		r, err := b.run(ctx, opts)
 		if err != nil {

@@ -26,11 +26,11 @@ func checkAllTrees(c *cli.Context, rs runSpec, opts checker.Options) error {
 	}
 	first, err := models.LabelledTree(n, 0)
 	if err != nil {
-		return usageError("%v", err)
+		return usageError("%w", err)
 	}
 	rs.tree = first
 	if _, err := rs.validate(); err != nil { // the others differ by their edges only
-		return usageError("%v", err)
+		return usageError("%w", err)
 	}
 	warnUnbounded(c, opts)
 	ctx, stop := runContext(c)
@@ -39,11 +39,11 @@ func checkAllTrees(c *cli.Context, rs runSpec, opts checker.Options) error {
 	violated, inconclusive, done := false, false, 0
 	for k := 0; k < count && ctx.Err() == nil; k++ {
 		if rs.tree, err = models.LabelledTree(n, k); err != nil {
-			return usageError("%v", err)
+			return usageError("%w", err)
 		}
 		b, err := rs.build()
 		if err != nil {
-			return usageError("%v", err)
+			return usageError("%w", err)
 		}
 		r, err := b.run(ctx, opts)
 		if err != nil {

@@ -27,7 +27,7 @@ func runVerify(c *cli.Context) error {
 	for _, path := range c.Args().Slice() {
 		f, s, err := readProof(path, c.Bool("lint"))
 		if err != nil {
-			return usageError("%v", err)
+			return usageError("%w", err)
 		}
 		runs, specs = append(runs, f.Runs...), append(specs, s...)
 		for range f.Runs {
@@ -49,7 +49,7 @@ func runVerify(c *cli.Context) error {
 	for i, pr := range runs {
 		b, err := specs[i].build()
 		if err != nil {
-			return usageError("run %q: %v", pr.Name, err)
+			return usageError("run %q: %w", pr.Name, err)
 		}
 		start := time.Now()
 		r, err := b.run(ctx, opts)

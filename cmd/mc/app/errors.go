@@ -1,0 +1,214 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"slices"
+	"strings"
+	"syscall"
+
+	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/models"
+	"github.com/mc-checker/mc/models/lang"
+	"github.com/urfave/cli/v2"
+)
+
+// fileError is a file the user named that mc cannot read, said with the flag or the role
+// that named it ("--topology nonexist.dot: no such file"), never as the system's raw
+// "stat nonexist.dot: no such file or directory".
+type fileError struct {
+	named string // --topology, protocol file, proof file, saved run
+	path  string
+	why   string
+}
+
+func (e *fileError) Error() string { return fmt.Sprintf("%s %s: %s", e.named, e.path, e.why) }
+
+// namedFile says an error reading a file (a *fs.PathError) as a *fileError named as the
+// command line names the file; any other error is returned as it is.
+func namedFile(named string, err error) error {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	why := pe.Err.Error()
+	switch {
+	case errors.Is(pe.Err, fs.ErrNotExist):
+		why = "no such file"
+	case errors.Is(pe.Err, fs.ErrPermission):
+		why = "not readable (permission denied)"
+	case errors.Is(pe.Err, syscall.EISDIR):
+		why = "a directory, not a file"
+	}
+	return &fileError{named: named, path: pe.Path, why: why}
+}
+
+// lookupModel finds a model of the catalogue, or reads a protocol file, whose name in an
+// error is "protocol file".
+func lookupModel(name string) (*models.Entry, error) {
+	e, err := models.Lookup(name)
+	return e, namedFile("protocol file", err)
+}
+
+// errorJSON is an error as --json prints it, on stdout where the run's JSON would be: its kind
+// (usage: the command line; input: a file; model: a model that broke its rules during the
+// run; internal or inconclusive: exit 3), the message, and what the kind knows of it.
+type errorJSON struct {
+	Error errorBody `json:"error"`
+}
+
+type errorBody struct {
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+	// Position is the place in a protocol file.
+	Position *positionJSON `json:"position,omitempty"`
+	// File is the file that could not be read.
+	File string `json:"file,omitempty"`
+	// Configuration is where a model error happened, and Path an execution from an initial
+	// configuration to it (replayed), when one is known.
+	Configuration *configurationJSON `json:"configuration,omitempty"`
+	Path          *traceJSON         `json:"path,omitempty"`
+}
+
+type positionJSON struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+}
+
+type configurationJSON struct {
+	Variables []string `json:"variables"`
+	Values    []any    `json:"values"`
+}
+
+// errorKind is what kind of error err is, for --json; code is its exit code.
+func errorKind(err error, code int) string {
+	var internal *checker.InternalError
+	switch {
+	case errors.As(err, new(*checker.ModelError)):
+		return "model"
+	case errors.As(err, &internal):
+		return "internal"
+	case code == exitInconclusive:
+		return "inconclusive"
+	case errors.As(err, new(*lang.Error)) || errors.As(err, new(*fileError)) || errors.As(err, new(*inputError)):
+		return "input"
+	}
+	return "usage"
+}
+
+// inputError is an error in the contents of a file the user gave (a proof file, a saved run,
+// a checkpoint): "input" under --json.
+type inputError struct{ err error }
+
+func (e *inputError) Error() string { return e.err.Error() }
+
+func (e *inputError) Unwrap() error { return e.err }
+
+// badInput is an input error: exit 2.
+func badInput(format string, args ...any) error {
+	return &exitError{exitUsage, &inputError{fmt.Errorf(format, args...)}}
+}
+
+// encodeError is err as --json prints it.
+func encodeError(err error, code int) errorJSON {
+	body := errorBody{Kind: errorKind(err, code), Message: err.Error()}
+	var le *lang.Error
+	if errors.As(err, &le) { // the place goes in position; the source line and caret are for people
+		body.Message = strings.Replace(body.Message, le.Error(), le.Msg, 1)
+		body.Position = &positionJSON{File: le.File, Line: le.Pos.Line, Col: le.Pos.Col}
+	}
+	var fe *fileError
+	if errors.As(err, &fe) {
+		body.File = fe.path
+	}
+	var me *checker.ModelError
+	if errors.As(err, &me) && me.State != nil && me.Model.Schema().Valid(me.State) == nil {
+		one, _ := encodeTrace(me.Model, &model.Trace{States: []model.State{me.State}, LoopStart: -1})
+		body.Configuration = &configurationJSON{Variables: one.Variables, Values: one.States[0]}
+		if body.Path, _ = encodeTrace(me.Model, me.Path); body.Path != nil && body.Path.Actions == nil { // replayed already: it encodes
+			body.Path.Actions = []actionJSON{} // a path of no step is still a list
+		}
+	}
+	return errorJSON{Error: body}
+}
+
+// printModelError writes a model error for people: the message, then the configuration it
+// happened in as a trace's row, after the execution that reaches it when one is known.
+func printModelError(w io.Writer, msg string, me *checker.ModelError) {
+	fmt.Fprintln(w, "mc:", msg)
+	if me.State == nil || me.Model.Schema().Valid(me.State) != nil {
+		return
+	}
+	t := me.Path
+	switch {
+	case t == nil:
+		fmt.Fprintln(w, "in this configuration (no execution from an initial one to it is known):")
+		t = &model.Trace{States: []model.State{me.State}, LoopStart: -1}
+	case len(t.Steps) == 0:
+		fmt.Fprintln(w, "in this configuration, an initial one:")
+	default:
+		fmt.Fprintf(w, "in the last configuration of this execution, a shortest from an initial one (%d steps):\n", len(t.Steps))
+	}
+	if err := printTrace(w, me.Model, t); err != nil {
+		fmt.Fprintf(w, "  (it does not print: %v)\n", err)
+	}
+}
+
+// printError writes the error a command ended with, and returns its exit code: under --json,
+// when the command printed nothing on stdout, as a JSON object there (and its message on
+// stderr); else on stderr, a model error with its configuration and path.
+func printError(err error, stdout *counting, stderr io.Writer, asJSON bool) int {
+	code, msg := exitUsage, err.Error()
+	var ee *exitError
+	if errors.As(err, &ee) {
+		code = ee.code
+	}
+	if msg == "" { // a verdict, which the report said
+		return code
+	}
+	if asJSON && stdout.n == 0 && printJSON(stdout, encodeError(err, code)) == nil {
+		fmt.Fprintln(stderr, "mc:", msg)
+		return code
+	}
+	if me := (*checker.ModelError)(nil); errors.As(err, &me) {
+		printModelError(stderr, msg, me)
+	} else {
+		fmt.Fprintln(stderr, "mc:", msg)
+	}
+	return code
+}
+
+// jsonAsked reports whether the command line asks a command that has --json for it (args as
+// interspersed leaves them: the command's flags before its arguments).
+func jsonAsked(app *cli.App, args []string) bool {
+	if len(args) < 2 || app.Command(args[1]) == nil || !slices.ContainsFunc(app.Command(args[1]).Flags, func(f cli.Flag) bool {
+		return slices.Contains(f.Names(), "json")
+	}) {
+		return false
+	}
+	for _, a := range args[2:] {
+		switch a {
+		case "--":
+			return false
+		case "--json", "-json", "--json=true", "-json=true":
+			return true
+		}
+	}
+	return false
+}
+
+// counting is a writer that counts what went through it: whether a command printed anything.
+type counting struct {
+	w io.Writer
+	n int64
+}
+
+func (c *counting) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}

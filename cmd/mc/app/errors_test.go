@@ -1,0 +1,133 @@
+package app
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+const (
+	overflowFile = "../../../testdata/errors/overflow.gcl"
+	zeroRing     = "../../../testdata/errors/ring3-zero.dot"
+)
+
+// A model error prints where it happened: the place in the file with its line and caret, then
+// the configuration as a trace's row, after the shortest execution that reaches it from an
+// initial configuration (replayed); from every configuration, the configuration alone. Exit 2,
+// nothing on stdout.
+func TestModelErrorSaysWhere(t *testing.T) {
+	head := "mc: " + overflowFile + ":9:27: rule up of process 2 writes x = 4, outside 0..3\n" +
+		"\trule up : x <= x[left] -> x := x + 1\n" +
+		"\t                          ^\n"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check", overflowFile}, head + `in this configuration, an initial one:
+  # step x0 x1 x2 enabled
+  0       0  3  3 P0 P2
+`},
+		{[]string{"check", overflowFile, "--topology", zeroRing}, head + `in the last configuration of this execution, a shortest from an initial one (8 steps):
+  # step   x0  x1  x2 enabled
+  0         0   0   0 P0 P1 P2
+  1 P0 up [1]   0   0 P1 P2
+  2 P1 up   1 [1]   0 P1 P2
+  3 P1 up   1 [2]   0 P2
+  4 P2 up   1   2 [1] P0 P2
+  5 P0 up [2]   2   1 P1 P2
+  6 P1 up   2 [3]   1 P2
+  7 P2 up   2   3 [2] P0 P2
+  8 P2 up   2   3 [3] P0 P2
+`},
+		{[]string{"simulate", overflowFile, "--runs", "5", "--seed", "1", "--workers", "1"}, head + `in this configuration, an initial one:
+  # step x0 x1 x2 enabled
+  0       2  3  3 P0 P2
+`},
+	} {
+		code, out, stderr := mc(t, c.args...)
+		if code != exitUsage || out != "" || stderr != c.want {
+			t.Errorf("mc %s: exit %d, stdout %q, stderr:\n%s\nwant:\n%s", strings.Join(c.args, " "), code, out, stderr, c.want)
+		}
+	}
+}
+
+// errorOf parses the JSON object an error is under --json.
+func errorOf(t *testing.T, out string) errorBody {
+	t.Helper()
+	var e errorJSON
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&e); err != nil {
+		t.Fatalf("not an error object: %v: %s", err, out)
+	}
+	return e.Error
+}
+
+// Under --json an error is a JSON object on stdout, exit 2 still: a model error with its
+// place, configuration and path (the path's actions by process and rule, as a check's trace);
+// a usage error; a file that is not there; a protocol file that does not parse, with its place.
+func TestJSONErrors(t *testing.T) {
+	code, out, _ := mc(t, "check", overflowFile, "--topology", zeroRing, "--json")
+	e := errorOf(t, out)
+	want := errorBody{Kind: "model", Message: "rule up of process 2 writes x = 4, outside 0..3",
+		Position:      &positionJSON{File: overflowFile, Line: 9, Col: 27},
+		Configuration: &configurationJSON{Variables: []string{"x0", "x1", "x2"}, Values: []any{2.0, 3.0, 3.0}}}
+	path := e.Path
+	e.Path = nil
+	if code != exitUsage || !reflect.DeepEqual(e, want) || path == nil || len(path.States) != 9 || len(path.Actions) != 8 ||
+		!reflect.DeepEqual(path.States[8], []any{2.0, 3.0, 3.0}) || path.Actions[7].Moves[0] != (moveJSON{Process: 2, Rule: "up"}) {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.gcl")
+	os.WriteFile(bad, []byte("protocol t\nparam n = 3\ntopology oriented_ring(n)\nvar x : 0..2\nrule r : y == 0 -> x := 1\nlegitimate : true\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want errorBody
+	}{
+		{[]string{"check", "dijkstra", "--daemon", "foo", "--json"}, errorBody{Kind: "usage", Message: `unknown daemon "foo" (want one of central, locally-central, distributed, synchronous, blocks)`}},
+		{[]string{"simulate", "dijkstra", "--runs", "0", "--json"}, errorBody{Kind: "usage", Message: "simulate at least one run"}},
+		{[]string{"check", "nonexist.gcl", "--json"}, errorBody{Kind: "input", Message: "protocol file nonexist.gcl: no such file", File: "nonexist.gcl"}},
+		{[]string{"check", bad, "--json"}, errorBody{Kind: "input", Message: "unknown name y", Position: &positionJSON{File: bad, Line: 5, Col: 10}}},
+		{[]string{"simulate", overflowFile, "--runs", "5", "--seed", "1", "--json"}, errorBody{Kind: "model", Message: "rule up of process 2 writes x = 4, outside 0..3",
+			Position:      &positionJSON{File: overflowFile, Line: 9, Col: 27},
+			Configuration: &configurationJSON{Variables: []string{"x0", "x1", "x2"}, Values: []any{2.0, 3.0, 3.0}}}},
+	} {
+		code, out, stderr := mc(t, c.args...)
+		e := errorOf(t, out)
+		e.Path = nil
+		if code != exitUsage || !reflect.DeepEqual(e, c.want) || !strings.HasPrefix(stderr, "mc: ") {
+			t.Errorf("mc %s: exit %d: %s%s", strings.Join(c.args, " "), code, out, stderr)
+		}
+	}
+}
+
+// A file that is not there, or is a directory, is said with the flag or the role that named it,
+// never as the system's raw stat error.
+func TestFileErrorsNameTheFlag(t *testing.T) {
+	dir := t.TempDir()
+	proof := filepath.Join(dir, "p.yaml")
+	os.WriteFile(proof, []byte("runs:\n  - name: r\n    model: arrow\n    topology: nonexist.dot\n    checks: [characterise]\n    expect: {verdict: holds}\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check", "nonexist.gcl"}, "protocol file nonexist.gcl: no such file"},
+		{[]string{"list", "nonexist.gcl"}, "protocol file nonexist.gcl: no such file"},
+		{[]string{"check", overflowFile, "--topology", "nonexist.dot"}, "--topology nonexist.dot: no such file"},
+		{[]string{"check", "arrow", "--topology", "nonexist.dot"}, "--topology nonexist.dot: no such file"},
+		{[]string{"simulate", "arrow", "--topology", "nonexist.dot"}, "--topology nonexist.dot: no such file"},
+		{[]string{"verify", "nonexist.yaml"}, "proof file nonexist.yaml: no such file"},
+		{[]string{"verify", dir}, "proof file " + dir + ": a directory, not a file"},
+		{[]string{"verify", proof}, proof + `: run 1 ("r"): topology nonexist.dot: no such file`},
+		{[]string{"replay", "nonexist.json"}, "saved run nonexist.json: no such file"},
+		{[]string{"check", "--resume", "nonexist"}, "--resume: no checkpoint in nonexist"},
+	} {
+		code, _, stderr := mc(t, c.args...)
+		if code != exitUsage || stderr != "mc: "+c.want+"\n" {
+			t.Errorf("mc %s: exit %d, %q; want %q", strings.Join(c.args, " "), code, stderr, c.want)
+		}
+	}
+}
