@@ -31,12 +31,12 @@ func printStats(w io.Writer, res *checker.Result) {
 func runFacts(res *checker.Result) []fact {
 	facts := exploreFacts(res)
 	if res.WorstCaseMoves != nil {
-		text := fmt.Sprintf("%d moves, %d steps", *res.WorstCaseMoves, *res.WorstCaseSteps)
+		text := counted(*res.WorstCaseMoves, "move") + ", " + counted(*res.WorstCaseSteps, "step")
 		if res.WorstCaseTicks != nil {
-			text += fmt.Sprintf(", %d ticks", *res.WorstCaseTicks)
+			text += ", " + counted(*res.WorstCaseTicks, "tick")
 		}
 		if res.WorstCaseRounds != nil {
-			text += fmt.Sprintf(", %d rounds", *res.WorstCaseRounds)
+			text += ", " + counted(*res.WorstCaseRounds, "round")
 		}
 		facts = append(facts, fact{name: "worst case", value: text, figure: true})
 	}
@@ -54,25 +54,26 @@ func exploreFacts(res *checker.Result) []fact {
 	s := res.Stats
 	universe := s.Universe + " configurations"
 	if s.UniverseSize > 0 {
-		universe = fmt.Sprintf("%s = %s configurations", s.Universe, group(s.UniverseSize))
+		universe = s.Universe + " = " + groupCounted(s.UniverseSize, "configuration")
 	}
-	facts := []fact{{name: "universe", value: universe}, {name: "initial", value: group(s.InitialStates) + " states"}}
+	facts := []fact{{name: "universe", value: universe}, {name: "initial", value: groupCounted(s.InitialStates, "state")}}
 	switch {
 	case s.Symbolic != nil:
-		facts = append(facts, fact{name: "symbolic", value: fmt.Sprintf("BDDs of %d variables, order %s; peak %s nodes, %d fixpoint iterations",
-			s.Symbolic.Levels, orderText(s.Symbolic.Order), group(uint64(s.Symbolic.PeakNodes)), s.Symbolic.Iterations)})
+		facts = append(facts, fact{name: "symbolic", value: fmt.Sprintf("BDDs of %s, order %s; peak %s, %s",
+			counted(s.Symbolic.Levels, "variable"), orderText(s.Symbolic.Order), groupCounted(uint64(s.Symbolic.PeakNodes), "node"),
+			counted(s.Symbolic.Iterations, "fixpoint iteration"))})
 	case s.Interrupted && s.StoppedIn == "exploration":
-		facts = append(facts, fact{name: "explored", value: fmt.Sprintf("%s states, %s transitions, BFS depth %d when interrupted, %s store",
-			group(s.States), group(s.Transitions), s.Depth, s.Store)})
+		facts = append(facts, fact{name: "explored", value: fmt.Sprintf("%s, %s, BFS depth %d when interrupted, %s store",
+			groupCounted(s.States, "state"), groupCounted(s.Transitions, "transition"), s.Depth, s.Store)})
 	case s.Interrupted:
-		facts = append(facts, fact{name: "explored", value: fmt.Sprintf("%s states, BFS depth %d, %s store; interrupted during the analyses",
-			group(s.States), s.Depth, s.Store)})
+		facts = append(facts, fact{name: "explored", value: fmt.Sprintf("%s, BFS depth %d, %s store; interrupted during the analyses",
+			groupCounted(s.States, "state"), s.Depth, s.Store)})
 	default:
-		facts = append(facts, fact{name: "explored", value: fmt.Sprintf("%s states, %s transitions, BFS depth %d, %s store",
-			group(s.States), group(s.Transitions), s.Depth, s.Store)})
+		facts = append(facts, fact{name: "explored", value: fmt.Sprintf("%s, %s, BFS depth %d, %s store",
+			groupCounted(s.States, "state"), groupCounted(s.Transitions, "transition"), s.Depth, s.Store)})
 	}
 	if s.SpilledStates > 0 {
-		facts = append(facts, fact{name: "visited set", value: group(s.SpilledStates) + " states moved to disk"})
+		facts = append(facts, fact{name: "visited set", value: groupCounted(s.SpilledStates, "state") + " moved to disk"})
 	}
 	if s.CollisionProbability > 0 {
 		facts = append(facts, fact{name: "fingerprint", value: fmt.Sprintf("collision probability %.2g", s.CollisionProbability)})
