@@ -62,7 +62,7 @@ func TestPicturesSayWhere(t *testing.T) {
 		t.Errorf("--json: exit %d, stderr %q", code, stderr)
 	}
 	code, out, _ = mc(t, "check", "dijkstra", "-p", "n=3", "-p", "K=3", "--check", "closure", "--trace-dot", dots)
-	if code != exitHolds || !strings.HasSuffix(out, "  trace-dot    no trace to draw: "+dots+" is left empty\n") {
+	if code != exitHolds || !strings.HasSuffix(out, "  trace-dot    no trace to draw: nothing written to "+dots+"\n") {
 		t.Errorf("a run without traces: exit %d:\n%s", code, out)
 	}
 	proof, pages := filepath.Join(dir, "ring.yaml"), filepath.Join(dir, "pages")

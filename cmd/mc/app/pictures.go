@@ -45,8 +45,8 @@ func picturesWritable(c *cli.Context) error {
 // writePictures writes what --report and --trace-dot ask for, and says where in a line each,
 // in the style of the run's summary: on stdout, or on stderr when stdout carries --json.
 func writePictures(c *cli.Context, r *report) error {
-	w := c.App.Writer
-	if c.Bool("json") {
+	w, summary := c.App.Writer, !c.Bool("json")
+	if !summary {
 		w = c.App.ErrWriter
 	}
 	var said []fact
@@ -67,11 +67,11 @@ func writePictures(c *cli.Context, r *report) error {
 		}
 		what := fmt.Sprintf("%s drawn in %s: %s, as DOT and SVG", counted(traces, "trace"), dir, counted(configs, "configuration"))
 		if traces == 0 {
-			what = "no trace to draw: " + dir + " is left empty"
+			what = "no trace to draw: nothing written to " + dir
 		}
 		said = append(said, fact{name: "trace-dot", value: what})
 	}
-	if len(said) > 0 && w == c.App.Writer {
+	if len(said) > 0 && summary {
 		fmt.Fprintln(w) // apart from the last trace, as the summary is from the verdicts
 	}
 	for _, f := range said {
