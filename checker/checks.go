@@ -8,6 +8,7 @@ import (
 	"github.com/mc-checker/mc/checker/internal/explore"
 	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/plural"
 )
 
 // The checks of one configuration or one step: invariants, deadlocks, closure, action
@@ -22,15 +23,16 @@ func (a *checking) invariants() {
 			continue
 		}
 		id = explore.Nearest(a.ctx, a.g, id, func(_ uint64, s model.State) bool { return !inv.Holds(s) })
-		a.failsAt(name, id, inv.Holds, "violated after %d steps", "the last state satisfies the invariant")
+		a.failsAt(name, id, inv.Holds, "violated after %s", "the last state satisfies the invariant")
 	}
 }
 
 // failsAt reports a violation at node id: a shortest path there, whose last state must not
-// satisfy holds (else the replay says notFailing). detail has the path's steps as its verb.
+// satisfy holds (else the replay says notFailing). detail has the path's steps ("3 steps")
+// as its verb.
 func (a *checking) failsAt(name string, id uint64, holds model.Predicate, detail, notFailing string) {
 	t := explore.PathTrace(a.g, id)
-	a.add(CheckResult{Name: name, Verdict: Violated, Trace: t, Detail: fmt.Sprintf(detail, len(t.Steps))},
+	a.add(CheckResult{Name: name, Verdict: Violated, Trace: t, Detail: fmt.Sprintf(detail, plural.Count(len(t.Steps), "step"))},
 		func(t *model.Trace) error {
 			if holds(t.States[len(t.States)-1]) {
 				return errors.New(notFailing)
@@ -53,7 +55,7 @@ func (a *checking) deadlock() {
 	id = explore.Nearest(a.ctx, a.g, id, func(u uint64, s model.State) bool { return !a.spec.Legit(s) && len(x.Edges(u)) == 0 })
 	t := explore.PathTrace(a.g, id)
 	a.add(CheckResult{Name: string(CheckDeadlock), Verdict: Violated, Trace: t,
-		Detail: fmt.Sprintf("an illegitimate configuration without successors, %d steps from an initial one", len(t.Steps))},
+		Detail: fmt.Sprintf("an illegitimate configuration without successors, %s from an initial one", plural.Count(len(t.Steps), "step"))},
 		a.endsInDeadlock)
 }
 
@@ -113,7 +115,7 @@ func (a *checking) actionInvariants() error {
 			return &InternalError{Check: name, Err: err}
 		}
 		a.add(CheckResult{Name: name, Verdict: Violated, Trace: t,
-			Detail: fmt.Sprintf("a step violates it after %d steps", len(t.Steps)-1)},
+			Detail: fmt.Sprintf("a step violates it after %s", plural.Count(len(t.Steps)-1, "step"))},
 			func(t *model.Trace) error {
 				n := len(t.States)
 				st, to, err := model.StepOf(a.m, t.States[n-2], t.Steps[n-2])
@@ -161,7 +163,7 @@ func (a *checking) characterise() {
 		name := string(CheckCharacterise) + " " + p.Name
 		r := results[i]
 		if id, found := r.ReachableFails.Get(); found {
-			a.failsAt(name, id, p.Holds, "a reachable configuration, %d steps from an initial one, does not satisfy it",
+			a.failsAt(name, id, p.Holds, "a reachable configuration, %s from an initial one, does not satisfy it",
 				"the last state satisfies the predicate")
 			continue
 		}

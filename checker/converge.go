@@ -8,6 +8,7 @@ import (
 	"github.com/mc-checker/mc/checker/internal/analysis"
 	"github.com/mc-checker/mc/checker/internal/explore"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/plural"
 )
 
 func (a *checking) convergence() error {
@@ -71,8 +72,8 @@ func (a *checking) avoiding(g goal, prefix string) {
 	t := analysis.AvoidingTrace(a.g, g.labels, from)
 	c := CheckResult{Name: g.name, Verdict: Violated, Trace: t}
 	if t.IsLasso() {
-		c.Detail = fmt.Sprintf("%sa cycle of %d steps avoids %s (stem of %d steps)",
-			prefix, len(t.States)-t.LoopStart, g.set, t.LoopStart)
+		c.Detail = fmt.Sprintf("%sa cycle of %s avoids %s (stem of %s)",
+			prefix, plural.Count(len(t.States)-t.LoopStart, "step"), g.set, plural.Count(t.LoopStart, "step"))
 		if f, starved, err := analysis.Starved(a.m, t); err == nil && starved != 0 {
 			c.Detail += fmt.Sprintf("; it starves %s, which weak fairness excludes",
 				strings.Join(model.UnitNames(f, starved), ", "))
@@ -80,7 +81,7 @@ func (a *checking) avoiding(g goal, prefix string) {
 		a.add(c, a.loopAvoids(g.holds))
 		return
 	}
-	c.Detail = fmt.Sprintf("%sa configuration outside %s without successors, %d steps in", prefix, g.set, len(t.Steps))
+	c.Detail = fmt.Sprintf("%sa configuration outside %s without successors, %s in", prefix, g.set, plural.Count(len(t.Steps), "step"))
 	a.add(c, a.endsInDeadlockOutside(g.holds))
 }
 
@@ -97,7 +98,7 @@ func (a *checking) fairlyReaches(g goal) error {
 		p := stem(id)
 		t := explore.TraceFromNodes(a.g, p.Nodes, p.Steps, -1)
 		a.add(CheckResult{Name: g.name, Verdict: Violated, Trace: t,
-			Detail: fmt.Sprintf("a configuration outside %s without successors, %d steps in", g.set, len(t.Steps))},
+			Detail: fmt.Sprintf("a configuration outside %s without successors, %s in", g.set, plural.Count(len(t.Steps), "step"))},
 			a.endsInDeadlockOutside(g.holds))
 		return nil
 	}
@@ -120,8 +121,8 @@ func (a *checking) fairlyReaches(g goal) error {
 	t := analysis.FairLasso(a.g, a.m, scc, stem(scc.Entry()))
 	avoids := a.loopAvoids(g.holds)
 	a.add(CheckResult{Name: g.name, Verdict: Violated, Trace: t,
-		Detail: fmt.Sprintf("a weakly fair cycle of %d steps avoids %s (stem of %d steps)",
-			len(t.States)-t.LoopStart, g.set, t.LoopStart)},
+		Detail: fmt.Sprintf("a weakly fair cycle of %s avoids %s (stem of %s)",
+			plural.Count(len(t.States)-t.LoopStart, "step"), g.set, plural.Count(t.LoopStart, "step"))},
 		func(t *model.Trace) error {
 			if err := avoids(t); err != nil {
 				return err
@@ -178,7 +179,7 @@ func (a *checking) worstCase() {
 	witnesses := []witness{{trace: st, want: steps}}
 	a.res.WorstCaseSteps, a.res.StepsWitness = &steps, st
 	a.res.WorstCaseMoves, a.res.MovesWitness = &steps, st
-	detail := fmt.Sprintf("at most %d moves and %d steps", steps, steps)
+	detail := worstDetail(steps, steps)
 	for m, labels := range l.Weighted {
 		if labels == nil {
 			continue
@@ -189,10 +190,10 @@ func (a *checking) worstCase() {
 		switch mm {
 		case analysis.ByMoves:
 			a.res.WorstCaseMoves, a.res.MovesWitness = &worst, t
-			detail = fmt.Sprintf("at most %d moves and %d steps", worst, steps)
+			detail = worstDetail(worst, steps)
 		case analysis.ByTicks:
 			a.res.WorstCaseTicks, a.res.TicksWitness = &worst, t
-			detail += fmt.Sprintf(", %d ticks", worst)
+			detail += ", " + plural.Count(worst, "tick")
 		}
 	}
 	if rw, err := a.worstRounds(); err == nil && rw != nil {
@@ -202,7 +203,7 @@ func (a *checking) worstCase() {
 			a.res.RoundsWitness = explore.TraceFromNodes(a.g, rw.Path.Nodes, rw.Path.Steps, -1)
 			witnesses = append(witnesses, witness{trace: a.res.RoundsWitness, want: rounds, rounds: true})
 		}
-		detail += fmt.Sprintf(", %d rounds", rounds)
+		detail += ", " + plural.Count(rounds, "round")
 	} else if err != nil {
 		detail += fmt.Sprintf(" (rounds not measured: %v)", err)
 	}
@@ -224,4 +225,9 @@ func (a *checking) worstRounds() (*analysis.RoundsWitness, error) {
 		return nil, nil
 	}
 	return analysis.WorstRounds(a.ctx, a.g, procs, a.scan.Legit)
+}
+
+// worstDetail is the worst case as the check states it: "at most 4 moves and 3 steps".
+func worstDetail(moves, steps uint64) string {
+	return "at most " + plural.Count(moves, "move") + " and " + plural.Count(steps, "step")
 }

@@ -58,7 +58,11 @@ func (a *checking) expectedTime() error {
 		e.Rounds = e.Steps // every enabled process moves: each step is a round
 	}
 	a.res.Expected = e
-	detail := fmt.Sprintf("%s steps at worst, %s on average", e.Steps.Worst, e.Steps.Average)
+	steps := "steps"
+	if e.Steps.Worst.String() == "1" {
+		steps = "step"
+	}
+	detail := fmt.Sprintf("%s %s at worst, %s on average", e.Steps.Worst, steps, e.Steps.Average)
 	switch {
 	case !e.Exact && e.Wide:
 		detail += fmt.Sprintf(" (interval iteration, stopped after %d updates before the bounds were %g apart)", e.Iterations, e.Precision)

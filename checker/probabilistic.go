@@ -10,6 +10,7 @@ import (
 	"github.com/mc-checker/mc/checker/internal/markov"
 	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/plural"
 )
 
 // chain is the explored graph read as a Markov decision process, built once for the
@@ -87,9 +88,9 @@ func (a *checking) addTrap(name string, c *chain, prefix string, strict bool) {
 	if len(tf.nodes) == 1 {
 		size = "a trap of one configuration"
 	}
-	bad, of := fmt.Sprintf("%s of %s reachable configurations", grouped(c.sure.BadCount), grouped(a.res.Stats.States)), ""
+	bad, of := fmt.Sprintf("%s of %s reachable %s", grouped(c.sure.BadCount), grouped(a.res.Stats.States), plural.Noun(a.res.Stats.States, "configuration")), ""
 	if strict { // only what executions from the initial configurations meet before the legitimate set
-		bad, of = fmt.Sprintf("%s of %s configurations", grouped(c.badRelevant), grouped(c.relevant.Count())), " that an execution from an initial configuration reaches before it"
+		bad, of = fmt.Sprintf("%s of %s %s", grouped(c.badRelevant), grouped(c.relevant.Count()), plural.Noun(c.relevant.Count(), "configuration")), " that an execution from an initial configuration reaches before it"
 	}
 	detail := fmt.Sprintf("%sfrom %s%s some scheduler misses the legitimate set with positive probability: "+
 		"%s, closed under every outcome of the scheduler's choices, avoids it", prefix, bad, of, size)
@@ -98,9 +99,9 @@ func (a *checking) addTrap(name string, c *chain, prefix string, strict bool) {
 			"%s, closed under every coin outcome, avoids it", prefix, bad, of, size)
 	}
 	if tf.trace.IsLasso() {
-		detail += fmt.Sprintf(" (shown: %d steps into it, then a cycle of %d inside)", tf.trace.LoopStart, len(tf.trace.States)-tf.trace.LoopStart)
+		detail += fmt.Sprintf(" (shown: %s into it, then a cycle of %d inside)", plural.Count(tf.trace.LoopStart, "step"), len(tf.trace.States)-tf.trace.LoopStart)
 	} else {
-		detail += fmt.Sprintf(" (shown: a configuration without successors, %d steps in)", len(tf.trace.Steps))
+		detail += fmt.Sprintf(" (shown: a configuration without successors, %s in)", plural.Count(len(tf.trace.Steps), "step"))
 	}
 	base := a.loopAvoids(a.spec.Legit)
 	if !tf.trace.IsLasso() {

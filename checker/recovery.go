@@ -7,6 +7,7 @@ import (
 	"github.com/mc-checker/mc/checker/internal/analysis"
 	"github.com/mc-checker/mc/checker/internal/explore"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/plural"
 )
 
 // recovery decides, on a model with faults (model.WithFaults) started in legitimate
@@ -52,11 +53,11 @@ func (a *checking) recovery() error {
 	}
 	firstRounds, lastRounds := "", ""
 	if r.FirstRounds != nil {
-		firstRounds, lastRounds = fmt.Sprintf(", %d rounds", *r.FirstRounds), fmt.Sprintf(", %d rounds", *r.LastRounds)
+		firstRounds, lastRounds = ", "+plural.Count(*r.FirstRounds, "round"), ", "+plural.Count(*r.LastRounds, "round")
 	}
 	a.add(CheckResult{Name: name, Verdict: Holds, Detail: fmt.Sprintf(
-		"%s; to %s, from the first fault at most %d moves, %d steps%s; from the last %d steps%s",
-		spec, end, firstMoves.Length, first.Length, firstRounds, last.Length, lastRounds)}, func(*model.Trace) error {
+		"%s; to %s, from the first fault at most %s, %s%s; from the last %s%s",
+		spec, end, plural.Count(firstMoves.Length, "move"), plural.Count(first.Length, "step"), firstRounds, plural.Count(last.Length, "step"), lastRounds)}, func(*model.Trace) error {
 		if err := a.afterFault(r.FirstWitness, first.Length, false); err != nil {
 			return fmt.Errorf("the witness from the first fault: %w", err)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/analysis"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/plural"
 )
 
 // replay is the last stage: every counterexample is re-executed through the model, must start
@@ -64,7 +65,7 @@ func (a *checking) lift(q model.Quotient) error {
 			return err
 		}
 		if t := f.result.Trace; t != nil && t.IsLasso() && len(t.States)-t.LoopStart != len(quotient.States)-quotient.LoopStart {
-			f.result.Detail += fmt.Sprintf(" (up to rotation; as an execution, the loop takes %d steps)", len(t.States)-t.LoopStart)
+			f.result.Detail += fmt.Sprintf(" (up to rotation; as an execution, the loop takes %s)", plural.Count(len(t.States)-t.LoopStart, "step"))
 		}
 		for j := range f.witnesses {
 			old := f.witnesses[j].trace

@@ -90,7 +90,10 @@ func arvyFrom(cfg arvy.Config, set string, trees int) string {
 
 // arvyNotes are the encoding choices every run states.
 func arvyNotes(cfg arvy.Config, from string) []string {
-	requests := fmt.Sprintf("at most %d request(s) per node, one outstanding", cfg.Requests)
+	requests := "at most 1 request per node"
+	if cfg.Requests != 1 {
+		requests = fmt.Sprintf("at most %d requests per node, one outstanding", cfg.Requests)
+	}
 	if cfg.Recycle {
 		requests = "recycle: a satisfied node may request again, one request outstanding"
 	}

@@ -7,12 +7,14 @@ import (
 )
 
 func init() {
-	register(&Entry{
+	e := &Entry{
 		Name: "dijkstra",
 		Doc:  "Dijkstra's K-state token ring (1974): n machines, x[i] in 0..K-1",
+		// The parameters are examples/protocols/dijkstra.gcl's, which a test compares: n = 5,
+		// K = n, the ranges the simulator takes (an exhaustive check stops far below them).
 		Params: []Param{
-			{Name: "n", Default: 6, Min: 2, Max: 64, Doc: "machines on the ring"},
-			{Name: "K", Default: 6, Min: 2, Max: model.MaxDomain, Doc: "states per machine"},
+			{Name: "n", Default: 5, Min: 2, Max: 64, Doc: "machines on the ring (mc check: up to 9, 13 with --engine symbolic)"},
+			{Name: "K", Default: 5, Min: 2, Max: model.MaxDomain, Doc: "states per machine (by default n, as the file has it)"},
 		},
 		Search: "K",
 		Checks: []string{"closure", "convergence", "worst-case"},
@@ -31,5 +33,16 @@ func init() {
 				},
 			}, nil
 		},
-	})
+	}
+	e.Derive = func(given map[string]int) (map[string]int, error) { // K follows n, as the file's "param K = n"
+		vals := e.Defaults()
+		for name, v := range given {
+			vals[name] = v
+		}
+		if _, ok := given["K"]; !ok {
+			vals["K"] = vals["n"]
+		}
+		return vals, nil
+	}
+	register(e)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/mc-checker/mc/models/lang"
 	"github.com/mc-checker/mc/models/topology"
@@ -79,13 +81,47 @@ func fileEntry(f *lang.File, top *topology.Graph) (*Entry, error) {
 	return e, nil
 }
 
-// fileDoc is what mc list says of a file: its protocol's name and the first line of the
-// comment it opens with (where the library cites the paper).
+// fileDoc is what mc list says of a file: its protocol's name and the first paragraph of
+// the comment it opens with, where the library cites the paper, as one line (mc list wraps
+// it).
 func fileDoc(f *lang.File) string {
 	doc := "protocol " + f.Protocol.Name
-	first, _, _ := strings.Cut(strings.TrimSpace(f.Src), "\n")
-	if line, ok := strings.CutPrefix(first, "//"); ok {
-		doc += ": " + strings.TrimSpace(line)
+	if lead := openingParagraph(f.Src); lead != "" {
+		doc += ": " + lead
 	}
 	return doc
+}
+
+// openingParagraph joins the lines of the comment a source opens with, up to a blank comment
+// line, the end of the comment, or an indented line (the rules laid out as a table, which
+// reads as nothing once joined). A word broken after a hyphen or a slash is joined whole; a
+// paragraph that leads into the table ends with a full stop instead of its colon.
+func openingParagraph(src string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(strings.TrimSpace(src), "\n") {
+		text, ok := strings.CutPrefix(strings.TrimSpace(line), "//")
+		if !ok || strings.TrimSpace(text) == "" || strings.HasPrefix(text, "  ") {
+			break
+		}
+		if joined := b.String(); joined != "" && !brokenWord(joined) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strings.TrimSpace(text))
+	}
+	doc := b.String()
+	if head, ok := strings.CutSuffix(doc, ":"); ok {
+		doc = head + "."
+	}
+	return doc
+}
+
+// brokenWord says whether text ends inside a word a line break split: after a hyphen that
+// follows a letter ("Self-" "stabilization") or a slash (a URL).
+func brokenWord(text string) bool {
+	if strings.HasSuffix(text, "/") {
+		return true
+	}
+	head, ok := strings.CutSuffix(text, "-")
+	r, _ := utf8.DecodeLastRuneInString(head)
+	return ok && unicode.IsLetter(r)
 }

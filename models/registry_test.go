@@ -15,7 +15,7 @@ func TestAssignments(t *testing.T) {
 		t.Fatalf("%v %v", got, err)
 	}
 	vals, err := e.Values([]string{"K=4"})
-	if err != nil || vals["K"] != 4 || vals["n"] != 6 {
+	if err != nil || vals["K"] != 4 || vals["n"] != 5 {
 		t.Fatalf("%v %v", vals, err)
 	}
 	for _, bad := range []string{"K=1", "n=x", "n=3..2", "z=1", "n", "K=300", "n=5..x"} {

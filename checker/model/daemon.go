@@ -34,16 +34,19 @@ var daemonNames = []struct {
 
 func (d Daemon) String() string { return daemonNames[d].name }
 
-// ParseDaemon accepts the long names and SASA's short ones (cd, lcd, dd, sd).
+// ParseDaemon accepts the long names and SASA's short ones (cd, lcd, dd, sd) of the four
+// daemons. Blocks is not among them: it is a reduction of the distributed daemon, which a
+// caller asks for as such (mc check --reduce blocks), and its error says so.
 func ParseDaemon(s string) (Daemon, error) {
-	for i, n := range daemonNames {
+	var names []string
+	for i, n := range daemonNames[:Blocks] {
 		if s == n.name || s == n.sasa || s == "-"+n.sasa {
 			return Daemon(i), nil
 		}
-	}
-	var names []string
-	for _, n := range daemonNames {
 		names = append(names, n.name)
+	}
+	if s == Blocks.String() {
+		return 0, fmt.Errorf("%q is not a daemon but the distributed daemon's block reduction (the daemons are %s)", s, strings.Join(names, ", "))
 	}
 	return 0, fmt.Errorf("unknown daemon %q (want one of %s)", s, strings.Join(names, ", "))
 }

@@ -35,7 +35,7 @@ type FaultSpec struct {
 
 // String states the restriction, for reports.
 func (f FaultSpec) String() string {
-	s := fmt.Sprintf("at most %d fault(s), each rewriting", f.Budget)
+	s := "at most " + counted(f.Budget, "fault") + ", each rewriting"
 	switch {
 	case f.Vars == nil && f.OneVariable:
 		s += " one variable of one process"

@@ -65,7 +65,7 @@ func Replay(m Model, t *Trace) error {
 		}
 	}
 	if len(t.Steps) != want {
-		return fmt.Errorf("%d states need %d steps, the trace has %d", len(t.States), want, len(t.Steps))
+		return fmt.Errorf("%s need %s, the trace has %d", counted(len(t.States), "state"), counted(want, "step"), len(t.Steps))
 	}
 	for i, s := range t.States {
 		if err := m.Schema().Valid(s); err != nil {
@@ -105,4 +105,13 @@ func StepOf(m Model, s State, index int) (Step, State, error) {
 		return step, nil, fmt.Errorf("%s has no step of index %d", m.Schema().Format(s), index)
 	}
 	return step, next, nil
+}
+
+// counted writes a count and its noun, singular for one ("1 step", "2 steps"): this package
+// keeps to the standard library and xxhash, so it has its own.
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -35,7 +35,11 @@ func generate(kind string, args []int) (*graph, error) {
 	if want, ok := need[kind]; !ok {
 		return nil, fmt.Errorf("unknown topology %s", kind)
 	} else if len(args) != want {
-		return nil, fmt.Errorf("%s takes %d argument(s), not %d", kind, want, len(args))
+		arguments := "arguments"
+		if want == 1 {
+			arguments = "argument"
+		}
+		return nil, fmt.Errorf("%s takes %d %s, not %d", kind, want, arguments, len(args))
 	}
 	n := args[0]
 	if kind == "grid" {

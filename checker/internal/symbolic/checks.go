@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/bdd"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/plural"
 )
 
 func (ru *run) check(name string) error {
@@ -167,6 +168,6 @@ func (ru *run) worstCase() error {
 		}
 		ru.out.WorstMoves, ru.out.MovesWitness = &moves, mt
 	}
-	ru.add(Finding{Check: "worst-case", Detail: fmt.Sprintf("at most %d moves and %d steps before the legitimate set", *ru.out.WorstMoves, steps)})
+	ru.add(Finding{Check: "worst-case", Detail: fmt.Sprintf("at most %s and %s before the legitimate set", plural.Count(*ru.out.WorstMoves, "move"), plural.Count(steps, "step"))})
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/bdd"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/plural"
 )
 
 // Weak fairness per process: an execution is fair when every process that is enabled from
@@ -99,7 +100,7 @@ func (ru *run) fairConvergence() error {
 		return err
 	}
 	ru.add(Finding{Check: "convergence", Violated: true, Trace: t,
-		Detail: fmt.Sprintf("a weakly fair cycle of %d steps avoids the legitimate set (stem of 0 steps)", len(t.Steps))})
+		Detail: fmt.Sprintf("a weakly fair cycle of %s avoids the legitimate set (stem of 0 steps)", plural.Count(len(t.Steps), "step"))})
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/bdd"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/plural"
 )
 
 // A symbolic result becomes an execution by walking the model's own steps: from a concrete
@@ -111,7 +112,7 @@ func (ru *run) avoiding(check, prefix string) (Finding, error) {
 		return Finding{}, err
 	}
 	return Finding{Check: check, Violated: true, Trace: t,
-		Detail: fmt.Sprintf("%sa cycle of %d steps avoids the legitimate set (stem of 0 steps)", prefix, len(t.Steps))}, nil
+		Detail: fmt.Sprintf("%sa cycle of %s avoids the legitimate set (stem of 0 steps)", prefix, plural.Count(len(t.Steps), "step"))}, nil
 }
 
 // onCycle walks from a configuration of within, always to the first successor within it,

@@ -181,6 +181,9 @@ func (x *modelExplorer) Start() web.Start {
 			st.Configs = append(st.Configs, x.key(s))
 		}
 		st.Note = fmt.Sprintf("the model's %d initial configurations", len(init))
+		if len(init) == 1 {
+			st.Note = "the model's initial configuration"
+		}
 		if len(init) > exploreSamples {
 			st.Note = fmt.Sprintf("the first %d of the model's %s initial configurations", exploreSamples, group(uint64(len(init))))
 		}

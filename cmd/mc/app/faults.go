@@ -89,9 +89,9 @@ func recoveryFact(r checker.Recovery) (fact, bool) {
 	if r.FirstSteps == nil {
 		return fact{}, false
 	}
-	first, last := fmt.Sprintf("%d moves, %d steps", *r.FirstMoves, *r.FirstSteps), fmt.Sprintf("%d steps", *r.LastSteps)
+	first, last := counted(*r.FirstMoves, "move")+", "+counted(*r.FirstSteps, "step"), counted(*r.LastSteps, "step")
 	if r.FirstRounds != nil {
-		first, last = first+fmt.Sprintf(", %d rounds", *r.FirstRounds), last+fmt.Sprintf(", %d rounds", *r.LastRounds)
+		first, last = first+", "+counted(*r.FirstRounds, "round"), last+", "+counted(*r.LastRounds, "round")
 	}
 	return fact{name: "recovery", value: fmt.Sprintf("from the first fault %s; from the last %s", first, last), figure: true}, true
 }

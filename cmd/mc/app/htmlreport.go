@@ -127,7 +127,7 @@ func reportTraces(r *report) (traces []titledTrace, index map[string]int) {
 		{"recovery from the first fault", res.Recovery.FirstWitness}, {"recovery from the last fault", res.Recovery.LastWitness},
 	} {
 		if w.t != nil {
-			add(fmt.Sprintf("%s: an execution of %d steps", w.title, len(w.t.Steps)), w.t)
+			add(fmt.Sprintf("%s: an execution of %s", w.title, counted(len(w.t.Steps), "step")), w.t)
 		}
 	}
 	return traces, index

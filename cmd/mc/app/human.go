@@ -50,14 +50,17 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 		}
 	}
 	if witnesses && r.res.MovesWitness != nil {
-		fmt.Fprintf(w, "\nworst case: an execution of %d moves\n", *r.res.WorstCaseMoves)
+		fmt.Fprintf(w, "\nworst case: an execution of %s\n", counted(*r.res.WorstCaseMoves, "move"))
 		if err := printTrace(w, r.model, r.res.MovesWitness); err != nil {
 			return err
 		}
 	}
 	if witnesses && r.res.RoundsWitness != nil {
-		fmt.Fprintf(w, "\nworst case in rounds: an execution of %d rounds, which end after steps %s\n",
-			*r.res.WorstCaseRounds, roundEnds(r.res.RoundEnds))
+		ends := "which end after steps"
+		if len(r.res.RoundEnds) == 1 {
+			ends = "which ends after step"
+		}
+		fmt.Fprintf(w, "\nworst case in rounds: an execution of %s, %s %s\n", counted(*r.res.WorstCaseRounds, "round"), ends, roundEnds(r.res.RoundEnds))
 		marks := map[int]string{}
 		for k, e := range r.res.RoundEnds {
 			marks[e+1] = fmt.Sprintf("round %d ends", k+1)

@@ -45,10 +45,16 @@ func listCommand() *cli.Command {
 	}
 }
 
+// listWidth is the width mc list wraps a model's description to: the whole of it is shown,
+// as a paragraph, where one line would run past any window (a file's citation, say).
+const listWidth = 100
+
 // printEntry writes a model: its name, what it is, its parameters, its default checks and
 // daemon.
 func printEntry(w io.Writer, e *models.Entry) {
-	fmt.Fprintf(w, "%s: %s\n", e.Name, e.Doc)
+	for _, line := range wrap(e.Name+": "+e.Doc, listWidth, "  ") {
+		fmt.Fprintln(w, line)
+	}
 	printParams(w, e)
 	fmt.Fprintf(w, "  default checks: %s\n", strings.Join(e.Checks, ", "))
 	if e.Daemon != "" {
@@ -76,4 +82,23 @@ func printParams(w io.Writer, e *models.Entry) {
 		line := fmt.Sprintf("  %-*s  %*s  %-*s  %s", widths[0], r[0], widths[1], r[1], widths[2], r[2], r[3])
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 	}
+}
+
+// wrap breaks text into lines of at most width characters at spaces, the lines after the
+// first indented; a word longer than a line keeps a line of its own.
+func wrap(text string, width int, indent string) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = word
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) > width:
+			lines = append(lines, line)
+			line = indent + word
+		default:
+			line += " " + word
+		}
+	}
+	return append(lines, line)
 }

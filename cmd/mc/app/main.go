@@ -7,11 +7,13 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"runtime/debug"
+	"strings"
 
 	"github.com/mc-checker/mc/models"
 
@@ -120,20 +122,41 @@ func verdictCause(ctx context.Context) string {
 	return ""
 }
 
-// version is the module's version and, built from a checkout, its revision.
+// version is the module's version and, built by go build in a git checkout, its revision.
 func version() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "unknown"
 	}
-	v := info.Main.Version
-	for _, s := range info.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += " " + s.Value[:12]
+	return versionText(info.Main.Version, info.Settings)
+}
+
+// versionText writes a version and the revision the build settings record: "(devel) rev
+// 5072cf5 2026-11-26, modified". go run and -buildvcs=false record none, which it says,
+// rather than leave a bare "(devel)" that names no build.
+func versionText(v string, settings []debug.BuildSetting) string {
+	v = cmp.Or(v, "unknown")
+	var rev, date string
+	modified := false
+	for _, s := range settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value[:min(len(s.Value), 7)]
+		case "vcs.time":
+			date, _, _ = strings.Cut(s.Value, "T") // RFC 3339: the day is enough to place it
+		case "vcs.modified":
+			modified = s.Value == "true"
 		}
-		if s.Key == "vcs.modified" && s.Value == "true" {
-			v += " (modified)"
-		}
+	}
+	if rev == "" {
+		return v + ", no revision recorded (go build in a git checkout records it; go run does not)"
+	}
+	v += " rev " + rev
+	if date != "" {
+		v += " " + date
+	}
+	if modified {
+		v += ", modified"
 	}
 	return v
 }

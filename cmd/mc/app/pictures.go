@@ -42,8 +42,14 @@ func picturesWritable(c *cli.Context) error {
 	return nil
 }
 
-// writePictures writes what --report and --trace-dot ask for.
+// writePictures writes what --report and --trace-dot ask for, and says where in a line each,
+// in the style of the run's summary: on stdout, or on stderr when stdout carries --json.
 func writePictures(c *cli.Context, r *report) error {
+	w, summary := c.App.Writer, !c.Bool("json")
+	if !summary {
+		w = c.App.ErrWriter
+	}
+	var said []fact
 	if path := c.String("report"); path != "" {
 		run, err := htmlRun(r)
 		if err == nil {
@@ -52,28 +58,42 @@ func writePictures(c *cli.Context, r *report) error {
 		if err != nil {
 			return &exitError{exitUsage, err}
 		}
+		said = append(said, fact{name: "report", value: "written to " + path})
 	}
 	if dir := c.String("trace-dot"); dir != "" {
-		if err := writeTraceDOT(dir, r); err != nil {
+		traces, configs, err := writeTraceDOT(dir, r)
+		if err != nil {
 			return &exitError{exitUsage, err}
 		}
+		what := fmt.Sprintf("%s drawn in %s: %s, as DOT and SVG", counted(traces, "trace"), dir, counted(configs, "configuration"))
+		if traces == 0 {
+			what = "no trace to draw: nothing written to " + dir
+		}
+		said = append(said, fact{name: "trace-dot", value: what})
+	}
+	if len(said) > 0 && summary {
+		fmt.Fprintln(w) // apart from the last trace, as the summary is from the verdicts
+	}
+	for _, f := range said {
+		fmt.Fprintf(w, "  %-12s %s\n", f.name, f.value)
 	}
 	return nil
 }
 
 // writeTraceDOT writes each drawn configuration of each trace as DIR/NN-name/KKK.dot and
 // .svg; a long trace keeps its first and last shownEnds configurations, as the report does.
-func writeTraceDOT(dir string, r *report) error {
+// It returns how many traces and configurations it drew.
+func writeTraceDOT(dir string, r *report) (traces, configs int, err error) {
 	sc := sceneOf(r.model, r.proto)
-	traces, _ := reportTraces(r)
-	for k, tt := range traces {
+	all, _ := reportTraces(r)
+	for k, tt := range all {
 		d, err := newDrawnTrace(r.model, tt.t)
 		if err != nil {
-			return fmt.Errorf("%s: %w", tt.title, err)
+			return 0, 0, fmt.Errorf("%s: %w", tt.title, err)
 		}
 		sub := filepath.Join(dir, fmt.Sprintf("%02d-%s", k+1, slug(tt.title)))
 		if err := os.MkdirAll(sub, 0o755); err != nil {
-			return fmt.Errorf("cannot write the pictures: %w", err)
+			return 0, 0, fmt.Errorf("cannot write the pictures: %w", err)
 		}
 		width := len(fmt.Sprint(d.configs() - 1))
 		for _, i := range d.shownConfigs(shownEnds) {
@@ -81,21 +101,22 @@ func writeTraceDOT(dir string, r *report) error {
 			f.Title = d.title(tt.title, i)
 			var dot, svg bytes.Buffer
 			if err := sc.DOT(&dot, f); err != nil {
-				return err
+				return 0, 0, err
 			}
 			if err := sc.SVG(&svg, f); err != nil {
-				return err
+				return 0, 0, err
 			}
 			base := filepath.Join(sub, fmt.Sprintf("%0*d", width, i))
 			if err := os.WriteFile(base+".dot", dot.Bytes(), 0o644); err != nil {
-				return fmt.Errorf("cannot write the pictures: %w", err)
+				return 0, 0, fmt.Errorf("cannot write the pictures: %w", err)
 			}
 			if err := os.WriteFile(base+".svg", svg.Bytes(), 0o644); err != nil {
-				return fmt.Errorf("cannot write the pictures: %w", err)
+				return 0, 0, fmt.Errorf("cannot write the pictures: %w", err)
 			}
+			configs++
 		}
 	}
-	return nil
+	return len(all), configs, nil
 }
 
 // slug is a trace's title made a folder name: its first words, lower case, dashed, at most
@@ -164,14 +185,16 @@ func (p *proofPages) add(file, name string, r *report, diffs []string) error {
 }
 
 // write writes DIR/NAME.html for each proof file NAME.yaml; two proof files of one name (in
-// two folders, or x.yaml and x.yml) get NAME.html and NAME-2.html, in the order given.
-func (p *proofPages) write() error {
+// two folders, or x.yaml and x.yml) get NAME.html and NAME-2.html, in the order given. It
+// returns the pages' paths.
+func (p *proofPages) write() ([]string, error) {
 	if p.dir == "" {
-		return nil
+		return nil, nil
 	}
 	if err := os.MkdirAll(p.dir, 0o755); err != nil {
-		return fmt.Errorf("cannot write the reports: %w", err)
+		return nil, fmt.Errorf("cannot write the reports: %w", err)
 	}
+	var written []string
 	taken := map[string]bool{}
 	for _, file := range p.order {
 		base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
@@ -180,9 +203,11 @@ func (p *proofPages) write() error {
 			name = fmt.Sprintf("%s-%d", base, k)
 		}
 		taken[name] = true
-		if err := writeHTMLReport(filepath.Join(p.dir, name+".html"), "proof "+file, p.runs[file]); err != nil {
-			return err
+		page := filepath.Join(p.dir, name+".html")
+		if err := writeHTMLReport(page, "proof "+file, p.runs[file]); err != nil {
+			return nil, err
 		}
+		written = append(written, page)
 	}
-	return nil
+	return written, nil
 }

@@ -127,14 +127,14 @@ func progressLines(w io.Writer, now func() time.Time) func(checker.Progress) {
 		if p.Total > 0 {
 			return fmt.Sprintf("mc: %s %d/%d states (%.0f%%), %.0f s", p.Phase, p.States, p.Total, 100*float64(p.States)/float64(p.Total), secs)
 		}
-		return fmt.Sprintf("mc: %s %d states, %d transitions, depth %d, %.0f s", p.Phase, p.States, p.Transitions, p.Depth, secs)
+		return fmt.Sprintf("mc: %s %s, %s, depth %d, %.0f s", p.Phase, counted(p.States, "state"), counted(p.Transitions, "transition"), p.Depth, secs)
 	})
 }
 
 // simLines is simulate's line a second (the runs done are States).
 func simLines(w io.Writer, runs int, now func() time.Time) func(checker.Progress) {
 	return everySecond(w, now, func(p checker.Progress, _ float64) string {
-		return fmt.Sprintf("mc: simulated %d/%d runs", p.States, runs)
+		return fmt.Sprintf("mc: simulated %d/%s", p.States, counted(runs, "run"))
 	})
 }
 

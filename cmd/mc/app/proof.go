@@ -173,7 +173,7 @@ func (e *expectation) valid() error {
 			return fmt.Errorf("expect: trace_steps: %s is expected to hold, and a check that holds has no trace", name)
 		}
 		if e.TraceSteps[name] < 0 {
-			return fmt.Errorf("expect: trace_steps: %s: %d steps", name, e.TraceSteps[name])
+			return fmt.Errorf("expect: trace_steps: %s: %s", name, counted(e.TraceSteps[name], "step"))
 		}
 	}
 	return nil
@@ -218,9 +218,9 @@ func (e *expectation) compare(r *report) []string {
 		c, ok := got[name]
 		switch want := e.TraceSteps[name]; {
 		case !ok || c.Trace == nil:
-			diffs = append(diffs, fmt.Sprintf("%s trace: expected %d steps, got no trace", name, want))
+			diffs = append(diffs, fmt.Sprintf("%s trace: expected %s, got no trace", name, counted(want, "step")))
 		case len(c.Trace.Steps) != want:
-			diffs = append(diffs, fmt.Sprintf("%s trace: expected %d steps, got %d", name, want, len(c.Trace.Steps)))
+			diffs = append(diffs, fmt.Sprintf("%s trace: expected %s, got %d", name, counted(want, "step"), len(c.Trace.Steps)))
 		}
 	}
 	return diffs

@@ -135,7 +135,7 @@ func replayOne(w io.Writer, b *built, title string, tj *traceJSON) error {
 	if err != nil {
 		return usageError("%s: %w", title, err)
 	}
-	fmt.Fprintf(w, "\n%s: %d states, %d steps\n", title, len(t.States), len(t.Steps))
+	fmt.Fprintf(w, "\n%s: %s, %s\n", title, counted(len(t.States), "state"), counted(len(t.Steps), "step"))
 	if err := model.Replay(b.model, t); err != nil {
 		return &exitError{exitViolated, fmt.Errorf("%s does not replay: %v", title, err)}
 	}
@@ -193,7 +193,7 @@ func sameMoves(m model.Model, t *model.Trace, tj *traceJSON) error {
 	for i, st := range steps {
 		saved := tj.Actions[i].Moves
 		if len(saved) != len(st.Moves) {
-			return fmt.Errorf("step %d: the saved run names %d moves, the step of index %d has %d", i, len(saved), t.Steps[i], len(st.Moves))
+			return fmt.Errorf("step %d: the saved run names %s, the step of index %d has %d", i, counted(len(saved), "move"), t.Steps[i], len(st.Moves))
 		}
 		for k, mv := range st.Moves {
 			if saved[k].Process != mv.Proc || saved[k].Rule != ruleName(m, mv) {

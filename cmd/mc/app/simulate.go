@@ -75,7 +75,7 @@ func runSimulate(c *cli.Context) error {
 		}
 	}
 	if ctx.Err() != nil {
-		return &exitError{exitInconclusive, fmt.Errorf("%w: %d of %d runs done", context.Cause(ctx), s.Stabilized+s.Deadlocked+s.Bound, opts.Runs)}
+		return &exitError{exitInconclusive, fmt.Errorf("%w: %d of %s done", context.Cause(ctx), s.Stabilized+s.Deadlocked+s.Bound, counted(opts.Runs, "run"))}
 	}
 	return verdictExit(ctx, s.Deadlocked > 0, s.Bound > 0)
 }
@@ -133,11 +133,11 @@ func schedulerOf(name string) (sim.Scheduler, error) {
 
 // printSimulation writes the distribution.
 func printSimulation(w io.Writer, b *built, opts sim.Options, s sim.Summary, took time.Duration) {
-	fmt.Fprintf(w, "%s %s · %s daemon · %s scheduler · %s runs · seed %d\n", b.spec.Model,
-		formatParams(b.spec.Model, b.spec.Params), b.spec.Daemon, opts.Scheduler, group(uint64(opts.Runs)), opts.Seed)
+	fmt.Fprintf(w, "%s %s · %s daemon · %s scheduler · %s · seed %d\n", b.spec.Model,
+		formatParams(b.spec.Model, b.spec.Params), b.spec.Daemon, opts.Scheduler, groupCounted(uint64(opts.Runs), "run"), opts.Seed)
 	if opts.Faults > 0 {
-		fmt.Fprintf(w, "  (from the legitimate configuration each run reaches: %d fault(s), 0..%d steps apart; from the first fault, and the steps after the last)\n",
-			opts.Faults, opts.FaultGap)
+		fmt.Fprintf(w, "  (from the legitimate configuration each run reaches: %s, 0..%d steps apart; from the first fault, and the steps after the last)\n",
+			counted(opts.Faults, "fault"), opts.FaultGap)
 	}
 	if opts.EndAtStart {
 		fmt.Fprintln(w, "  (a run recovers only back in the very configuration the first fault hit)")
@@ -153,7 +153,7 @@ func printSimulation(w io.Writer, b *built, opts sim.Options, s sim.Summary, too
 		fmt.Fprintf(w, "  %-10s %10s %10s %10s %10s %12.2f\n", row.name, group(uint64(row.s.Min)), group(uint64(row.s.Median)),
 			group(uint64(row.s.P99)), group(uint64(row.s.Max)), row.s.Mean)
 	}
-	fmt.Fprintf(w, "\n  stabilized   %s of %s runs", group(uint64(s.Stabilized)), group(uint64(opts.Runs)))
+	fmt.Fprintf(w, "\n  stabilized   %s of %s", group(uint64(s.Stabilized)), groupCounted(uint64(opts.Runs), "run"))
 	if s.Deadlocked > 0 {
 		where := "the legitimate set"
 		if opts.EndAtStart {
@@ -162,7 +162,7 @@ func printSimulation(w io.Writer, b *built, opts sim.Options, s sim.Summary, too
 		fmt.Fprintf(w, "; %s stuck outside %s", group(uint64(s.Deadlocked)), where)
 	}
 	if s.Bound > 0 {
-		fmt.Fprintf(w, "; %s not within %s steps", group(uint64(s.Bound)), group(uint64(opts.MaxSteps)))
+		fmt.Fprintf(w, "; %s not within %s", group(uint64(s.Bound)), groupCounted(uint64(opts.MaxSteps), "step"))
 	}
 	if len(s.FirstFailed) > 0 {
 		var runs []string
@@ -203,7 +203,7 @@ func saveFailures(c *cli.Context, b *built, opts sim.Options, res *sim.Result) (
 		}
 		what := "stuck outside the legitimate set"
 		if run.Outcome == sim.Bounded {
-			what = fmt.Sprintf("not stabilized after %d steps", run.Steps)
+			what = "not stabilized after " + counted(run.Steps, "step")
 		}
 		saved := reportJSON{about: newReport(b, nil).about, Verdict: checker.Violated, Checks: []checkJSON{{
 			CheckResult: checker.CheckResult{Name: fmt.Sprintf("simulate run %d of seed %d", run.Index, opts.Seed),

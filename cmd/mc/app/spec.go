@@ -89,6 +89,9 @@ func (rs runSpec) validate() (*plan, error) {
 		rs.Daemon = cmp.Or(entry.Daemon, "central")
 	}
 	if p.daemon, err = model.ParseDaemon(rs.Daemon); err != nil {
+		if rs.Daemon == model.Blocks.String() {
+			return nil, fmt.Errorf("%w; ask for it with --daemon distributed --reduce blocks", err)
+		}
 		return nil, err
 	}
 	if entry.Asynchronous && p.daemon != model.Central {

@@ -31,12 +31,12 @@ func printStats(w io.Writer, res *checker.Result) {
 func runFacts(res *checker.Result) []fact {
 	facts := exploreFacts(res)
 	if res.WorstCaseMoves != nil {
-		text := fmt.Sprintf("%d moves, %d steps", *res.WorstCaseMoves, *res.WorstCaseSteps)
+		text := counted(*res.WorstCaseMoves, "move") + ", " + counted(*res.WorstCaseSteps, "step")
 		if res.WorstCaseTicks != nil {
-			text += fmt.Sprintf(", %d ticks", *res.WorstCaseTicks)
+			text += ", " + counted(*res.WorstCaseTicks, "tick")
 		}
 		if res.WorstCaseRounds != nil {
-			text += fmt.Sprintf(", %d rounds", *res.WorstCaseRounds)
+			text += ", " + counted(*res.WorstCaseRounds, "round")
 		}
 		facts = append(facts, fact{name: "worst case", value: text, figure: true})
 	}
@@ -54,18 +54,19 @@ func exploreFacts(res *checker.Result) []fact {
 	s := res.Stats
 	universe := s.Universe + " configurations"
 	if s.UniverseSize > 0 {
-		universe = fmt.Sprintf("%s = %s configurations", s.Universe, group(s.UniverseSize))
+		universe = s.Universe + " = " + groupCounted(s.UniverseSize, "configuration")
 	}
-	facts := []fact{{name: "universe", value: universe}, {name: "initial", value: group(s.InitialStates) + " states"}}
+	facts := []fact{{name: "universe", value: universe}, {name: "initial", value: groupCounted(s.InitialStates, "state")}}
 	switch {
 	case s.Symbolic != nil:
-		facts = append(facts, fact{name: "symbolic", value: fmt.Sprintf("BDDs of %d variables, order %s; peak %s nodes, %d fixpoint iterations",
-			s.Symbolic.Levels, orderText(s.Symbolic.Order), group(uint64(s.Symbolic.PeakNodes)), s.Symbolic.Iterations)})
+		facts = append(facts, fact{name: "symbolic", value: fmt.Sprintf("BDDs of %s, order %s; peak %s, %s",
+			counted(s.Symbolic.Levels, "variable"), orderText(s.Symbolic.Order), groupCounted(uint64(s.Symbolic.PeakNodes), "node"),
+			counted(s.Symbolic.Iterations, "fixpoint iteration"))})
 	case s.Interrupted && s.StoppedIn == "exploration":
-		facts = append(facts, fact{name: "explored", value: fmt.Sprintf("%s states, %s transitions, BFS depth %d when interrupted, %s store",
-			group(s.States), group(s.Transitions), s.Depth, s.Store)})
+		facts = append(facts, fact{name: "explored", value: fmt.Sprintf("%s, %s, BFS depth %d when interrupted, %s store",
+			groupCounted(s.States, "state"), groupCounted(s.Transitions, "transition"), s.Depth, s.Store)})
 	case s.Interrupted:
-		reached := nounCount(s.States, "state") + ", " + depthText(s)
+		reached := groupCounted(s.States, "state") + ", " + depthText(s)
 		if everyInitial(s) { // a dense store holds them all from the start: none was analysed yet
 			reached = depthText(s)
 		}
@@ -73,10 +74,10 @@ func exploreFacts(res *checker.Result) []fact {
 			reached, s.Store, stoppedAtText(s.StoppedAt))})
 	default:
 		facts = append(facts, fact{name: "explored", value: fmt.Sprintf("%s, %s, %s, %s store",
-			nounCount(s.States, "state"), nounCount(s.Transitions, "transition"), depthText(s), s.Store)})
+			groupCounted(s.States, "state"), groupCounted(s.Transitions, "transition"), depthText(s), s.Store)})
 	}
 	if s.SpilledStates > 0 {
-		facts = append(facts, fact{name: "visited set", value: group(s.SpilledStates) + " states moved to disk"})
+		facts = append(facts, fact{name: "visited set", value: groupCounted(s.SpilledStates, "state") + " moved to disk"})
 	}
 	if s.CollisionProbability > 0 {
 		facts = append(facts, fact{name: "fingerprint", value: fmt.Sprintf("collision probability %.2g", s.CollisionProbability)})
@@ -128,12 +129,4 @@ func timeText(s checker.Stats) string {
 		explored = fmt.Sprintf(" (exploration %.2f s)", s.ExploreSeconds)
 	}
 	return fmt.Sprintf("%.2f s%s, %speak memory %.1f MiB", s.Seconds, explored, rate, float64(s.PeakMemoryBytes)/(1<<20))
-}
-
-// nounCount is n, grouped, and the noun, plural unless n is 1.
-func nounCount(n uint64, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return group(n) + " " + noun + "s"
 }

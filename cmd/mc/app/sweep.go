@@ -179,7 +179,7 @@ func printSweep(c *cli.Context, entry *models.Entry, search *models.Param, rows 
 			line[3] = fmt.Sprint(*r.WorstCaseMoves)
 		}
 		if f := r.Counterexample; f != nil {
-			line[4] = fmt.Sprintf("%s=%d: %s, %d steps", search.Name, f.Value, f.Check, f.Steps)
+			line[4] = fmt.Sprintf("%s=%d: %s, %s", search.Name, f.Value, f.Check, counted(f.Steps, "step"))
 			if f.Loop != nil {
 				line[4] += fmt.Sprintf(" (loop of %d)", *f.Loop)
 			}

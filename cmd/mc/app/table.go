@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mc-checker/mc/checker/plural"
 	"github.com/mc-checker/mc/models"
 )
 
@@ -59,3 +60,9 @@ func group(n uint64) string {
 	}
 	return s
 }
+
+// counted writes a count and its noun, singular for one: "1 step", "3 steps".
+func counted[N plural.Integer](n N, noun string) string { return plural.Count(n, noun) }
+
+// groupCounted writes a count with thousands separators and its noun: "1,306,800 states".
+func groupCounted(n uint64, noun string) string { return group(n) + " " + plural.Noun(n, noun) }

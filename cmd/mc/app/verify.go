@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -70,12 +71,23 @@ func runVerify(c *cli.Context) error {
 			fmt.Fprintf(w, "        %s\n", d)
 		}
 	}
-	if err := pages.write(); err != nil {
+	written, err := pages.write()
+	if err != nil {
 		return &exitError{exitUsage, err}
 	}
 	fmt.Fprintf(w, "%d passed, %d failed\n", len(runs)-failed, failed)
+	for _, page := range written {
+		fmt.Fprintf(w, "  %-12s written to %s\n", "report", page)
+	}
 	if failed > 0 {
-		return &exitError{exitViolated, fmt.Errorf("%d of %d proof runs deviate from their expectations", failed, len(runs))}
+		what := fmt.Sprintf("%d of %d proof runs deviate from their expectations", failed, len(runs))
+		switch {
+		case len(runs) == 1:
+			what = "the proof run deviates from its expectations"
+		case failed == 1:
+			what = fmt.Sprintf("1 of %d proof runs deviates from its expectations", len(runs))
+		}
+		return &exitError{exitViolated, errors.New(what)}
 	}
 	return nil
 }

@@ -18,6 +18,11 @@
   // where puts shown configuration i on the track by its step number, so that a summarised
   // trace's gaps keep their length: along the stem, or round the loop, which starts at the
   // circle's leftmost point and goes round it anticlockwise on the screen.
+  // counted writes a count and its noun, singular for one: "1 step", "1,200 steps".
+  function counted(n, noun) {
+    return n.toLocaleString("en") + " " + noun + (n === 1 ? "" : "s");
+  }
+
   function where(t, i) {
     var st = t.States[Math.min(i, t.States.length - 1)], ls = t.LoopStart;
     var steps = st.Back ? t.Steps : st.Index;
@@ -49,9 +54,9 @@
       svg("text", {"class": "gap", x: m.x, y: m.y - 10, "text-anchor": "middle"}, el).textContent = "⋯";
     });
     var hidden = (t.Gaps || []).reduce(function (sum, g) { return sum + g.Steps - 1; }, 0);
-    svg("text", {x: 10, y: 125}, el).textContent = (ls < 0 ? "path of " + t.Steps.toLocaleString("en") + " steps" :
-      "stem of " + stem.toLocaleString("en") + " steps, then the loop forever") +
-      (hidden ? " (" + hidden.toLocaleString("en") + " configurations not shown)" : "");
+    svg("text", {x: 10, y: 125}, el).textContent = (ls < 0 ? "path of " + counted(t.Steps, "step") :
+      "stem of " + counted(stem, "step") + ", then the loop forever") +
+      (hidden ? " (" + counted(hidden, "configuration") + " not shown)" : "");
     return svg("circle", {"class": "now", cx: 10, cy: 65, r: 7}, el);
   }
 
@@ -86,8 +91,8 @@
         gap.className = "gap";
         var td = document.createElement("td");
         td.colSpan = cells.length;
-        td.textContent = "… " + (g.Steps - 1).toLocaleString("en") + " configurations not shown, " +
-          g.Steps.toLocaleString("en") + " steps: " + g.Summary;
+        td.textContent = "… " + counted(g.Steps - 1, "configuration") + " not shown, " +
+          counted(g.Steps, "step") + ": " + g.Summary;
         gap.appendChild(td);
         frag.appendChild(gap);
       });
