@@ -49,8 +49,10 @@ echo "the 20 slowest tests (wall seconds):"
 grep -E '"Action":"(pass|fail)","Package":"[^"]*","Test":"[^"/]*","Elapsed"' "$work/json" |
 	sed -E 's/.*"Package":"github.com\/mc-checker\/mc\/?([^"]*)","Test":"([^"]*)","Elapsed":([0-9.]+).*/\3 \1 \2/' |
 	sort -rn | head -20 | awk '{printf "%8.2f  %s %s\n", $1, ($2 == "" ? "." : $2), $3}'
-grep -E '"Action":"fail","Package":"[^"]*","Test":' "$work/json" |
-	sed -E 's/.*"Package":"([^"]*)","Test":"([^"]*)".*/FAIL: \1 \2/' | head -20 || true
+if [ "$code" != 0 ]; then # what failed: tests, packages, builds
+	grep -E '"Action":"(fail|build-fail)"' "$work/json" | sed -E 's/.*"Package":"([^"]*)"(,"Test":"([^"]*)")?.*/FAIL: \1 \3/' | head -20
+	grep -vE '^\{' "$work/json" | head -20 || true
+fi
 
 over=0
 if [ "$budget" != 0 ]; then

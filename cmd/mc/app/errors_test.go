@@ -87,7 +87,7 @@ func TestJSONErrors(t *testing.T) {
 		args []string
 		want errorBody
 	}{
-		{[]string{"check", "dijkstra", "--daemon", "foo", "--json"}, errorBody{Kind: "usage", Message: `unknown daemon "foo" (want one of central, locally-central, distributed, synchronous, blocks)`}},
+		{[]string{"check", "dijkstra", "--daemon", "foo", "--json"}, errorBody{Kind: "usage", Message: `unknown daemon "foo" (want one of central, locally-central, distributed, synchronous)`}},
 		{[]string{"simulate", "dijkstra", "--runs", "0", "--json"}, errorBody{Kind: "usage", Message: "simulate at least one run"}},
 		{[]string{"check", "nonexist.gcl", "--json"}, errorBody{Kind: "input", Message: "protocol file nonexist.gcl: no such file", File: "nonexist.gcl"}},
 		{[]string{"check", bad, "--json"}, errorBody{Kind: "input", Message: "unknown name y", Position: &positionJSON{File: bad, Line: 5, Col: 10}}},

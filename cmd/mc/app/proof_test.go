@@ -27,7 +27,7 @@ func TestProofValidation(t *testing.T) {
 		{"empty expect", "model: dijkstra\n    checks: [convergence]\n    expect: {}", exitUsage, "expect: lists nothing"},
 		{"trace on a check that holds", "model: dijkstra\n    params: {n: 4, K: 3}\n    checks: [convergence]\n    expect: {verdicts: {convergence: holds}, trace_steps: {convergence: 8}}", exitUsage, "a check that holds has no trace"},
 		{"unknown verdict", "model: dijkstra\n    checks: [closure]\n    expect: {verdicts: {closure: hold}}", exitUsage, "unknown verdict"},
-		{"defaults fill in", "model: dijkstra\n    params: {n: 4}\n    checks: [closure, convergence, worst-case]\n    expect: {verdict: holds, states: 1296}", exitHolds, "ok"},
+		{"defaults fill in", "model: dijkstra\n    params: {n: 4}\n    checks: [closure, convergence, worst-case]\n    expect: {verdict: holds, states: 256}", exitHolds, "ok"}, // K follows n
 		{"expects nothing, says so", "model: dijkstra\n    params: {n: 4, K: 2}\n    checks: [convergence]\n    expect: {verdict: any}", exitHolds, "ok"},
 		{"the overall verdict", "model: dijkstra\n    params: {n: 4, K: 2}\n    checks: [convergence]\n    expect: {verdict: holds}", exitViolated, "verdict: expected holds, got violated"},
 		{"a topology", "model: arrow\n    topology: star\n    params: {n: 5}\n    checks: [characterise]\n    expect: {verdict: holds, states: 189}", exitHolds, "ok"},
