@@ -109,6 +109,7 @@ func New(cfg Config) (*Protocol, error) {
 		p.parent = append(p.parent, b.Pointer("p"+p.labels[v], model.Owner(v), nodes, everyone))
 		p.next = append(p.next, b.Pointer("n"+p.labels[v], model.Owner(v), withBottom, orNobody))
 		p.status = append(p.status, b.Var("req"+p.labels[v], model.Owner(v), p.statusDomain()))
+		b.Describe(p.status[v], "reqV: node V's request: idle, or waiting for the token")
 		if cfg.NewParent == Bridge {
 			p.bridge = append(p.bridge, b.Var("bridge"+p.labels[v], model.Owner(v), model.Enum("no", "yes")))
 		}
@@ -120,10 +121,14 @@ func New(cfg Config) (*Protocol, error) {
 	for u := range n {
 		name := "find" + p.labels[u]
 		p.to = append(p.to, b.Network(name+".to", model.Enum(append([]string{"none"}, p.labels...)...)))
+		b.Describe(p.to[u], "findU.to: the node U's find is in transit to (none: it is not)")
 		p.from = append(p.from, b.Network(name+".from", nodes))
+		b.Describe(p.from[u], "findU.from: the node that sent U's find")
 		p.visited = append(p.visited, b.Network(name+".visited", model.Enum(sets...)))
+		b.Describe(p.visited[u], "findU.visited: the nodes U's find visited")
 		if cfg.NewParent == Bridge {
 			p.carries = append(p.carries, b.Network(name+".bridge", model.Enum("no", "yes")))
+			b.Describe(p.carries[u], "findU.bridge: whether U's find carries the ring's bridge")
 		}
 	}
 	tokens := make([]string, 0, 2*n)
@@ -134,6 +139,7 @@ func New(cfg Config) (*Protocol, error) {
 		tokens = append(tokens, "to "+l)
 	}
 	p.token = b.Network("token", model.Enum(tokens...))
+	b.Describe(p.token, "at the node that holds it, or in transit to one")
 	var err error
 	if p.schema, err = b.Schema(); err != nil {
 		return nil, err

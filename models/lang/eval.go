@@ -147,15 +147,15 @@ func (e *env) read(v, q int, at Pos) int {
 	pr := e.prog
 	switch {
 	case q < 0 || q >= pr.g.n:
-		pr.fail(pr.errorAt(at, "process %d reads %s of process %d, which does not exist", e.p, pr.vars[v].name, q))
+		pr.fail(pr.errorAt(at, "%s reads %s of process %d, which does not exist", pr.g.proc(e.p), pr.vars[v].name, q))
 		return 0
 	case e.p >= 0 && !pr.g.reads(e.p, q):
-		pr.fail(pr.errorAt(at, "process %d reads %s of process %d, which is not its neighbour", e.p, pr.vars[v].name, q))
+		pr.fail(pr.errorAt(at, "%s reads %s of %s, which is not its neighbour", pr.g.proc(e.p), pr.vars[v].name, pr.g.proc(q)))
 		return 0
 	}
 	r := pr.refs[v][q]
 	if r < 0 {
-		pr.fail(pr.errorAt(at, "process %d has no variable %s", q, pr.vars[v].name))
+		pr.fail(pr.errorAt(at, "%s has no variable %s", pr.g.proc(q), pr.vars[v].name))
 		return 0
 	}
 	return pr.decode(v, q, e.s[r])

@@ -181,3 +181,12 @@ func (g *graph) maxDegree() int {
 	}
 	return d
 }
+
+// proc names process p in errors: "process 2" on a generated topology, "process paris" on a
+// file's, by the file's name for the node.
+func (g *graph) proc(p int) string {
+	if g.file == nil {
+		return fmt.Sprintf("process %d", p)
+	}
+	return "process " + g.labels[p]
+}

@@ -60,15 +60,13 @@ proof; replay: a trace does not replay); 2 usage or input error, or a model erro
 
 // run is the whole command line, returning the exit code, so that tests can call it.
 func run(args []string, stdout, stderr io.Writer) int {
+	fitHelp()
 	app := &cli.App{
 		Name:        "mc",
 		Usage:       "explicit-state model checker for self-stabilizing and fault-tolerant protocols",
 		Description: exitCodes,
 		Version:     version(),
-		Commands: []*cli.Command{
-			listCommand(), checkCommand(), sweepCommand(), replayCommand(), verifyCommand(), simulateCommand(), ratioCommand(),
-			exploreCommand(),
-		},
+		Commands:    commands(),
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
 				return usageError("unknown command %q (want list, check, sweep, replay, verify, simulate, arvy-ratio or explore; mc --help)", c.Args().First())
@@ -102,6 +100,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	default:
 		fmt.Fprintln(stderr, "mc:", err)
 		return exitUsage
+	}
+}
+
+// commands are mc's commands, in the order --help lists them.
+func commands() []*cli.Command {
+	return []*cli.Command{
+		listCommand(), checkCommand(), sweepCommand(), replayCommand(), verifyCommand(), simulateCommand(), ratioCommand(),
+		exploreCommand(),
 	}
 }
 

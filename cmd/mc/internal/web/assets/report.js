@@ -96,13 +96,23 @@
     return rows;
   }
 
+  // reveal scrolls the table's box, and only it, so that the current row is in view with a
+  // few rows either side: centred when it was out of view or at an edge.
+  function reveal(box, row) {
+    var b = box.getBoundingClientRect(), r = row.getBoundingClientRect();
+    var head = box.querySelector("thead").getBoundingClientRect().height, margin = 2 * r.height;
+    if (r.top < b.top + head + margin || r.bottom > b.bottom - margin) {
+      box.scrollTop += r.top - b.top - head - (box.clientHeight - head - r.height) / 2;
+    }
+  }
+
   function setup(sec) {
     var t = traces[+sec.dataset.trace];
     if (!t || !t.States || !t.States.length) return;
     var n = t.States.length, cur = -1;
     var slider = sec.querySelector(".slider"), pic = sec.querySelector(".picture");
     var label = sec.querySelector(".where"), step = sec.querySelector(".step"), en = sec.querySelector(".enabled");
-    var now = drawTrack(sec.querySelector(".track"), t), rows = fillRows(sec, t);
+    var now = drawTrack(sec.querySelector(".track"), t), rows = fillRows(sec, t), box = sec.querySelector(".rows");
     slider.max = n - 1;
     // the legend names only what this trace's pictures show
     sec.querySelectorAll(".legend [data-mark]").forEach(function (item) {
@@ -127,9 +137,7 @@
       var p = where(t, i);
       now.setAttribute("cx", p.x);
       now.setAttribute("cy", p.y);
-      var body = rows[i].parentNode.parentNode.parentNode;
-      var top = rows[i].offsetTop;
-      if (top < body.scrollTop + 20 || top > body.scrollTop + body.clientHeight - 30) body.scrollTop = top - 40;
+      reveal(box, rows[i]);
     };
     // next from a lasso's closing configuration goes round the loop again
     function next() { sec.show(t.LoopStart >= 0 && cur === n - 1 ? t.LoopStart + 1 : cur + 1); }
