@@ -96,14 +96,26 @@
     return rows;
   }
 
-  // reveal scrolls the table's box, and only it, so that the current row is in view with a
-  // few rows either side: centred when it was out of view or at an edge.
-  function reveal(box, row) {
+  // reveal scrolls the table's box so that the current row is in view with a few rows
+  // either side, centred when it was out of view or at an edge; unless quiet (the page is
+  // being drawn), it then scrolls the page, as little as it takes, to bring the row in view.
+  function reveal(box, row, quiet) {
     var b = box.getBoundingClientRect(), r = row.getBoundingClientRect();
     var head = box.querySelector("thead").getBoundingClientRect().height, margin = 2 * r.height;
     if (r.top < b.top + head + margin || r.bottom > b.bottom - margin) {
       box.scrollTop += r.top - b.top - head - (box.clientHeight - head - r.height) / 2;
     }
+    r = row.getBoundingClientRect();
+    if (!quiet && (r.top < 0 || r.bottom > window.innerHeight)) row.scrollIntoView({block: "nearest"});
+    r = row.getBoundingClientRect();
+    box.dataset.shown = String(r.top >= b.top + head - 1 && r.bottom <= b.bottom + 1); // for the tests
+  }
+
+  // fitBox makes the table's box as tall as the window leaves below the section's heading,
+  // controls and picture, so that the section at the top of the window shows them all.
+  function fitBox(sec, box) {
+    var above = box.getBoundingClientRect().top - sec.getBoundingClientRect().top;
+    box.style.maxHeight = Math.max(240, window.innerHeight - above - 24) + "px";
   }
 
   function setup(sec) {
@@ -120,7 +132,7 @@
       var re = mark.indexOf("mc-") === 0 ? new RegExp('class="' + mark + '"') : new RegExp('class="mc-proc[^"]*\\b' + mark + '\\b');
       item.hidden = !t.States.some(function (st) { return re.test(st.SVG); });
     });
-    sec.show = function (i) {
+    sec.show = function (i, quiet) {
       if (isNaN(i)) return;
       i = Math.max(0, Math.min(n - 1, i));
       if (i === cur) return;
@@ -137,7 +149,7 @@
       var p = where(t, i);
       now.setAttribute("cx", p.x);
       now.setAttribute("cy", p.y);
-      reveal(box, rows[i]);
+      reveal(box, rows[i], quiet);
     };
     // next from a lasso's closing configuration goes round the loop again
     function next() { sec.show(t.LoopStart >= 0 && cur === n - 1 ? t.LoopStart + 1 : cur + 1); }
@@ -153,7 +165,9 @@
       if (e.key === "ArrowRight") { next(); e.preventDefault(); }
       else if (e.key in keys) { sec.show(keys[e.key]); e.preventDefault(); }
     });
-    sec.show(0);
+    sec.show(0, true);
+    fitBox(sec, box);
+    window.addEventListener("resize", function () { fitBox(sec, box); });
   }
 
   var start = performance.now();
@@ -162,8 +176,9 @@
   var m = /t=(\d+)&s=(\d+|last)\b/.exec(location.hash);
   if (m && sections[+m[1]] && sections[+m[1]].show) {
     var sec = sections[+m[1]], t = traces[+m[1]];
-    sec.show(m[2] === "last" ? t.States.length - 1 : +m[2]);
-    if (sec.getBoundingClientRect().top > 0.4 * window.innerHeight) sec.scrollIntoView();
+    sec.show(m[2] === "last" ? t.States.length - 1 : +m[2], true);
+    var row = sec.querySelector(".rows tr.current").getBoundingClientRect();
+    if (sec.getBoundingClientRect().top > 0.4 * window.innerHeight || row.bottom > window.innerHeight) sec.scrollIntoView();
   }
   document.body.dataset.script = String(Math.round(performance.now() - start));
   document.body.dataset.ready = String(Math.round(performance.now())); // since the page was asked for
