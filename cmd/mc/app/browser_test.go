@@ -34,14 +34,16 @@ func chromium(t *testing.T) string {
 }
 
 // headless runs the browser without a window on the page at url. The flags keep it off the
-// network (the report needs none) and out of the user's profile.
+// network (the report needs none) and out of the user's profile. The window is tall enough
+// that the page need not scroll to a case's trace: a headless screenshot of a scrolled page
+// leaves the part scrolled past blank.
 func headless(t *testing.T, browser, url string, args ...string) []byte {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	flags := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-		"--user-data-dir=" + t.TempDir(), "--window-size=1200,1300"}
+		"--user-data-dir=" + t.TempDir(), "--window-size=1200,1600"}
 	cmd := exec.CommandContext(ctx, browser, append(append(flags, args...), url)...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut

@@ -158,7 +158,7 @@ func printMarkedTrace(w io.Writer, m model.Model, t *model.Trace, marks map[int]
 	if t.IsLasso() {
 		writeWrapped(w, "  ", fmt.Sprintf("then %s leads back to #%d: the loop repeats forever", formatStep(m, steps[len(steps)-1]), t.LoopStart), width)
 	}
-	writeLegend(w, traceLegend(m, steps, procs != nil), width)
+	writeLegend(w, traceLegend(m, steps, procs != nil, "[v]"), width)
 	return nil
 }
 

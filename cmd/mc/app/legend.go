@@ -10,9 +10,10 @@ import (
 )
 
 // traceLegend says what the columns of a trace's table are: the step (with the trace's first
-// move as an example, and its first fault), the variables as the schema explains them, the
-// brackets of a changed value, and the enabled processes.
-func traceLegend(m model.Model, steps []model.Step, enabled bool) []model.LegendEntry {
+// move as an example, and its first fault), the variables as the schema explains them, how
+// the table marks a value the step changed (changed: "[v]" in the terminal), and the enabled
+// processes.
+func traceLegend(m model.Model, steps []model.Step, enabled bool, changed string) []model.LegendEntry {
 	sch := m.Schema()
 	clock, timed := model.ClockOf(m)
 	var out []model.LegendEntry
@@ -39,7 +40,7 @@ func traceLegend(m model.Model, steps []model.Step, enabled bool) []model.Legend
 	}
 	out = append(out, sch.Legend(clocks)...)
 	if len(steps) > 0 {
-		out = append(out, model.LegendEntry{Columns: "[v]", Meaning: "a value the step changed"})
+		out = append(out, model.LegendEntry{Columns: changed, Meaning: "a value the step changed"})
 	}
 	if enabled {
 		out = append(out, model.LegendEntry{Columns: "enabled", Meaning: "the processes with an enabled rule"})

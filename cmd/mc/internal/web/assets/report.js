@@ -177,8 +177,7 @@
   if (m && sections[+m[1]] && sections[+m[1]].show) {
     var sec = sections[+m[1]], t = traces[+m[1]];
     sec.show(m[2] === "last" ? t.States.length - 1 : +m[2], true);
-    var row = sec.querySelector(".rows tr.current").getBoundingClientRect();
-    if (sec.getBoundingClientRect().top > 0.4 * window.innerHeight || row.bottom > window.innerHeight) sec.scrollIntoView();
+    if (sec.getBoundingClientRect().top > 0.4 * window.innerHeight) sec.scrollIntoView();
   }
   document.body.dataset.script = String(Math.round(performance.now() - start));
   document.body.dataset.ready = String(Math.round(performance.now())); // since the page was asked for
