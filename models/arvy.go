@@ -24,7 +24,7 @@ func init() {
 		Asynchronous: true,
 		Checks:       []string{"invariant", "action-invariant", "deadlock", "convergence", "worst-case", "eventually"},
 		Build: func(v map[string]int, tree *topology.Tree) (*Instance, error) {
-			return arvyOn(v, fmt.Sprintf("the tree %s rooted at %s", tree.Name, tree.Labels[tree.Root]), func(p *arvy.Protocol) ([][]int, error) {
+			return arvyOn(v, tree.Names(), fmt.Sprintf("the tree %s rooted at %s", tree.Name, tree.Labels[tree.Root]), func(p *arvy.Protocol) ([][]int, error) {
 				if p.Config().NewParent == arvy.Bridge {
 					return nil, fmt.Errorf("the bridge heuristic starts from Algorithm 2's configuration on the ring; --topology does not apply")
 				}
@@ -32,7 +32,7 @@ func init() {
 			})
 		},
 		BuildSet: func(v map[string]int, set string) (*Instance, error) {
-			return arvyOn(v, set, func(p *arvy.Protocol) ([][]int, error) {
+			return arvyOn(v, nil, set, func(p *arvy.Protocol) ([][]int, error) {
 				switch {
 				case p.Config().NewParent == arvy.Bridge && set != RootedSets[0]:
 					return nil, fmt.Errorf("the bridge heuristic starts from Algorithm 2's configuration on the ring; --topology %s does not apply", set)
@@ -47,11 +47,11 @@ func init() {
 	})
 }
 
-// arvyOn builds Arvy from the rooted trees that trees gives; from says which, or names the
-// set of RootedSets they are.
-func arvyOn(v map[string]int, from string, trees func(*arvy.Protocol) ([][]int, error)) (*Instance, error) {
+// arvyOn builds Arvy, its nodes named by names (nil: numbered), from the rooted trees that
+// trees gives; from says which, or names the set of RootedSets they are.
+func arvyOn(v map[string]int, names []string, from string, trees func(*arvy.Protocol) ([][]int, error)) (*Instance, error) {
 	cfg := arvy.Config{N: v["n"], Requests: v["requests"], Recycle: v["recycle"] == 1,
-		NewParent: arvy.NewParent(v["newparent"]), Mutant: arvy.Mutant(v["mutant"])}
+		NewParent: arvy.NewParent(v["newparent"]), Mutant: arvy.Mutant(v["mutant"]), Names: names}
 	p, err := arvy.New(cfg)
 	if err != nil {
 		return nil, err

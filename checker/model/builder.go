@@ -16,6 +16,7 @@ type Ref int
 type Builder struct {
 	procs int
 	vars  []Var
+	names []string // the processes' names (NameProcs)
 }
 
 // NewBuilder starts the schema of a protocol of procs processes.
@@ -52,13 +53,27 @@ func (b *Builder) Network(name string, d Domain) Ref { return b.Add(NetworkVar(n
 func (b *Builder) TimedChannel(name string, from, to int, c *TimedChannel) Ref {
 	first := Ref(len(b.vars))
 	for age := range c.Vars() {
-		b.Channel(fmt.Sprintf("%s@%d", name, age), from, to, c.Segment.Domain())
+		v := ChannelVar(fmt.Sprintf("%s@%d", name, age), from, to, c.Segment.Domain())
+		v.age = age + 1
+		b.Add(v)
 	}
 	return first
 }
+
+// Describe sets the Doc of the variable ref, which the legend under a trace table shows.
+func (b *Builder) Describe(ref Ref, doc string) { b.vars[ref].Doc = doc }
 
 // Len is the number of variables declared so far.
 func (b *Builder) Len() int { return len(b.vars) }
 
 // Schema validates the variables and returns the schema.
-func (b *Builder) Schema() (*Schema, error) { return NewSchema(b.procs, b.vars...) }
+func (b *Builder) Schema() (*Schema, error) {
+	s, err := NewSchema(b.procs, b.vars...)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.nameProcs(b.names); err != nil {
+		return nil, err
+	}
+	return s, nil
+}

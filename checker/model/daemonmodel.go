@@ -273,7 +273,7 @@ func (m *daemonModel) outcomes(s State, sc *scratch, choice int, idx *int, yield
 	for i, mv := range sc.moves {
 		sc.chances[i] = m.random.Chances(s, mv.Proc, mv.Rule, sc.chances[i][:0])
 		if err := checkChances(sc.chances[i]); err != nil {
-			m.breach.set(fmt.Errorf("rule %s of process %d: %w", m.proto.RuleName(mv.Proc, mv.Rule), mv.Proc, err))
+			m.breach.set(fmt.Errorf("rule %s of %s: %w", m.proto.RuleName(mv.Proc, mv.Rule), m.procName(mv.Proc), err))
 			return false
 		}
 	}
@@ -285,8 +285,8 @@ func (m *daemonModel) outcomes(s State, sc *scratch, choice int, idx *int, yield
 			if len(sc.chances[i]) > 1 {
 				var fits bool
 				if prob, fits = prob.Times(sc.chances[i][sc.drawn[i]]); !fits {
-					m.breach.set(fmt.Errorf("a step of %d moves (process %d's %s first): its probability has a denominator past 64 bits",
-						len(sc.moves), sc.moves[0].Proc, m.proto.RuleName(sc.moves[0].Proc, sc.moves[0].Rule)))
+					m.breach.set(fmt.Errorf("a step of %d moves (%s's %s first): its probability has a denominator past 64 bits",
+						len(sc.moves), m.procName(sc.moves[0].Proc), m.proto.RuleName(sc.moves[0].Proc, sc.moves[0].Rule)))
 					return false
 				}
 			}

@@ -1,7 +1,5 @@
 package model
 
-import "fmt"
-
 // Weak fairness is stated over units: a unit that is enabled in every state from some point
 // on is eventually served. By default the units are the processes (a process is served when it
 // moves). A message-passing protocol may name other units (FairUnits): the delivery of each
@@ -65,8 +63,12 @@ type processUnits struct{ p Processes }
 
 func (u processUnits) Units() []string {
 	names := make([]string, u.p.Procs())
+	sch := &Schema{} // unnamed: P0, P1, …
+	if m, ok := u.p.(Model); ok {
+		sch = m.Schema()
+	}
 	for i := range names {
-		names[i] = fmt.Sprintf("P%d", i)
+		names[i] = sch.ProcName(i)
 	}
 	return names
 }

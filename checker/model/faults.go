@@ -93,14 +93,16 @@ func WithFaults(m Model, spec FaultSpec, from []State, legit Predicate) (Model, 
 	vars := slices.Clone(base.Vars)
 	if spec.KeepStart {
 		for _, v := range base.Vars {
-			vars = append(vars, Var{Name: v.Name + "@start", Owner: Global, Domain: v.Domain})
+			vars = append(vars, Var{Name: v.Name + "@start", Owner: Global, Domain: v.Domain,
+				Doc: "x@start: x in the configuration the run started from, where it must end"})
 		}
 	}
-	vars = append(vars, Var{Name: "faults left", Owner: Global, Domain: Range(spec.Budget + 1)})
+	vars = append(vars, Var{Name: "faults left", Owner: Global, Domain: Range(spec.Budget + 1), Doc: "the faults the run may still make"})
 	sch, err := NewSchema(base.Procs(), vars...)
 	if err != nil {
 		return nil, err
 	}
+	sch.names = base.names
 	f := &faulty{base: m, procs: procs, spec: spec, schema: sch, legit: legit}
 	if err := f.faultable(); err != nil {
 		return nil, err

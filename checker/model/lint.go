@@ -85,12 +85,12 @@ func (l *lint) first() error {
 
 // report keeps the first breach, by the moves (or, with none, by process p's guards).
 func (l *lint) report(s State, p int, moves []Move, format string, args ...any) {
-	names := []string{fmt.Sprintf("P%d", p)}
+	names := []string{l.sch.ProcName(p)}
 	if len(moves) > 0 {
 		names = names[:0]
 	}
 	for _, m := range moves {
-		names = append(names, fmt.Sprintf("P%d %s", m.Proc, l.RuleName(m.Proc, m.Rule)))
+		names = append(names, l.sch.ProcName(m.Proc)+" "+l.RuleName(m.Proc, m.Rule))
 	}
 	e := &ContractError{Move: strings.Join(names, " and "), State: l.sch.Format(s), Breach: fmt.Sprintf(format, args...), at: s.Clone()}
 	e.key = string(s) + "\x00" + e.Move + "\x00" + e.Breach
@@ -179,7 +179,7 @@ func (l *lint) Fire(s State, moves []Move, next State) {
 				continue
 			}
 			if m.Proc != l.clock && !l.writable[m.Proc][v] {
-				l.report(s, -1, moves[k:k+1], "writes %s, which %s owns", l.sch.Vars[v].Name, owner(l.sch.Vars[v]))
+				l.report(s, -1, moves[k:k+1], "writes %s, which %s owns", l.sch.Vars[v].Name, l.owner(l.sch.Vars[v]))
 				return
 			}
 			if writer[v] > 0 {
@@ -195,9 +195,9 @@ func (l *lint) Fire(s State, moves []Move, next State) {
 	}
 }
 
-func owner(v Var) string {
+func (l *lint) owner(v Var) string {
 	if v.Owner == Global {
 		return "no process"
 	}
-	return fmt.Sprintf("P%d", v.Owner)
+	return l.sch.ProcName(int(v.Owner))
 }

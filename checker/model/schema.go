@@ -78,6 +78,14 @@ type Var struct {
 	// value v names process Targets[v], or nobody (⊥) where Targets[v] is -1. Pictures of
 	// configurations draw it as an arrow; the checker itself never reads it. nil: a plain value.
 	Targets []int
+	// Doc says what the variable holds, in a few words, for the legend under a trace table
+	// (Schema.Legend). Variables of one Doc share an entry, which a Doc that starts with a
+	// pattern of their names and a colon names by the pattern: "tAB: parent A's timer on its
+	// edge to child B". "": the legend says whose the variable is, from its owner and name.
+	Doc string
+	// age is 1 + the age in ticks of the messages a timed channel's variable holds
+	// (Builder.TimedChannel); 0 for the others.
+	age int
 }
 
 // NetworkVar is a variable of the network rather than of a process: a message in transit
@@ -106,6 +114,7 @@ func (v Var) Receiver() (p int, ok bool) { return v.receiver - 1, v.receiver > 0
 type Schema struct {
 	Vars  []Var
 	procs int
+	names []string // the processes' names, "" for those known by number (ProcName)
 	// top is the largest value of each variable: Valid, which the explorer asks of every
 	// successor, reads these bytes in order rather than a Var (a few cache lines) each.
 	top []byte

@@ -10,7 +10,7 @@ import (
 
 // DOT writes the picture of f as a Graphviz graph with the scene's positions pinned
 // (pos="x,y!" in points), so that `neato -n2 -Tsvg` draws it as SVG does. Links are plain
-// edges, pointers blue arrows, messages in transit the labels of dashed arrows along their
+// edges, or grey arrows from the process read to its reader where only one end reads, pointers blue arrows, messages in transit the labels of dashed arrows along their
 // channel, enabled processes green, moved ones orange.
 func (sc *Scene) DOT(w io.Writer, f Frame) error {
 	bw := bufio.NewWriter(w)
@@ -32,10 +32,14 @@ func (sc *Scene) DOT(w io.Writer, f Frame) error {
 			fill = "#c6f6c6"
 		}
 		fmt.Fprintf(bw, "  p%d [label=%s, xlabel=%s, pos=\"%.0f,%.0f!\", fillcolor=%q, penwidth=%s];\n",
-			p, quote(strconv.Itoa(p)), quote(sc.varLines(f, p)), c.X, height-c.Y, fill, pen)
+			p, quote(sc.label(p)), quote(sc.varLines(f, p)), c.X, height-c.Y, fill, pen)
 	}
 	for _, l := range sc.links {
-		fmt.Fprintf(bw, "  p%d -> p%d [dir=none, color=\"#9aa5b1\"];\n", l.A, l.B)
+		if from, to, arc := l.arc(); arc {
+			fmt.Fprintf(bw, "  p%d -> p%d [color=\"#7b8794\"];\n", from, to)
+		} else {
+			fmt.Fprintf(bw, "  p%d -> p%d [dir=none, color=\"#9aa5b1\"];\n", l.A, l.B)
+		}
 		sc.dotMessage(bw, f, l.A, l.B, l.ab)
 		sc.dotMessage(bw, f, l.B, l.A, l.ba)
 	}

@@ -29,15 +29,41 @@ type Scene struct {
 }
 
 // link is an edge of the topology, A < B, with the channel variables that carry messages
-// from A to B (ab) and from B to A (ba).
+// from A to B (ab) and from B to A (ba), and who reads whom across it.
 type link struct {
 	A, B   int
 	ab, ba []int
+	// aReadsB and bReadsA: on an oriented ring or a digraph only one end reads the other,
+	// and the link is drawn as an arc towards the reader (a -> b in a topology file).
+	aReadsB, bReadsA bool
+}
+
+// arc is the direction of a link drawn as an arc, from the process read to its reader; ok is
+// false for a link both ends read across, or that only channels make.
+func (l link) arc() (from, to int, ok bool) {
+	switch {
+	case l.aReadsB == l.bReadsA:
+		return 0, 0, false
+	case l.bReadsA:
+		return l.A, l.B, true
+	}
+	return l.B, l.A, true
+}
+
+// directed reports whether some link is drawn as an arc.
+func (sc *Scene) directed() bool {
+	for _, l := range sc.links {
+		if _, _, ok := l.arc(); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // New makes the scene of a schema on a topology: neighbors(p) lists the processes p reads
-// (model.Protocol.Neighbors; nil draws the processes linked by channels only). Links are
-// undirected: p reading q or q reading p, or a channel either way, draws one line.
+// (model.Protocol.Neighbors; nil draws the processes linked by channels only). p reading q,
+// q reading p, or a channel either way draws one line, an arc from q to p when only p reads
+// q (an oriented ring, a digraph's arc q -> p).
 func New(sch *model.Schema, neighbors func(p int) []int) *Scene {
 	n := sch.Procs()
 	sc := &Scene{schema: sch, owned: make([][]int, n), short: make([]string, sch.Width())}
@@ -52,7 +78,11 @@ func New(sch *model.Schema, neighbors func(p int) []int) *Scene {
 	for p := 0; neighbors != nil && p < n; p++ {
 		for _, q := range neighbors(p) {
 			if q != p && q >= 0 && q < n {
-				join(p, q)
+				if l := join(p, q); p == l.A {
+					l.aReadsB = true
+				} else {
+					l.bReadsA = true
+				}
 			}
 		}
 	}

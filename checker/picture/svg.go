@@ -36,13 +36,12 @@ func (sc *Scene) SVG(w io.Writer, f Frame) error {
 	width, height, at := sc.canvas()
 	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" class="mc-config" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f">`,
 		width, height, width, height)
-	fmt.Fprintf(bw, `<style>%s</style><defs><marker id="mc-head" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#2b6cb0"/></marker></defs>`, style)
+	sc.defs(bw)
 	if f.Title != "" {
 		fmt.Fprintf(bw, `<text class="mc-title" x="8" y="18">%s</text>`, xmlText(f.Title))
 	}
 	for _, l := range sc.links {
-		a, b := at(l.A), at(l.B)
-		fmt.Fprintf(bw, `<line class="mc-link" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f"/>`, a.X, a.Y, b.X, b.Y)
+		sc.link(bw, l, at)
 	}
 	for _, ptr := range sc.pointers(f.State) {
 		a, b := at(ptr.from), at(ptr.to)
@@ -62,6 +61,33 @@ func (sc *Scene) SVG(w io.Writer, f Frame) error {
 	return bw.Flush()
 }
 
+// defs writes the style and the arrowheads: a pointer's, and a link's where some link is an
+// arc. The style of labels beside their circle comes only with such labels.
+func (sc *Scene) defs(w *bufio.Writer) {
+	fmt.Fprintf(w, `<style>%s`, style)
+	if sc.namesBeside() {
+		w.WriteString(`.mc-name{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}`)
+	}
+	w.WriteString(`</style><defs><marker id="mc-head" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#2b6cb0"/></marker>`)
+	if sc.directed() {
+		w.WriteString(`<marker id="mc-arc" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto"><path d="M0,0L10,5L0,10z" fill="#7b8794"/></marker>`)
+	}
+	w.WriteString(`</defs>`)
+}
+
+// link draws a link: a line between the circles' centres, or an arc from the process read
+// to its reader, which stops at the reader's circle so that its arrowhead shows.
+func (sc *Scene) link(w *bufio.Writer, l link, at func(int) point) {
+	from, to, arc := l.arc()
+	if !arc {
+		a, b := at(l.A), at(l.B)
+		fmt.Fprintf(w, `<line class="mc-link" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f"/>`, a.X, a.Y, b.X, b.Y)
+		return
+	}
+	a, b := shorten(at(from), at(to), radius+1)
+	fmt.Fprintf(w, `<line class="mc-link" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" marker-end="url(#mc-arc)"/>`, a.X, a.Y, b.X, b.Y)
+}
+
 // canvas is the drawing's size and where each process stands on it: the layout scaled, and
 // moved so that every circle and every box of variables (at its widest value) is inside.
 func (sc *Scene) canvas() (width, height float64, at func(p int) point) {
@@ -74,6 +100,9 @@ func (sc *Scene) canvas() (width, height float64, at func(p int) point) {
 	for p, pt := range sc.pos {
 		c := point{pt.X * sc.hop, pt.Y * sc.hop}
 		grow(c.X-radius-30, c.Y-radius-12, c.X+radius+30, c.Y+radius+12) // and the messages beside
+		if hw, h := sc.labelBox(p); hw > 0 {
+			grow(c.X-hw, c.Y-h, c.X+hw, c.Y+h)
+		}
 		if bw, bh := sc.boxSize(p); bw > 0 {
 			x, y := boxAt(c, sc.side[p], bw, bh)
 			grow(x, y, x+bw, y+bh)
@@ -121,7 +150,7 @@ func (sc *Scene) proc(w *bufio.Writer, f Frame, p int, c point) {
 		class += " faulted"
 	}
 	fmt.Fprintf(w, `<g class="%s" data-proc="%d"><circle cx="%.1f" cy="%.1f" r="%.0f"/>`, class, p, c.X, c.Y, radius)
-	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" text-anchor="middle">%d</text>`, c.X, c.Y+4, p)
+	sc.procLabel(w, p, c)
 	vars := sc.owned[p]
 	if len(vars) > 0 {
 		bw, bh := sc.boxSize(p)

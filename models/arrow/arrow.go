@@ -30,6 +30,7 @@ func New(tree *topology.Tree, f int) (*Protocol, error) {
 	n := tree.N()
 	p := &Protocol{tree: tree, f: f, ch: ch, out: make([][]model.Ref, n), in: make([][]model.Ref, n)}
 	b := model.NewBuilder(n)
+	b.NameProcs(tree.Names()...)
 	p.choices, p.arrow = tree.Pointers(b)
 	for v := range n {
 		for _, w := range tree.Adj[v] {

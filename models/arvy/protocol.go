@@ -56,6 +56,9 @@ type Config struct {
 	Recycle   bool // a satisfied node may request again, without bound
 	NewParent NewParent
 	Mutant    Mutant
+	// Names are the nodes' names, as a topology file gives them, for its values and traces
+	// (variables keep the numbers: p0 is node 0's parent); nil: the numbers.
+	Names []string
 }
 
 // MaxNodes bounds n: a visited set is one byte.
@@ -92,12 +95,15 @@ func New(cfg Config) (*Protocol, error) {
 		return nil, fmt.Errorf("requests per node must be 1..3, not %d", cfg.Requests)
 	case cfg.NewParent == Bridge && n%2 != 0:
 		return nil, fmt.Errorf("the bridge heuristic (Algorithm 2) needs an even ring, not %d nodes", n)
+	case cfg.Names != nil && len(cfg.Names) != n:
+		return nil, fmt.Errorf("%d names for %d nodes", len(cfg.Names), n)
 	}
-	p := &Protocol{cfg: cfg, n: n}
-	for v := range n {
+	p := &Protocol{cfg: cfg, n: n, labels: cfg.Names}
+	for v := 0; cfg.Names == nil && v < n; v++ {
 		p.labels = append(p.labels, strconv.Itoa(v))
 	}
 	b := model.NewBuilder(n)
+	b.NameProcs(cfg.Names...)
 	nodes := model.Enum(p.labels...)
 	withBottom := model.Enum(append([]string{"⊥"}, p.labels...)...)
 	everyone, orNobody := make([]int, n), []int{-1}
@@ -106,11 +112,12 @@ func New(cfg Config) (*Protocol, error) {
 		orNobody = append(orNobody, v)
 	}
 	for v := range n {
-		p.parent = append(p.parent, b.Pointer("p"+p.labels[v], model.Owner(v), nodes, everyone))
-		p.next = append(p.next, b.Pointer("n"+p.labels[v], model.Owner(v), withBottom, orNobody))
-		p.status = append(p.status, b.Var("req"+p.labels[v], model.Owner(v), p.statusDomain()))
+		p.parent = append(p.parent, b.Pointer("p"+strconv.Itoa(v), model.Owner(v), nodes, everyone))
+		p.next = append(p.next, b.Pointer("n"+strconv.Itoa(v), model.Owner(v), withBottom, orNobody))
+		p.status = append(p.status, b.Var("req"+strconv.Itoa(v), model.Owner(v), p.statusDomain()))
+		b.Describe(p.status[v], "reqV: node V's request: idle, or waiting for the token")
 		if cfg.NewParent == Bridge {
-			p.bridge = append(p.bridge, b.Var("bridge"+p.labels[v], model.Owner(v), model.Enum("no", "yes")))
+			p.bridge = append(p.bridge, b.Var("bridge"+strconv.Itoa(v), model.Owner(v), model.Enum("no", "yes")))
 		}
 	}
 	sets := make([]string, 1<<n)
@@ -118,12 +125,16 @@ func New(cfg Config) (*Protocol, error) {
 		sets[m] = p.setName(uint(m))
 	}
 	for u := range n {
-		name := "find" + p.labels[u]
+		name := "find" + strconv.Itoa(u) // variables are named by number, values by name
 		p.to = append(p.to, b.Network(name+".to", model.Enum(append([]string{"none"}, p.labels...)...)))
+		b.Describe(p.to[u], "findU.to: the node U's find is in transit to (none: it is not)")
 		p.from = append(p.from, b.Network(name+".from", nodes))
+		b.Describe(p.from[u], "findU.from: the node that sent U's find")
 		p.visited = append(p.visited, b.Network(name+".visited", model.Enum(sets...)))
+		b.Describe(p.visited[u], "findU.visited: the nodes U's find visited")
 		if cfg.NewParent == Bridge {
 			p.carries = append(p.carries, b.Network(name+".bridge", model.Enum("no", "yes")))
+			b.Describe(p.carries[u], "findU.bridge: whether U's find carries the ring's bridge")
 		}
 	}
 	tokens := make([]string, 0, 2*n)
@@ -134,6 +145,7 @@ func New(cfg Config) (*Protocol, error) {
 		tokens = append(tokens, "to "+l)
 	}
 	p.token = b.Network("token", model.Enum(tokens...))
+	b.Describe(p.token, "at the node that holds it, or in transit to one")
 	var err error
 	if p.schema, err = b.Schema(); err != nil {
 		return nil, err

@@ -263,13 +263,13 @@ func (c *compiler) compileRules() error {
 			cr.assigns = append(cr.assigns, compiledAssign{v, ev, a.Var.Pos})
 			for _, p := range procs {
 				if pr.refs[v][p] < 0 {
-					return c.errorf(a.Var.Pos, "rule %s of process %d assigns %s, which process %d has not", r.Name.Name, p, a.Var.Name, p)
+					return c.errorf(a.Var.Pos, "rule %s of %s assigns %s, which %s has not", r.Name.Name, c.prog.g.proc(p), a.Var.Name, c.prog.g.proc(p))
 				}
 				if !always || !c.processConstant(a.Value, sc) {
 					continue
 				}
 				if x, ok := c.tryAt(ev, p); ok && !fits(pr, v, p, x) {
-					return c.errorf(a.Var.Pos, "rule %s of process %d would write %s = %d, outside its domain", r.Name.Name, p, a.Var.Name, x)
+					return c.errorf(a.Var.Pos, "rule %s of %s would write %s = %d, outside its domain", r.Name.Name, c.prog.g.proc(p), a.Var.Name, x)
 				}
 			}
 		}

@@ -207,9 +207,9 @@ func (pr *Program) Checks() []string {
 func (pr *Program) outside(a compiledAssign, p, r, v int) string {
 	name := pr.vars[a.v].name
 	if pr.vars[a.v].neighbors {
-		return fmt.Sprintf("rule %s of process %d writes %s = %d, which is neither a neighbour of %d nor one of its names", pr.rules[r].name, p, name, v, p)
+		return fmt.Sprintf("rule %s of %s writes %s = %d, which is neither one of its neighbours nor one of its names", pr.rules[r].name, pr.g.proc(p), name, v)
 	}
-	return fmt.Sprintf("rule %s of process %d writes %s = %d, outside 0..%d", pr.rules[r].name, p, name, v, pr.sizes[a.v][p]-1)
+	return fmt.Sprintf("rule %s of %s writes %s = %d, outside 0..%d", pr.rules[r].name, pr.g.proc(p), name, v, pr.sizes[a.v][p]-1)
 }
 
 // eval evaluates a predicate of the whole configuration s (an action's: from old by moves)

@@ -39,11 +39,11 @@ func (c *compiler) neighbourRead(x *Index, sc scope) error {
 			// a guarded read may never happen: it is checked if it does
 		case q < 0 || q >= c.prog.g.n:
 			if side, ok := x.I.(*Name); ok && (side.Name == "left" || side.Name == "right") {
-				return c.errorf(x.I.At(), "process %d has no %s neighbour: left and right are a ring's or a path's, and on a directed graph the one process a process reads (left) and the one that reads it (right); on other graphs quantify over neighbors", p, side.Name)
+				return c.errorf(x.I.At(), "%s has no %s neighbour: left and right are a ring's or a path's, and on a directed graph the one process a process reads (left) and the one that reads it (right); on other graphs quantify over neighbors", c.prog.g.proc(p), side.Name)
 			}
-			return c.errorf(x.I.At(), "process %d would read %s of process %d, which does not exist", p, name, q)
+			return c.errorf(x.I.At(), "%s would read %s of process %d, which does not exist", c.prog.g.proc(p), name, q)
 		default:
-			return c.errorf(x.I.At(), "process %d would read %s of process %d, which is not its neighbour (a rule reads its process's and its neighbours' variables)", p, name, q)
+			return c.errorf(x.I.At(), "%s would read %s of %s, which is not its neighbour (a rule reads its process's and its neighbours' variables)", c.prog.g.proc(p), name, c.prog.g.proc(q))
 		}
 	}
 	return nil

@@ -185,3 +185,12 @@ func (g *graph) maxDegree() int {
 	}
 	return d
 }
+
+// proc names process p in errors: "process 2" on a generated topology, "process paris" on a
+// file's, by the file's name for the node.
+func (g *graph) proc(p int) string {
+	if g.file == nil || p < 0 || p >= len(g.labels) {
+		return fmt.Sprintf("process %d", p)
+	}
+	return "process " + g.labels[p]
+}

@@ -21,6 +21,9 @@ func (c *compiler) variables() error {
 		return err
 	}
 	b := model.NewBuilder(pr.g.n)
+	if pr.g.file != nil { // a file's nodes are named; a generated topology's keep their numbers
+		b.NameProcs(pr.g.labels...)
+	}
 	pr.refs = make([][]int, len(c.file.Vars))
 	pr.sizes = make([][]int, len(c.file.Vars))
 	for v, d := range c.file.Vars {
@@ -91,9 +94,9 @@ func (c *compiler) domain(d *Var, p int) (model.Domain, error) {
 	if d.Domain.Neighbors || d.Domain.Names != nil {
 		switch {
 		case len(names) == 0:
-			return model.Domain{}, c.errorf(d.Domain.Pos, "%s has no value at process %d, which has no neighbour", d.Name.Name, p)
+			return model.Domain{}, c.errorf(d.Domain.Pos, "%s has no value at %s, which has no neighbour", d.Name.Name, c.prog.g.proc(p))
 		case len(names) > maxDomain && d.Domain.Neighbors:
-			return model.Domain{}, c.errorf(d.Domain.Pos, "the domain of %s has %d values at process %d; a domain has at most %d", d.Name.Name, len(names), p, maxDomain)
+			return model.Domain{}, c.errorf(d.Domain.Pos, "the domain of %s has %d values at %s; a domain has at most %d", d.Name.Name, len(names), c.prog.g.proc(p), maxDomain)
 		case len(names) > maxDomain:
 			return model.Domain{}, c.errorf(d.Domain.Pos, "the domain of %s has %d values; a domain has at most %d", d.Name.Name, len(names), maxDomain)
 		}

@@ -83,6 +83,7 @@ func New(tree *topology.Tree, cfg Config) (*Protocol, error) {
 	n := tree.N()
 	p := &Protocol{tree: tree, cfg: cfg, down: down, up: up, clock: n}
 	b := model.NewBuilder(n + 1) // process n is the clock
+	b.NameProcs(append(procNames(tree), "clock")...)
 	p.choices, p.arrow = tree.Pointers(b)
 	for v := range n {
 		var kids []int
@@ -108,7 +109,9 @@ func New(tree *topology.Tree, cfg Config) (*Protocol, error) {
 		}
 		edge := tree.Labels[a] + tree.Labels[c]
 		p.phase[c] = b.Var("ph"+edge, model.Owner(a), model.Enum(phases...))
+		b.Describe(p.phase[c], "phAB: parent A's phase on its edge to child B: obs:k observes, k finds sent; cor:k corrects, φest = k")
 		p.timer[c] = b.Var("t"+edge, model.Owner(a), model.Range(cfg.Timeout+1))
+		b.Describe(p.timer[c], "tAB: parent A's timer on its edge to child B, in ticks; its timeout is due at τ")
 		p.chDown[c] = b.TimedChannel("c"+tree.Labels[a]+">"+tree.Labels[c], a, c, down)
 		p.chUp[c] = b.TimedChannel("c"+tree.Labels[c]+">"+tree.Labels[a], c, a, up)
 	}
@@ -119,6 +122,15 @@ func New(tree *topology.Tree, cfg Config) (*Protocol, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// procNames are the nodes' names, those of the file the tree was read from, or "" for each
+// node of a generated tree, which keeps its number.
+func procNames(tree *topology.Tree) []string {
+	if names := tree.Names(); names != nil {
+		return names
+	}
+	return make([]string, tree.N())
 }
 
 func fill(n int) []model.Ref {

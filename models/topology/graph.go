@@ -83,7 +83,7 @@ func (g *Graph) Tree() (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.Labels = g.Labels
+	t.Labels, t.named = g.Labels, true
 	return t, nil
 }
 

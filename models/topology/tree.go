@@ -13,6 +13,17 @@ type Tree struct {
 	Adj    [][]int  // neighbours, sorted
 	Parent []int    // Parent[Root] = -1
 	Root   int
+	// named: the labels are a file's node names (FromDot), not the nodes' numbers
+	named bool
+}
+
+// Names are the nodes' names where a file gave them, for model.Builder.NameProcs; nil for a
+// generated tree, whose nodes keep their numbers (P0, P1, …).
+func (t *Tree) Names() []string {
+	if !t.named {
+		return nil
+	}
+	return t.Labels
 }
 
 // Edge is a tree edge, oriented from its parent end to its child end.

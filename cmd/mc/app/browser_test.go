@@ -36,14 +36,16 @@ func chromium(t *testing.T) string {
 }
 
 // headless runs the browser without a window on the page at url. The flags keep it off the
-// network (the report needs none) and out of the user's profile.
+// network (the report needs none) and out of the user's profile. The window is tall enough
+// that the page need not scroll to a case's trace: a headless screenshot of a scrolled page
+// leaves the part scrolled past blank.
 func headless(t *testing.T, browser, url string, args ...string) []byte {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	flags := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-		"--user-data-dir=" + t.TempDir(), "--window-size=1200,1300"}
+		"--user-data-dir=" + t.TempDir(), "--window-size=1200,1600"}
 	cmd := exec.CommandContext(ctx, browser, append(append(flags, args...), url)...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
@@ -61,7 +63,7 @@ var (
 // TestReportInBrowser renders each report case in headless Chromium at its first and last
 // configuration: the page's script draws the topology (every process and link), the two
 // configurations differ in the DOM and on the screenshot, and the screenshot shows the
-// topology's links. go test -run TestReportInBrowser -screenshots ./cmd/mc/app copies the
+// topology's links; the table's row of the configuration shown is scrolled into view. go test -run TestReportInBrowser -screenshots ./cmd/mc/app copies the
 // screenshots to docs/images/.
 func TestReportInBrowser(t *testing.T) {
 	if testing.Short() {
@@ -122,6 +124,9 @@ func drawnPicture(t *testing.T, dom string, c reportCase) string {
 	if got := strings.Count(m[1], `class="mc-link"`); got != c.links {
 		t.Errorf("the picture shows %d links, want %d", got, c.links)
 	}
+	if !strings.Contains(dom, `<div class="rows" data-shown="true"`) { // scrolled within the table's box
+		t.Error("the current configuration's row is not in view in the table")
+	}
 	if w := whereLabel.FindStringSubmatch(dom); w == nil || !strings.Contains(w[1], "configuration") {
 		t.Errorf("the position is not shown: %v", w)
 	}
@@ -145,21 +150,26 @@ func screenshot(t *testing.T, path string, c reportCase, at string) image.Image 
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	links, outlines := 0, 0
+	links, outlines, current := 0, 0, 0
 	b := img.Bounds()
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
 			r, g, bl, _ := img.At(x, y).RGBA()
 			switch {
-			case near(r, g, bl, 0x9a, 0xa5, 0xb1): // .mc-link
+			case near(r, g, bl, 0x9a, 0xa5, 0xb1), near(r, g, bl, 0x7b, 0x87, 0x94): // .mc-link, an arc's head
 				links++
 			case near(r, g, bl, 0x3e, 0x4c, 0x59), near(r, g, bl, 0x2f, 0x85, 0x5a), near(r, g, bl, 0xc0, 0x56, 0x21): // outlines
 				outlines++
+			case near(r, g, bl, 0xfe, 0xeb, 0xc8): // the table's current row
+				current++
 			}
 		}
 	}
 	if links < 40*c.links || outlines < 30*c.procs {
 		t.Errorf("the %s screenshot shows %d pixels of links and %d of outlines: not the topology", at, links, outlines)
+	}
+	if current < 1500 && at == "first" { // the table's first row is current, the page unscrolled
+		t.Errorf("the %s screenshot shows %d pixels of the current row: not in view", at, current)
 	}
 	if *screenshots {
 		if err := saveTrimmed(img, filepath.Join("docs", "images", "report-"+c.name+"-"+at+".png")); err != nil {

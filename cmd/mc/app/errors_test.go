@@ -29,22 +29,30 @@ func TestModelErrorSaysWhere(t *testing.T) {
 		{[]string{"check", overflowFile}, head + `in this configuration, an initial one:
   # step x0 x1 x2 enabled
   0       0  3  3 P0 P2
+  x0 x1 x2  x of P0, P1, P2
+  enabled   the processes with an enabled rule
 `},
-		{[]string{"check", overflowFile, "--topology", zeroRing}, head + `in the last configuration of this execution, a shortest from an initial one (8 steps):
+		{[]string{"check", overflowFile, "--topology", zeroRing}, strings.Replace(head, "process 2", "process p2", 1) + `in the last configuration of this execution, a shortest from an initial one (8 steps):
   # step   x0  x1  x2 enabled
-  0         0   0   0 P0 P1 P2
-  1 P0 up [1]   0   0 P1 P2
-  2 P1 up   1 [1]   0 P1 P2
-  3 P1 up   1 [2]   0 P2
-  4 P2 up   1   2 [1] P0 P2
-  5 P0 up [2]   2   1 P1 P2
-  6 P1 up   2 [3]   1 P2
-  7 P2 up   2   3 [2] P0 P2
-  8 P2 up   2   3 [3] P0 P2
+  0         0   0   0 p0 p1 p2
+  1 p0 up [1]   0   0 p1 p2
+  2 p1 up   1 [1]   0 p1 p2
+  3 p1 up   1 [2]   0 p2
+  4 p2 up   1   2 [1] p0 p2
+  5 p0 up [2]   2   1 p1 p2
+  6 p1 up   2 [3]   1 p2
+  7 p2 up   2   3 [2] p0 p2
+  8 p2 up   2   3 [3] p0 p2
+  step      the moves into the configuration (p0 up: p0 moved, by its rule up)
+  x0 x1 x2  x of p0, p1, p2
+  [v]       a value the step changed
+  enabled   the processes with an enabled rule
 `},
 		{[]string{"simulate", overflowFile, "--runs", "5", "--seed", "1", "--workers", "1"}, head + `in this configuration, an initial one:
   # step x0 x1 x2 enabled
   0       2  3  3 P0 P2
+  x0 x1 x2  x of P0, P1, P2
+  enabled   the processes with an enabled rule
 `},
 	} {
 		code, out, stderr := mc(t, c.args...)
@@ -72,7 +80,7 @@ func errorOf(t *testing.T, out string) errorBody {
 func TestJSONErrors(t *testing.T) {
 	code, out, _ := mc(t, "check", overflowFile, "--topology", zeroRing, "--json")
 	e := errorOf(t, out)
-	want := errorBody{Kind: "model", Message: "rule up of process 2 writes x = 4, outside 0..3",
+	want := errorBody{Kind: "model", Message: "rule up of process p2 writes x = 4, outside 0..3", // the file names the processes
 		Position:      &positionJSON{File: overflowFile, Line: 9, Col: 27},
 		Configuration: &configurationJSON{Variables: []string{"x0", "x1", "x2"}, Values: []any{2.0, 3.0, 3.0}}}
 	path := e.Path

@@ -176,6 +176,9 @@ func (x *modelExplorer) Start() web.Start {
 	for _, v := range x.sch.Vars {
 		st.Variables = append(st.Variables, v.Name)
 	}
+	for p := range x.sch.Procs() {
+		st.Procs = append(st.Procs, x.sch.ProcName(p))
+	}
 	if init := x.b.init; init != nil {
 		for _, s := range init[:min(len(init), exploreSamples)] {
 			st.Configs = append(st.Configs, x.key(s))

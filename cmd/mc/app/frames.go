@@ -102,7 +102,7 @@ func (d *drawnTrace) enabledText(i int) string {
 	if d.procs == nil {
 		return "(not tracked for this model)"
 	}
-	return formatMask(d.procs.EnabledMask(d.state(i)))
+	return formatMask(d.m.Schema(), d.procs.EnabledMask(d.state(i)))
 }
 
 // shownConfigs are the drawn configurations a long trace keeps: ends at its start and its
@@ -147,7 +147,7 @@ func (d *drawnTrace) movesBetween(lo, hi int) string {
 	count := map[string]int{}
 	for i := lo; i < hi; i++ {
 		for _, mv := range d.steps[i].Moves {
-			count[fmt.Sprintf("P%d %s", mv.Proc, ruleName(d.m, mv))]++
+			count[moveName(d.m, mv)]++
 		}
 	}
 	keys := make([]string, 0, len(count))

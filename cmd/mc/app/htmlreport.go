@@ -165,6 +165,9 @@ func htmlTrace(sc *picture.Scene, m model.Model, tt titledTrace) (web.Trace, err
 	for _, v := range sch.Vars {
 		out.Variables = append(out.Variables, v.Name)
 	}
+	for _, e := range traceLegend(m, d.steps, d.procs != nil, "bold orange") {
+		out.Legend = append(out.Legend, web.Fact{Name: e.Columns, Value: e.Meaning})
+	}
 	shown := d.shownConfigs(endsFor(sch.Width(), sch.Procs()))
 	for pos, i := range shown {
 		st, err := htmlState(sc, d, i)

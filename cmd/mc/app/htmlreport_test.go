@@ -25,18 +25,23 @@ type reportCase struct {
 	configs, loop int
 	// arrows is the number of pointers drawn in the last configuration shown.
 	arrows int
+	// arcs is the number of links drawn with an arrowhead: those only one end reads.
+	arcs int
+	// label is a process's name the pictures must show ("" for none).
+	label string
 }
 
 // reportCases are the issue's four: Dijkstra's README lasso (n = 4, K = 2: a loop of 8
-// steps, the 8th closing it), the arrow protocol on a star of 5 (its weakened predicate's
-// one-step counterexample: a find in transit), the self-stabilizing arrow protocol's τ = 4
-// counterexample (docs/SSARROW.md: a stem of 10 steps and a loop of 10), and BFS from the
-// language on the 2×3 grid (the 88-move worst case).
+// steps, the 8th closing it, on an oriented ring whose links are arcs), the arrow protocol on
+// a star of 5 (its weakened predicate's one-step counterexample: a find in transit), the
+// self-stabilizing arrow protocol's τ = 4 counterexample (docs/SSARROW.md: a stem of 10 steps
+// and a loop of 10; its clock labelled), and BFS from the language on the 2×3 grid (the
+// 88-move worst case; its processes named as the file names them).
 var reportCases = []reportCase{
-	{"dijkstra", []string{"check", "examples/protocols/dijkstra.gcl", "-p", "n=4", "-p", "K=2"}, exitViolated, 4, 4, 1, 9, 0, 0},
-	{"arrow", []string{"check", "arrow", "-p", "n=5", "-p", "weaken=2", "--topology", "star"}, exitViolated, 5, 4, 1, 2, -1, 3},
-	{"ssarrow", []string{"check", "ssarrow", "-p", "tau=4"}, exitViolated, 3, 1, 1, 21, 10, 1},
-	{"grid", []string{"check", "examples/protocols/bfs.gcl", "--topology", "testdata/topologies/grid2x3.dot"}, exitHolds, 6, 7, 1, 89, -1, 5},
+	{"dijkstra", []string{"check", "examples/protocols/dijkstra.gcl", "-p", "n=4", "-p", "K=2"}, exitViolated, 4, 4, 1, 9, 0, 0, 4, ""},
+	{"arrow", []string{"check", "arrow", "-p", "n=5", "-p", "weaken=2", "--topology", "star"}, exitViolated, 5, 4, 1, 2, -1, 3, 0, ""},
+	{"ssarrow", []string{"check", "ssarrow", "-p", "tau=4"}, exitViolated, 3, 1, 1, 21, 10, 1, 0, "clock"},
+	{"grid", []string{"check", "examples/protocols/bfs.gcl", "--topology", "testdata/topologies/grid2x3.dot"}, exitHolds, 6, 7, 1, 89, -1, 5, 0, "p5"},
 }
 
 var pageData = regexp.MustCompile(`(?s)<script type="application/json" id="mc-data">(.*?)</script>`)
@@ -104,6 +109,16 @@ func TestHTMLReport(t *testing.T) {
 				if i > 0 && !strings.Contains(st.SVG, "moved") {
 					t.Errorf("configuration %d marks no process as moved", i)
 				}
+				if got := strings.Count(st.SVG, `marker-end="url(#mc-arc)"`); got != c.arcs {
+					t.Fatalf("configuration %d draws %d arcs, want %d", i, got, c.arcs)
+				}
+				if c.label != "" && !strings.Contains(st.SVG, ">"+c.label+"</text>") {
+					t.Fatalf("configuration %d does not label %s", i, c.label)
+				}
+			}
+			// the table's legend says what its columns are, as the terminal's does
+			if n := len(tr.Legend); n < 2 || tr.Legend[n-1].Name != "enabled" || !strings.Contains(html, `<dl class="columns"><dt>`) {
+				t.Errorf("the trace's legend: %+v", tr.Legend)
 			}
 			// the leaves of the star point at the centre (the requester at itself); every
 			// process of the grid but the root has a parent; ssarrow's p1 points at 0

@@ -119,7 +119,8 @@ func printTrace(w io.Writer, m model.Model, t *model.Trace) error {
 }
 
 // printMarkedTrace prints a trace, marking the rows in marks (by state index) at the end of
-// their last cell: the ends of rounds.
+// their last cell: the ends of rounds. The table fits w's width, and a legend under it says
+// what its columns are.
 func printMarkedTrace(w io.Writer, m model.Model, t *model.Trace, marks map[int]string) error {
 	steps, err := t.StepsOf(m)
 	if err != nil {
@@ -148,17 +149,19 @@ func printMarkedTrace(w io.Writer, m model.Model, t *model.Trace, marks map[int]
 			row = append(row, cell)
 		}
 		if procs != nil {
-			row = append(row, formatMask(procs.EnabledMask(s)))
+			row = append(row, formatMask(sch, procs.EnabledMask(s)))
 		}
 		if mark := marks[i]; mark != "" {
 			row[len(row)-1] += "   ◂ " + mark
 		}
 		rows = append(rows, row)
 	}
-	writeTable(w, rows)
+	width := outputWidth(w)
+	(&traceTable{rows: rows, enabled: procs != nil}).write(w, width)
 	if t.IsLasso() {
-		fmt.Fprintf(w, "  then %s leads back to #%d: the loop repeats forever\n", formatStep(m, steps[len(steps)-1]), t.LoopStart)
+		writeWrapped(w, "  ", fmt.Sprintf("then %s leads back to #%d: the loop repeats forever", formatStep(m, steps[len(steps)-1]), t.LoopStart), width)
 	}
+	writeLegend(w, traceLegend(m, steps, procs != nil, "[v]"), width)
 	return nil
 }
 
@@ -167,7 +170,7 @@ func printMarkedTrace(w io.Writer, m model.Model, t *model.Trace, marks map[int]
 func formatStep(m model.Model, st model.Step) string {
 	var parts []string
 	for _, mv := range st.Moves {
-		parts = append(parts, fmt.Sprintf("P%d %s", mv.Proc, ruleName(m, mv)))
+		parts = append(parts, moveName(m, mv))
 	}
 	text := strings.Join(parts, ", ")
 	if model.IsProbabilistic(m) && !st.Prob.Certain() {
@@ -176,11 +179,17 @@ func formatStep(m model.Model, st model.Step) string {
 	return text
 }
 
-func formatMask(mask uint64) string {
+// moveName is a move as traces show it: the process, by its name, and the rule ("P2 copy").
+func moveName(m model.Model, mv model.Move) string {
+	return m.Schema().ProcName(mv.Proc) + " " + ruleName(m, mv)
+}
+
+// formatMask lists the processes of mask by name: "P0 P3".
+func formatMask(sch *model.Schema, mask uint64) string {
 	var parts []string
 	for p := 0; mask != 0; p++ {
 		if mask&1 != 0 {
-			parts = append(parts, "P"+strconv.Itoa(p))
+			parts = append(parts, sch.ProcName(p))
 		}
 		mask >>= 1
 	}

@@ -65,15 +65,13 @@ proof; replay: a trace does not replay); 2 usage or input error, or a model erro
 // run is the whole command line, returning the exit code, so that tests can call it.
 func run(args []string, stdout, stderr io.Writer) int {
 	out := &counting{w: stdout}
+	fitHelp()
 	app := &cli.App{
 		Name:        "mc",
 		Usage:       "explicit-state model checker for self-stabilizing and fault-tolerant protocols",
 		Description: exitCodes,
 		Version:     version(),
-		Commands: []*cli.Command{
-			listCommand(), checkCommand(), sweepCommand(), replayCommand(), verifyCommand(), simulateCommand(), ratioCommand(),
-			exploreCommand(),
-		},
+		Commands:    commands(),
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
 				return usageError("unknown command %q (want list, check, sweep, replay, verify, simulate, arvy-ratio or explore; mc --help)", c.Args().First())
@@ -99,6 +97,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return printError(err, out, stderr, jsonAsked(app, args))
 	}
 	return exitHolds
+}
+
+// commands are mc's commands, in the order --help lists them.
+func commands() []*cli.Command {
+	return []*cli.Command{
+		listCommand(), checkCommand(), sweepCommand(), replayCommand(), verifyCommand(), simulateCommand(), ratioCommand(),
+		exploreCommand(),
+	}
 }
 
 // verdictExit maps the overall verdict of the runs to the exit code. A violation prints

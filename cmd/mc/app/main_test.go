@@ -462,8 +462,8 @@ func TestSASATopologies(t *testing.T) {
 	}
 	saved := filepath.Join(t.TempDir(), "run.json")
 	code, out, _ = mc(t, "check", file, "--topology", topo+"ring5-root2.dot", "-p", "K=3", "--check", "convergence", "--trace-out", saved)
-	if code != exitViolated || !strings.Contains(out, "P2 bottom") || strings.Contains(out, "P0 bottom") {
-		t.Fatalf("the bottom's rules belong to p2, the file's root.ml: exit %d: %s", code, out)
+	if code != exitViolated || !strings.Contains(out, "p2 bottom") || strings.Contains(out, "p0 bottom") {
+		t.Fatalf("the bottom's rules belong to p2, the file's root.ml (named as the file names it): exit %d: %s", code, out)
 	}
 	if code, out, _ := mc(t, "replay", saved); code != 0 || !strings.Contains(out, "every step is a legal step") {
 		t.Fatalf("replay on a topology file: exit %d: %s", code, out)

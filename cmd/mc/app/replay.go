@@ -197,8 +197,8 @@ func sameMoves(m model.Model, t *model.Trace, tj *traceJSON) error {
 		}
 		for k, mv := range st.Moves {
 			if saved[k].Process != mv.Proc || saved[k].Rule != ruleName(m, mv) {
-				return fmt.Errorf("step %d: the saved run names P%d %s, the step of index %d is P%d %s",
-					i, saved[k].Process, saved[k].Rule, t.Steps[i], mv.Proc, ruleName(m, mv))
+				return fmt.Errorf("step %d: the saved run names %s %s, the step of index %d is %s",
+					i, m.Schema().ProcName(saved[k].Process), saved[k].Rule, t.Steps[i], moveName(m, mv))
 			}
 		}
 	}

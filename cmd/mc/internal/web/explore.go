@@ -47,6 +47,9 @@ type Explorer interface {
 type Start struct {
 	Title     string   `json:"title"`
 	Variables []string `json:"variables"`
+	// Procs name the processes, by number, as traces name them ("P0", or a topology file's
+	// "paris"): what the page's list of enabled processes says.
+	Procs []string `json:"procs"`
 	// Configs are keys: the model's initial configurations, or samples when it starts from
 	// every one; Note says which.
 	Configs []string `json:"configs"`

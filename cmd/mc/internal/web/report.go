@@ -86,6 +86,9 @@ type Trace struct {
 	// Gaps say where steps are left out: after States[g.After] up to the next shown state,
 	// summarised. A long trace keeps its start, its end and, for a lasso, its loop's start.
 	Gaps []Gap
+	// Legend says what the table's columns are, as the terminal's legend does: Name the
+	// columns ("x0..x3"), Value what they hold ("x of P0..P3").
+	Legend []Fact
 }
 
 // State is one configuration of a trace, with the step that led to it.

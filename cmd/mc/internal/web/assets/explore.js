@@ -62,7 +62,7 @@
   }
 
   function procs(list) {
-    return list.map(function (p) { return "P" + p; }).join(" ");
+    return list.map(function (p) { return (start.procs || [])[p] || "P" + p; }).join(" ");
   }
 
   function renderStatus(v, step) {

@@ -101,13 +101,35 @@
     return rows;
   }
 
+  // reveal scrolls the table's box so that the current row is in view with a few rows
+  // either side, centred when it was out of view or at an edge; unless quiet (the page is
+  // being drawn), it then scrolls the page, as little as it takes, to bring the row in view.
+  function reveal(box, row, quiet) {
+    var b = box.getBoundingClientRect(), r = row.getBoundingClientRect();
+    var head = box.querySelector("thead").getBoundingClientRect().height, margin = 2 * r.height;
+    if (r.top < b.top + head + margin || r.bottom > b.bottom - margin) {
+      box.scrollTop += r.top - b.top - head - (box.clientHeight - head - r.height) / 2;
+    }
+    r = row.getBoundingClientRect();
+    if (!quiet && (r.top < 0 || r.bottom > window.innerHeight)) row.scrollIntoView({block: "nearest"});
+    r = row.getBoundingClientRect();
+    box.dataset.shown = String(r.top >= b.top + head - 1 && r.bottom <= b.bottom + 1); // for the tests
+  }
+
+  // fitBox makes the table's box as tall as the window leaves below the section's heading,
+  // controls and picture, so that the section at the top of the window shows them all.
+  function fitBox(sec, box) {
+    var above = box.getBoundingClientRect().top - sec.getBoundingClientRect().top;
+    box.style.maxHeight = Math.max(240, window.innerHeight - above - 24) + "px";
+  }
+
   function setup(sec) {
     var t = traces[+sec.dataset.trace];
     if (!t || !t.States || !t.States.length) return;
     var n = t.States.length, cur = -1;
     var slider = sec.querySelector(".slider"), pic = sec.querySelector(".picture");
     var label = sec.querySelector(".where"), step = sec.querySelector(".step"), en = sec.querySelector(".enabled");
-    var now = drawTrack(sec.querySelector(".track"), t), rows = fillRows(sec, t);
+    var now = drawTrack(sec.querySelector(".track"), t), rows = fillRows(sec, t), box = sec.querySelector(".rows");
     slider.max = n - 1;
     // the legend names only what this trace's pictures show
     sec.querySelectorAll(".legend [data-mark]").forEach(function (item) {
@@ -115,7 +137,7 @@
       var re = mark.indexOf("mc-") === 0 ? new RegExp('class="' + mark + '"') : new RegExp('class="mc-proc[^"]*\\b' + mark + '\\b');
       item.hidden = !t.States.some(function (st) { return re.test(st.SVG); });
     });
-    sec.show = function (i) {
+    sec.show = function (i, quiet) {
       if (isNaN(i)) return;
       i = Math.max(0, Math.min(n - 1, i));
       if (i === cur) return;
@@ -132,9 +154,7 @@
       var p = where(t, i);
       now.setAttribute("cx", p.x);
       now.setAttribute("cy", p.y);
-      var body = rows[i].parentNode.parentNode.parentNode;
-      var top = rows[i].offsetTop;
-      if (top < body.scrollTop + 20 || top > body.scrollTop + body.clientHeight - 30) body.scrollTop = top - 40;
+      reveal(box, rows[i], quiet);
     };
     // next from a lasso's closing configuration goes round the loop again
     function next() { sec.show(t.LoopStart >= 0 && cur === n - 1 ? t.LoopStart + 1 : cur + 1); }
@@ -150,7 +170,9 @@
       if (e.key === "ArrowRight") { next(); e.preventDefault(); }
       else if (e.key in keys) { sec.show(keys[e.key]); e.preventDefault(); }
     });
-    sec.show(0);
+    sec.show(0, true);
+    fitBox(sec, box);
+    window.addEventListener("resize", function () { fitBox(sec, box); });
   }
 
   var start = performance.now();
@@ -159,7 +181,7 @@
   var m = /t=(\d+)&s=(\d+|last)\b/.exec(location.hash);
   if (m && sections[+m[1]] && sections[+m[1]].show) {
     var sec = sections[+m[1]], t = traces[+m[1]];
-    sec.show(m[2] === "last" ? t.States.length - 1 : +m[2]);
+    sec.show(m[2] === "last" ? t.States.length - 1 : +m[2], true);
     if (sec.getBoundingClientRect().top > 0.4 * window.innerHeight) sec.scrollIntoView();
   }
   document.body.dataset.script = String(Math.round(performance.now() - start));

@@ -1,0 +1,80 @@
+package app
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// traceLegend says what the columns of a trace's table are: the step (with the trace's first
+// move as an example, and its first fault), the variables as the schema explains them, how
+// the table marks a value the step changed (changed: "[v]" in the terminal), and the enabled
+// processes.
+func traceLegend(m model.Model, steps []model.Step, enabled bool, changed string) []model.LegendEntry {
+	sch := m.Schema()
+	clock, timed := model.ClockOf(m)
+	var out []model.LegendEntry
+	example, fault := "", ""
+	for _, st := range steps {
+		for _, mv := range st.Moves {
+			switch {
+			case mv.Rule == model.FaultRule && fault == "":
+				fault = sch.ProcName(mv.Proc)
+			case mv.Rule != model.FaultRule && example == "" && !(timed && mv.Proc == clock):
+				example = moveName(m, mv) + ": " + sch.ProcName(mv.Proc) + " moved, by its rule " + ruleName(m, mv)
+			}
+		}
+	}
+	if example != "" {
+		out = append(out, model.LegendEntry{Columns: "step", Meaning: "the moves into the configuration (" + example + ")"})
+	}
+	if fault != "" {
+		out = append(out, model.LegendEntry{Columns: fault + " fault", Meaning: "a fault rewrote what " + fault + " owns"})
+	}
+	var clocks []int
+	if timed {
+		clocks = []int{clock}
+	}
+	out = append(out, sch.Legend(clocks)...)
+	if len(steps) > 0 {
+		out = append(out, model.LegendEntry{Columns: changed, Meaning: "a value the step changed"})
+	}
+	if enabled {
+		out = append(out, model.LegendEntry{Columns: "enabled", Meaning: "the processes with an enabled rule"})
+	}
+	return out
+}
+
+// maxLegendKey is the widest a legend's column of names gets; a longer name pushes its
+// meaning along its line.
+const maxLegendKey = 16
+
+// writeLegend writes a legend under a table, an entry a line: the columns, then what they
+// are, wrapped to width under itself.
+func writeLegend(w io.Writer, entries []model.LegendEntry, width int) {
+	key := 0
+	for _, e := range entries {
+		if n := utf8.RuneCountInString(e.Columns); n <= maxLegendKey {
+			key = max(key, n)
+		}
+	}
+	for _, e := range entries {
+		lead := fmt.Sprintf("  %-*s  ", key, e.Columns)
+		lines := fillLines(strings.Fields(e.Meaning), max(width-key-4, 30))
+		rest := strings.Repeat(" ", key+4)
+		if n := utf8.RuneCountInString(lead); n > key+4 { // a long name: its meaning follows it
+			lines = fillLines(strings.Fields(e.Meaning), max(width-n, 30))
+			rest = strings.Repeat(" ", n)
+		}
+		for i, line := range lines {
+			if i == 0 {
+				fmt.Fprintln(w, lead+line)
+			} else {
+				fmt.Fprintln(w, rest+line)
+			}
+		}
+	}
+}

@@ -1,0 +1,110 @@
+package app
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// On a topology file whose nodes are named, the trace, its legend, the pictures written as
+// DOT, the HTML report and the language's errors name the processes as the file does.
+func TestProcessNamesFromDot(t *testing.T) {
+	inRoot(t)
+	dir := t.TempDir()
+	page, dots := filepath.Join(dir, "report.html"), filepath.Join(dir, "dot")
+	code, out, errOut := mc(t, "check", "examples/protocols/dijkstra.gcl", "--topology", "testdata/topologies/cities4.dot",
+		"-p", "K=2", "--check", "convergence", "--report", page, "--trace-dot", dots)
+	if code != exitViolated {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	_, trace, _ := strings.Cut(out, "convergence violated:")
+	for _, want := range []string{"nice other", "paris lyon nice", "x0..x3   x of paris, lyon, nice, lille", "then lille other leads back"} {
+		if !strings.Contains(trace, want) {
+			t.Errorf("the trace does not say %q:\n%s", want, trace)
+		}
+	}
+	if strings.Contains(trace, "P0") || strings.Contains(trace, "P3") {
+		t.Errorf("the trace numbers the file's processes:\n%s", trace)
+	}
+	html, traces := readPage(t, page)
+	if !strings.Contains(html, "paris bottom") || !strings.Contains(traces[0].States[0].SVG, ">paris</text>") {
+		t.Error("the report does not name paris")
+	}
+	dot, err := os.ReadFile(filepath.Join(dots, "01-convergence-violated", "0.dot"))
+	if err != nil || !bytes.Contains(dot, []byte(`label="lille"`)) || !bytes.Contains(dot, []byte(`p3 -> p0 [color=`)) {
+		t.Errorf("the DOT picture does not name lille, or has no arc from it to paris: %v\n%s", err, dot)
+	}
+	bad := filepath.Join(dir, "bad.gcl")
+	text := "protocol bad\ntopology \"cities4.dot\"\nvar x : 0..1\n" +
+		"rule r where algo != \"root\" : x != x[0] -> x := x[left]\nlegitimate : true\ncheck closure\n"
+	cities, err := os.ReadFile("testdata/topologies/cities4.dot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if os.WriteFile(bad, []byte(text), 0o644) != nil || os.WriteFile(filepath.Join(dir, "cities4.dot"), cities, 0o644) != nil {
+		t.Fatal("cannot write the protocol")
+	}
+	code, _, errOut = mc(t, "check", bad)
+	if code != exitUsage || !strings.Contains(errOut, "process nice would read x of process paris, which is not its neighbour") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+}
+
+// A trace table too wide for its output is cut to fit: a step of many moves wraps at its
+// commas within its column, and variables that need more than the width go to panels under
+// the first, each with the configurations' numbers. Every cell is still written whole.
+func TestTraceTableFitsWidth(t *testing.T) {
+	header := []string{"#", "step"}
+	row := []string{"1", "P0 increment, P1 copy, P2 copy, P3 copy, P4 copy, P5 copy"}
+	for v := range 12 {
+		header = append(header, "var"+strings.Repeat("x", v))
+		row = append(row, "[value]")
+	}
+	header, row = append(header, "enabled"), append(row, "P0 P1 P2 P3 P4 P5")
+	var b bytes.Buffer
+	(&traceTable{rows: [][]string{header, {"0", "", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "P0"}, row}, enabled: true}).write(&b, 60)
+	text := b.String()
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		if utf8.RuneCountInString(line) > 60 {
+			t.Errorf("%d columns: %q", utf8.RuneCountInString(line), line)
+		}
+	}
+	for _, want := range append(header, "P5 copy", "P0 increment,", "P3 P4") {
+		if !strings.Contains(text, want) {
+			t.Errorf("%q is not written:\n%s", want, text)
+		}
+	}
+	if panels := strings.Count(text, "\n  #"); panels < 2 {
+		t.Errorf("%d panels:\n%s", panels+1, text)
+	}
+	if got := outputWidth(&b); got != defaultWidth {
+		t.Errorf("a buffer is %d columns wide, want %d", got, defaultWidth)
+	}
+}
+
+// No line of mc --help, or of any command's, is wider than 100 columns.
+func TestHelpFitsWidth(t *testing.T) {
+	for _, args := range append([][]string{{"--help"}}, helpArgs()...) {
+		code, out, _ := mc(t, args...)
+		if code != 0 || !strings.Contains(out, "USAGE:") {
+			t.Fatalf("mc %s: exit %d: %s", strings.Join(args, " "), code, out)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if n := utf8.RuneCountInString(line); n > helpWidth {
+				t.Errorf("mc %s: a line of %d columns: %q", strings.Join(args, " "), n, line)
+			}
+		}
+	}
+}
+
+// helpArgs asks every command for its help.
+func helpArgs() [][]string {
+	var out [][]string
+	for _, c := range commands() {
+		out = append(out, []string{c.Name, "--help"})
+	}
+	return out
+}

@@ -1,0 +1,244 @@
+package app
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/vbauerster/mpb/v8/cwriter"
+)
+
+// A trace table fits the width of the terminal, or 100 columns when the output is not one:
+// a step where many processes move, or a long list of enabled processes, wraps within its
+// column; a table whose variables alone are wider is cut into panels of columns, one under
+// the other, each with the configurations' numbers. --json and the HTML report keep every
+// cell whole.
+
+// defaultWidth is the width of a trace table written to a file or a pipe.
+const defaultWidth = 100
+
+// outputWidth is the width of w: its terminal's, or defaultWidth.
+func outputWidth(w io.Writer) int {
+	f, ok := w.(*os.File)
+	if !ok || !cwriter.IsTerminal(int(f.Fd())) {
+		return defaultWidth
+	}
+	if width, _, err := cwriter.GetSize(int(f.Fd())); err == nil && width >= 40 {
+		return width
+	}
+	return defaultWidth
+}
+
+// The narrowest the step and enabled columns get when a table is cut to fit.
+const (
+	minStepWidth    = 20
+	minEnabledWidth = 14
+)
+
+// traceTable is a trace's rows to write: the header, then a row a configuration. Column 0 is
+// the configuration's number, 1 the step, the last the enabled processes when enabled is
+// set, the others the variables.
+type traceTable struct {
+	rows    [][]string
+	enabled bool
+}
+
+// write writes the table in width columns, in as many panels as its variables need.
+func (t *traceTable) write(w io.Writer, width int) {
+	widths := make([]int, len(t.rows[0]))
+	for _, row := range t.rows {
+		for i, cell := range row {
+			widths[i] = max(widths[i], utf8.RuneCountInString(cell))
+		}
+	}
+	if tableWidth(widths) <= width {
+		writeTable(w, t.rows)
+		return
+	}
+	for i, panel := range t.panels(widths, width) {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		t.writePanel(w, panel)
+	}
+}
+
+// tableWidth is the width of a row of cells of these widths, as formatRow writes it.
+func tableWidth(widths []int) int {
+	n := 1
+	for _, w := range widths {
+		n += w + 1
+	}
+	return n
+}
+
+// panel is a set of columns written together: their indexes and widths, the wrapped ones
+// (step, enabled) cut to the width they get.
+type panel struct {
+	cols   []int
+	widths []int
+}
+
+// panels cuts the columns into panels of at most width: the step and enabled columns
+// narrowed to what the variables leave them, in one panel; or, when the variables need more
+// than one, to a third and a quarter of the width, the first panel with the step, the last
+// with the enabled processes, each with the configurations' numbers.
+func (t *traceTable) panels(widths []int, width int) []panel {
+	last, end := len(widths)-1, len(widths)
+	stepW, enW := widths[1], 0
+	if t.enabled {
+		end, enW = last, widths[last]
+	}
+	room := width - tableWidth(widths[:1]) - tableWidth(widths[2:end]) + 1 - 1 // the step's separator
+	if t.enabled {
+		room-- // and the enabled column's
+	}
+	if room >= min(stepW, minStepWidth)+min(enW, minEnabledWidth) {
+		enW = min(enW, max(minEnabledWidth, room/3))
+		stepW = min(stepW, room-enW)
+		if t.enabled {
+			enW = min(widths[last], room-stepW)
+		}
+		return []panel{t.panel(widths, 2, end, stepW, enW)}
+	}
+	stepW = min(stepW, max(minStepWidth, width/3))
+	enW = min(enW, max(minEnabledWidth, width/4))
+	var out []panel
+	for from := 2; from < end; {
+		used := tableWidth(widths[:1]) + widths[from] + 1
+		if from == 2 {
+			used += stepW + 1
+		}
+		to := from + 1
+		for to < end && used+widths[to]+1 <= width {
+			used += widths[to] + 1
+			to++
+		}
+		if to == end && t.enabled && used+enW+1 > width && to-from > 1 {
+			to-- // the last variable goes to a panel of its own, with the enabled processes
+		}
+		p := t.panel(widths, from, to, stepW, enW)
+		if from != 2 {
+			p = dropColumn(p, 1)
+		}
+		if to != end && t.enabled {
+			p = dropColumn(p, last)
+		}
+		out = append(out, p)
+		from = to
+	}
+	return out
+}
+
+// panel is the panel of the number, the step, the variables from..to-1 and the enabled
+// processes, the step and enabled columns stepW and enW wide.
+func (t *traceTable) panel(widths []int, from, to, stepW, enW int) panel {
+	p := panel{cols: []int{0, 1}, widths: []int{widths[0], stepW}}
+	for c := from; c < to; c++ {
+		p.cols = append(p.cols, c)
+		p.widths = append(p.widths, widths[c])
+	}
+	if t.enabled {
+		p.cols = append(p.cols, len(widths)-1)
+		p.widths = append(p.widths, enW)
+	}
+	return p
+}
+
+// dropColumn is p without column c.
+func dropColumn(p panel, c int) panel {
+	var out panel
+	for i, col := range p.cols {
+		if col != c {
+			out.cols = append(out.cols, col)
+			out.widths = append(out.widths, p.widths[i])
+		}
+	}
+	return out
+}
+
+// writePanel writes p's columns of every row, a cell too wide for its column wrapped over
+// the lines under it.
+func (t *traceTable) writePanel(w io.Writer, p panel) {
+	last := len(t.rows[0]) - 1
+	for _, row := range t.rows {
+		cells := make([][]string, len(p.cols))
+		height := 1
+		for i, c := range p.cols {
+			cells[i] = wrapCell(row[c], p.widths[i], c == 1)
+			height = max(height, len(cells[i]))
+		}
+		for line := range height {
+			var b strings.Builder
+			b.WriteString(" ")
+			for i, c := range p.cols {
+				text := ""
+				if line < len(cells[i]) {
+					text = cells[i][line]
+				}
+				if c == 1 || c == last { // as writeTable: the step and the last column left-aligned
+					fmt.Fprintf(&b, " %-*s", p.widths[i], text)
+				} else {
+					fmt.Fprintf(&b, " %*s", p.widths[i], text)
+				}
+			}
+			fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+		}
+	}
+}
+
+// wrapCell cuts a cell into lines of at most width runes: a step at the commas between its
+// moves, then at spaces; a word longer than a line is cut.
+func wrapCell(cell string, width int, step bool) []string {
+	if utf8.RuneCountInString(cell) <= width || width < 1 {
+		return []string{cell}
+	}
+	var words []string
+	if step {
+		for _, mv := range strings.SplitAfter(cell, ", ") {
+			words = append(words, strings.TrimSuffix(mv, " "))
+		}
+	} else {
+		words = strings.Fields(cell)
+	}
+	return fillLines(words, width)
+}
+
+// fillLines puts words on lines of at most width runes, a space between two on one line.
+func fillLines(words []string, width int) []string {
+	var lines []string
+	cur := ""
+	for _, word := range words {
+		for utf8.RuneCountInString(word) > width { // cut a word that no line holds
+			r := []rune(word)
+			if cur != "" {
+				lines, cur = append(lines, cur), ""
+			}
+			lines, word = append(lines, string(r[:width])), string(r[width:])
+		}
+		switch {
+		case cur == "":
+			cur = word
+		case utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(word) <= width:
+			cur += " " + word
+		default:
+			lines, cur = append(lines, cur), word
+		}
+	}
+	return append(lines, cur)
+}
+
+// writeWrapped writes text in lines of at most width, the first after lead and the others
+// indented as deep.
+func writeWrapped(w io.Writer, lead, text string, width int) {
+	indent := strings.Repeat(" ", utf8.RuneCountInString(lead))
+	for i, line := range fillLines(strings.Fields(text), max(width-len(indent), 20)) {
+		if i == 0 {
+			fmt.Fprintln(w, lead+line)
+		} else {
+			fmt.Fprintln(w, indent+line)
+		}
+	}
+}
