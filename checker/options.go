@@ -1,11 +1,13 @@
 package checker
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"strconv"
 	"strings"
 
+	"github.com/mc-checker/mc/checker/internal/store"
 	"github.com/mc-checker/mc/checker/internal/sys"
 	"github.com/mc-checker/mc/checker/model"
 )
@@ -122,6 +124,8 @@ func (o Options) validate() error {
 		return fmt.Errorf("the %s store keeps its files under a directory; give one", o.Store)
 	case o.Store.onDisk() && !sys.CanMap:
 		return fmt.Errorf("the %s store is %w", o.Store, sys.ErrUnsupported)
+	case o.Store == StoreBadger && !store.BadgerBuilt:
+		return errors.New("this mc was built without badger (go build -tags nobadger): --store disk keeps the visited set on disk in sorted runs instead")
 	}
 	return nil
 }

@@ -1,3 +1,5 @@
+//go:build !nobadger
+
 package store
 
 import (
@@ -10,6 +12,10 @@ import (
 	"github.com/dgraph-io/badger/v4/options"
 	"github.com/mc-checker/mc/checker/model"
 )
+
+// BadgerBuilt reports whether this build has the badger cold set: go build -tags nobadger
+// leaves it (and the modules it pulls in) out.
+const BadgerBuilt = true
 
 // badgerSet is the cold set in badger, keyed by fingerprint (and state, in exact mode), the
 // 32-bit id as value.
