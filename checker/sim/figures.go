@@ -49,7 +49,7 @@ func (r *Result) Summarize() Summary {
 		case Bounded:
 			s.Bound++
 		}
-		if run.Outcome != Stabilized && len(s.FirstFailed) < MaxFailedShown {
+		if (run.Outcome == Deadlocked || run.Outcome == Bounded) && len(s.FirstFailed) < MaxFailedShown {
 			s.FirstFailed = append(s.FirstFailed, run.Index)
 		}
 	}

@@ -63,7 +63,11 @@ type Options struct {
 type Outcome int
 
 const (
-	Stabilized Outcome = iota
+	// NotRun: the run never started, the simulation having been interrupted first. It is
+	// the zero value, so that a run nobody ran is not counted as stabilized.
+	NotRun Outcome = iota
+	// Stabilized: the run reached the legitimate set (or, with EndAtStart, its start).
+	Stabilized
 	// Deadlocked: no process is enabled outside the legitimate set: a counterexample.
 	Deadlocked
 	// Bounded: MaxSteps passed before the legitimate set.

@@ -187,3 +187,22 @@ func TestEndAtStart(t *testing.T) {
 		t.Error("ending at the start without faults is accepted")
 	}
 }
+
+// An interrupted simulation counts only the runs it made: the runs it never started were
+// counted as stabilized (a Run's zero value), which an interrupt turned into figures.
+func TestInterruptedCountsRunsMade(t *testing.T) {
+	r, _ := dijkstra.New(5, 5)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opts := sim.Options{Runs: 10_000, Seed: 1, Daemon: model.Central, MaxSteps: 1000, Workers: 1, Legit: r.Legitimate(),
+		Progress: func(int) { cancel() }} // after the first chunk of runs
+	res, err := sim.Simulate(ctx, r, opts)
+	if err == nil {
+		t.Fatal("an interrupted simulation returned no error")
+	}
+	s := res.Summarize()
+	if made := s.Stabilized + s.Deadlocked + s.Bound; made == 0 || made >= opts.Runs || len(s.FirstFailed) != 0 {
+		t.Errorf("%d stabilized, %d deadlocked, %d bounded, first failed %v: want only the runs made, all stabilized",
+			s.Stabilized, s.Deadlocked, s.Bound, s.FirstFailed)
+	}
+}

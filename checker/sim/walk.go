@@ -183,6 +183,7 @@ func (w *walker) walk(r *Run, record func(moves []model.Move, s model.State), ev
 			if !ended {
 				r.Rounds++
 			}
+			r.Outcome = Stabilized
 			return
 		case len(w.enabled) == 0:
 			r.Outcome = Deadlocked

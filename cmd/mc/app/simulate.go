@@ -190,7 +190,7 @@ func saveFailures(c *cli.Context, b *built, opts sim.Options, res *sim.Result) (
 	}
 	var files []string
 	for _, run := range res.Runs {
-		if run.Outcome == sim.Stabilized {
+		if run.Outcome != sim.Deadlocked && run.Outcome != sim.Bounded {
 			continue
 		}
 		t, err := sim.Trace(b.proto, b.model, opts, run.Index)
