@@ -36,11 +36,12 @@ export TESTTIME_CPU=$work/cpu
 : >"$TESTTIME_CPU"
 root=$PWD
 code=0
+start=$SECONDS
 go test -count=1 -json -exec "$root/bench/testtime.sh --wrap" "$@" >"$work/json" || code=$?
 times >"$work/times"
 total=$(tail -1 "$work/times" | sed 's/m/ /g; s/s//g' | awk '{printf "%.1f", $1*60+$2+$3*60+$4}')
 
-echo "go test $* : $total CPU-seconds in all (user+sys, compiling included), exit $code"
+echo "go test $* : $total CPU-seconds in all (user+sys, compiling included), $((SECONDS - start)) s of wall time, exit $code"
 echo
 echo "CPU-seconds per package (the test binary):"
 sed "s#^$root/##; s#^$root\$#.#" "$TESTTIME_CPU" | awk '{printf "%8.1f  %s\n", $2+$3, $1}' | sort -rn | tee "$work/pkgs"

@@ -17,7 +17,7 @@ import (
 
 // docPages are the pages whose commands, proof files and code the suite runs or checks.
 var docPages = []string{"README.md", "docs/ERRORS.md", "docs/PROTOCOLS.md", "docs/PERFORMANCE.md",
-	"docs/DESIGN.md", "docs/SSARROW.md", "docs/ARVY.md", "docs/DIJKSTRA.md", "docs/LEK.md", "docs/RANDOMIZED.md", "docs/LEADER.md", "docs/LANGUAGE.md", "docs/SYMBOLIC.md", "docs/REPORT.md", "bench/README.md"}
+	"docs/DESIGN.md", "docs/SSARROW.md", "docs/ARVY.md", "docs/DIJKSTRA.md", "docs/LEK.md", "docs/RANDOMIZED.md", "docs/LEADER.md", "docs/LANGUAGE.md", "docs/SYMBOLIC.md", "docs/REPORT.md", "docs/ARCHITECTURE.md", "bench/README.md"}
 
 // heavy are the mc commands of the pages that take minutes or gigabytes: the test runs them
 // with a time limit, which must stop them inconclusive (exit 3). The command line is valid
