@@ -20,7 +20,11 @@
 // on every step: reads through indices taken from the configuration, values written, divisions.
 //
 // Hand-written rather than a parser library: the grammar is small (a dozen declarations and an
-// expression grammar of eight precedence levels), errors must say what was expected at the
-// exact column, which generated parsers do with more effort, and mc's protocol packages
-// import checker/model (and models/topology for the files) only.
+// expression grammar of eight precedence levels), and errors must say what was expected at the
+// exact column, which generated parsers do with more effort.
+//
+// Besides checker/model, the package imports models/topology (SASA's Graphviz files) and
+// gonum's graph generator (the topology random(n, pct, seed)). Like every protocol package, it
+// never depends on the checker package, checker/internal/*, badger or golang.org/x/sys
+// (models/deps_test.go): a protocol never reaches the engine.
 package lang

@@ -47,7 +47,7 @@ func writeHTMLReport(path, title string, runs []web.Run) error {
 // runTitle is the first line of the terminal report: model, parameters, daemon, fairness.
 func runTitle(a about) string {
 	var head bytes.Buffer
-	printHeader(&head, &a)
+	printHeader(&head, &a, 0)
 	title, _, _ := strings.Cut(head.String(), "\n")
 	return title
 }

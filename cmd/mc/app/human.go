@@ -13,19 +13,26 @@ import (
 // printReport writes a run for people: a verdict line per check, the statistics, then each
 // counterexample as a table.
 func printReport(w io.Writer, r *report, witnesses bool) error {
-	printHeader(w, &r.about)
-	width := 0
+	width := outputWidth(w)
+	printHeader(w, &r.about, width)
+	names := 0
 	for _, c := range r.res.Checks {
-		width = max(width, utf8.RuneCountInString(c.Name))
+		names = max(names, min(utf8.RuneCountInString(c.Name), nameWidth))
 	}
+	detail := strings.Repeat(" ", 2+names+2+13) // the column of the details
 	for _, c := range r.res.Checks {
-		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("  %-*s  %-12s %s", width, c.Name, c.Verdict, c.Detail), " "))
+		lead := fmt.Sprintf("  %-*s  %-12s ", names, c.Name, c.Verdict)
+		if utf8.RuneCountInString(c.Name) > names { // a long name (a property's) pushes its verdict right
+			lead = fmt.Sprintf("  %s  %s ", c.Name, c.Verdict)
+		}
+		writeHanging(w, lead, detail, c.Detail, width)
 	}
-	printStats(w, r.res)
+	printStats(w, r.res, width)
 	printed := map[string]string{} // a trace already shown → the check that showed it
 	for _, c := range r.res.Checks {
 		if c.Witness != nil {
-			fmt.Fprintf(w, "\n%s %s: %s\n", c.Name, c.Verdict, c.Detail)
+			fmt.Fprintln(w)
+			writeHanging(w, "", "  ", fmt.Sprintf("%s %s: %s", c.Name, c.Verdict, c.Detail), width)
 			if err := printTrace(w, r.model, &model.Trace{States: []model.State{c.Witness}, LoopStart: -1}); err != nil {
 				return err
 			}
@@ -39,7 +46,8 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 			continue
 		}
 		printed[key] = c.Name
-		fmt.Fprintf(w, "\n%s %s: %s\n", c.Name, c.Verdict, c.Detail)
+		fmt.Fprintln(w)
+		writeHanging(w, "", "  ", fmt.Sprintf("%s %s: %s", c.Name, c.Verdict, c.Detail), width)
 		if err := printTrace(w, r.model, c.Trace); err != nil {
 			return err
 		}
@@ -60,7 +68,8 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 		if len(r.res.RoundEnds) == 1 {
 			ends = "which ends after step"
 		}
-		fmt.Fprintf(w, "\nworst case in rounds: an execution of %s, %s %s\n", counted(*r.res.WorstCaseRounds, "round"), ends, roundEnds(r.res.RoundEnds))
+		fmt.Fprintln(w)
+		writeHanging(w, "", "  ", fmt.Sprintf("worst case in rounds: an execution of %s, %s %s", counted(*r.res.WorstCaseRounds, "round"), ends, roundEnds(r.res.RoundEnds)), width)
 		marks := map[int]string{}
 		for k, e := range r.res.RoundEnds {
 			marks[e+1] = fmt.Sprintf("round %d ends", k+1)
@@ -69,6 +78,10 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 	}
 	return nil
 }
+
+// nameWidth is the widest the column of check names gets: a longer name (a property with its
+// description) has its verdict after it, and its detail, wrapped, in the column of details.
+const nameWidth = 24
 
 // traceKey identifies a trace, for showing a counterexample two checks share once.
 func traceKey(t *model.Trace) string { return fmt.Sprint(t.States, t.Steps, t.LoopStart) }
@@ -91,8 +104,9 @@ func orderText(order []int) string {
 	return strings.Join(parts, ",")
 }
 
-// printHeader names the run: model, parameters, topology, daemon, fairness, modelling notes.
-func printHeader(w io.Writer, r *about) {
+// printHeader names the run: model, parameters, topology, daemon, fairness, modelling notes,
+// in lines of width (0: as long as they are).
+func printHeader(w io.Writer, r *about, width int) {
 	topo := ""
 	if r.Topology != "" {
 		topo = " on " + r.Topology
@@ -105,9 +119,9 @@ func printHeader(w io.Writer, r *about) {
 	if params := formatParams(r.Model, r.Params); params != "" {
 		name += " " + params
 	}
-	fmt.Fprintf(w, "%s%s · %s daemon · %s%s\n", name, topo, r.Daemon, r.Fairness, reading)
+	writeHanging(w, "", "  ", fmt.Sprintf("%s%s · %s daemon · %s%s", name, topo, r.Daemon, r.Fairness, reading), width)
 	for _, n := range r.Notes {
-		fmt.Fprintf(w, "  (%s)\n", n)
+		writeWrapped(w, "  (", n+")", width)
 	}
 }
 

@@ -38,7 +38,7 @@ func listCommand() *cli.Command {
 				printEntry(w, e)
 			}
 			if c.NArg() == 0 {
-				fmt.Fprintln(w, "\nand any protocol file: mc check FILE.gcl (examples/protocols/; mc list FILE.gcl shows its parameters)")
+				fmt.Fprintln(w, "\nand any protocol file: mc check FILE.gcl (examples/protocols/; its parameters: mc list FILE.gcl)")
 			}
 			return nil
 		},
@@ -48,6 +48,10 @@ func listCommand() *cli.Command {
 // listWidth is the width mc list wraps a model's description to: the whole of it is shown,
 // as a paragraph, where one line would run past any window (a file's citation, say).
 const listWidth = 100
+
+// rangeWidth is the widest the range column of a parameter table gets: a longer list of
+// names overflows it, and its description starts on the next line.
+const rangeWidth = 24
 
 // printEntry writes a model: its name, what it is, its parameters, its default checks and
 // daemon.
@@ -78,27 +82,14 @@ func printParams(w io.Writer, e *models.Entry) {
 			widths[i] = max(widths[i], utf8.RuneCountInString(r[i]))
 		}
 	}
-	for _, r := range rows {
-		line := fmt.Sprintf("  %-*s  %*s  %-*s  %s", widths[0], r[0], widths[1], r[1], widths[2], r[2], r[3])
-		fmt.Fprintln(w, strings.TrimRight(line, " "))
-	}
-}
-
-// wrap breaks text into lines of at most width characters at spaces, the lines after the
-// first indented; a word longer than a line keeps a line of its own.
-func wrap(text string, width int, indent string) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(text) {
-		switch {
-		case line == "":
-			line = word
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) > width:
-			lines = append(lines, line)
-			line = indent + word
-		default:
-			line += " " + word
+	widths[2] = min(widths[2], rangeWidth)
+	indent := strings.Repeat(" ", 2+widths[0]+2+widths[1]+2+widths[2]+2)
+	for _, r := range rows { // the description wraps under its own column
+		lead := fmt.Sprintf("  %-*s  %*s  %-*s  ", widths[0], r[0], widths[1], r[1], widths[2], r[2])
+		if utf8.RuneCountInString(r[2]) > widths[2] { // a long list of names: the description under it
+			fmt.Fprintln(w, strings.TrimRight(lead, " "))
+			lead = indent
 		}
+		writeHanging(w, lead, indent, r[3], listWidth)
 	}
-	return append(lines, line)
 }

@@ -108,3 +108,28 @@ func helpArgs() [][]string {
 	}
 	return out
 }
+
+// Issue 34: not only traces and help: the verdicts, the notes under the header, the trace's
+// heading, the statistics, the round ends and mc list's tables fit the width (100 columns
+// written to a pipe), a long line broken at spaces with its continuation indented. The
+// runs: Arvy's long property names and notes, LE(k)'s 19 processes, the rounds witness, the
+// catalogue.
+func TestOutputFitsWidth(t *testing.T) {
+	for _, args := range [][]string{
+		{"check", "arvy", "-p", "n=3", "-p", "recycle=1"},
+		{"check", "arvy", "-p", "n=3"},
+		{"check", "lek", "--check", "recovery", "--faults", "1", "--fault-vars", "status", "--end", "start"},
+		{"check", "dijkstra", "-p", "n=5", "-p", "K=4", "--check", "worst-case", "--rounds", "--witness"},
+		{"list"},
+	} {
+		code, out, stderr := mc(t, args...)
+		if code != exitHolds && code != exitViolated {
+			t.Fatalf("mc %s: exit %d: %s", strings.Join(args, " "), code, stderr)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if n := utf8.RuneCountInString(line); n > defaultWidth {
+				t.Errorf("mc %s: a line of %d columns: %q", strings.Join(args, " "), n, line)
+			}
+		}
+	}
+}

@@ -40,7 +40,7 @@ func runReplay(c *cli.Context) error {
 		return usageError("%s: %w", c.Args().First(), err)
 	}
 	w := c.App.Writer
-	printHeader(w, &r.about)
+	printHeader(w, &r.about, outputWidth(w))
 	traces := 0
 	for _, ch := range r.Checks {
 		if ch.Verdict == checker.Violated && ch.Trace == nil && ch.Witness == nil {

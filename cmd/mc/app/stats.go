@@ -17,12 +17,12 @@ type fact struct {
 }
 
 // printStats writes the statistics and the worst case.
-func printStats(w io.Writer, res *checker.Result) {
+func printStats(w io.Writer, res *checker.Result, width int) {
 	fmt.Fprintln(w)
 	for _, f := range runFacts(res) {
-		fmt.Fprintf(w, "  %-12s %s\n", f.name, f.value)
+		writeWrapped(w, fmt.Sprintf("  %-12s ", f.name), f.value, width)
 		for _, line := range f.sub {
-			fmt.Fprintf(w, "    %s\n", line)
+			writeWrapped(w, "    ", line, width)
 		}
 	}
 }
