@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"os"
@@ -58,9 +57,13 @@ func TestInterruptEcho(t *testing.T) {
 // The same, end to end: a run that gets SIGTERM twice in a row, as from timeout(1), stops
 // inconclusive and prints its summary.
 func TestTimeoutGivesSummary(t *testing.T) {
-	var out bytes.Buffer
-	cmd := child(t, &out, "check", "ssarrow", "-p", "n=4", "-p", "init=0", "--topology", "star", "--workers", "1")
-	time.Sleep(300 * time.Millisecond)
+	var out lockedBuffer
+	cmd := childTo(t, &out, "check", "ssarrow", "-p", "n=4", "-p", "init=0", "--topology", "star", "--workers", "1", "--progress")
+	for start := time.Now(); !strings.Contains(out.String(), "mc: explore"); time.Sleep(10 * time.Millisecond) {
+		if time.Since(start) > time.Minute { // the first report says the run is under way, its signals watched
+			t.Fatalf("no progress after a minute: %s", out.String())
+		}
+	}
 	for range 2 { // apart enough that the second is not merged into the first while pending
 		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 			t.Fatal(err)
