@@ -60,7 +60,7 @@ func layout(s *model.Schema) string {
 func TestDifferentialFiles(t *testing.T) {
 	n := 80
 	if testing.Short() {
-		n = 30
+		n = 20
 	}
 	c := difftest.Campaign{Seed: 2, First: difftest.From(), Protocols: difftest.Size(n), Runs: 6, Subject: fileSubject(t), GCL: true, Parallel: 2}
 	rep := c.Run(t.Context())

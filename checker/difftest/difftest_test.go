@@ -12,7 +12,7 @@ import (
 func TestDifferential(t *testing.T) {
 	n := 60
 	if testing.Short() {
-		n = 40
+		n = 20
 	}
 	c := difftest.Campaign{Seed: 1, First: difftest.From(), Protocols: difftest.Size(n), Runs: 8, Parallel: 2}
 	rep := c.Run(t.Context())

@@ -73,13 +73,14 @@ func TestSpillStoreGraph(t *testing.T) {
 		edges  uint64 // segmentEdges
 	}
 	var tests []test
-	side := 40 // a torus of 64,000 states; 13,824 with -short
+	side := 40 // a torus of 64,000 states; 8,000 with -short
 	if testing.Short() {
-		side = 24
+		side = 20
 	}
+	part := uint64(300<<10) * uint64(side*side*side) / 64_000 // a budget that spills part of the set
 	for _, badger := range []bool{true, false} {
 		tests = append(tests, test{newTorus(side), 1, badger, false, false, 0}, test{newTorus(side), 1, badger, true, false, 0},
-			test{newTorus(side), 300 << 10, badger, false, false, 0}, test{newTorus(side), 1, badger, false, true, 0})
+			test{newTorus(side), part, badger, false, false, 0}, test{newTorus(side), 1, badger, false, true, 0})
 	}
 	universe := newTorus(20) // 8,000 states
 	universe.all = true

@@ -57,6 +57,9 @@ func TestInterruptEcho(t *testing.T) {
 // The same, end to end: a run that gets SIGTERM twice in a row, as from timeout(1), stops
 // inconclusive and prints its summary.
 func TestTimeoutGivesSummary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a second of exploration; TestInterruptEcho checks the same reaction")
+	}
 	var out lockedBuffer
 	cmd := childTo(t, &out, "check", "ssarrow", "-p", "n=4", "-p", "init=0", "--topology", "star", "--workers", "1", "--progress")
 	for start := time.Now(); !strings.Contains(out.String(), "mc: explore"); time.Sleep(10 * time.Millisecond) {
