@@ -89,6 +89,9 @@ func TestTimerConstant(t *testing.T) {
 // moves compose), and its figures do not depend on the number of workers.
 func TestContractAndWorkers(t *testing.T) {
 	p := leader.Params{N: 2, Bound: 2, Ctr: 4, Cph: 1}
+	if testing.Short() {
+		p.Ctr = 2 // 8,111 states, not 13,471: the lint evaluates each step dozens of times
+	}
 	_, a := run(t, p, 1, model.WithLint())
 	_, b := run(t, p, 3)
 	if a.Stats.States != b.Stats.States || a.Stats.Transitions != b.Stats.Transitions ||

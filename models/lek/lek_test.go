@@ -142,7 +142,7 @@ func TestProbeFaultRecoversRepaired(t *testing.T) {
 	rng := rand.New(rand.NewSource(14))
 	runs := 20
 	if testing.Short() {
-		runs = 3
+		runs = 1
 	}
 	for p := range 19 {
 		for _, name := range []string{"Lprobe", "Rprobe"} {
