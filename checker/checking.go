@@ -133,10 +133,11 @@ func (a *checking) search(legit par.Bitmap, own bool) (*analysis.Labels, error) 
 	}
 	// Moves differ from steps only when a step can fire several processes: not under the
 	// central daemon. A hand-written model may fill Step.Moves, so it gets both labels.
-	if one, ok := a.m.(model.OneMovePerStep); !ok || !one.OneMovePerStep() {
+	traits := model.TraitsOf(a.m)
+	if !traits.OneMovePerStep {
 		s.Measures = append(s.Measures, analysis.ByMoves)
 	}
-	if model.IsTimed(a.m) {
+	if traits.Timed {
 		s.Measures = append(s.Measures, analysis.ByTicks)
 	}
 	if ck := a.checkpoints(); ck != nil && a.res.Stats.Resumed {

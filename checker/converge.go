@@ -17,7 +17,7 @@ func (a *checking) convergence() error {
 		a.partial(name)
 		return nil
 	}
-	if r := model.ReducedBy(a.m); r != "" {
+	if r := model.TraitsOf(a.m).Reduced; r != "" {
 		if _, broken := a.scan.Closure.Get(); broken {
 			// A step of the full daemon may pass through the legitimate set between its
 			// blocks: without closure, the reduced graph decides nothing.

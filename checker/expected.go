@@ -32,7 +32,7 @@ func (a *checking) expectedTime() error {
 		e.Precision = 1e-6
 	}
 	rewards := []markov.Reward{markov.Steps}
-	if one, ok := a.m.(model.OneMovePerStep); !ok || !one.OneMovePerStep() {
+	if !model.TraitsOf(a.m).OneMovePerStep {
 		rewards = append(rewards, markov.Moves)
 	}
 	for _, reward := range rewards {

@@ -72,7 +72,7 @@ func pathTo(m model.Model, s model.State, nodeOf func(model.State) (explore.Grap
 	var t *model.Trace
 	if where, ok := model.InitOverUniverse(base); ok && (where == nil || where(s)) {
 		t = &model.Trace{States: []model.State{s}, LoopStart: -1}
-	} else if nodeOf != nil && base == m && model.ReducedBy(m) == "" {
+	} else if nodeOf != nil && base == m && model.TraitsOf(m).Reduced == "" {
 		if g, id, ok := nodeOf(s); ok {
 			t = explore.PathTrace(g, id)
 		}

@@ -205,7 +205,7 @@ func (a *checking) verifyTrap(m model.Model, c *chain, tf *trapFinding) error {
 		a.g.State(u, states[i])
 		in[string(states[i])] = true
 	}
-	probabilistic := model.IsProbabilistic(m)
+	probabilistic := model.TraitsOf(m).Probabilistic
 	for i, s := range states {
 		ch := tf.choices[i]
 		lo, hi := -1, -1

@@ -26,7 +26,7 @@ type outcome struct {
 
 func (m *randomMDP) Schema() *model.Schema                 { return m.schema }
 func (m *randomMDP) UniverseInit() (model.Predicate, bool) { return nil, true }
-func (m *randomMDP) Probabilistic() bool                   { return true }
+func (m *randomMDP) Traits() model.Traits                  { return model.Traits{Probabilistic: true} }
 func (m *randomMDP) Init(yield func(model.State) bool) {
 	for s := range m.choices {
 		if !yield(model.State{byte(s)}) {
@@ -305,7 +305,7 @@ func TestExpectedTimeStopsAtTheLegitimateSet(t *testing.T) {
 // own, certain, whatever its Step.Prob says.
 type plainMDP struct{ *randomMDP }
 
-func (plainMDP) Probabilistic() bool { return false }
+func (plainMDP) Traits() model.Traits { return model.Traits{} }
 
 // A chain whose expected time is of the order of the iteration's bound (here 1/p = 200 steps
 // against 50 updates) gets no verified upper bound: the exact solution, hinted by the lower

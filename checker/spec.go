@@ -36,7 +36,7 @@ const (
 	// its faults stop; the worst cases from the first fault and from the last.
 	CheckRecovery Check = "recovery"
 	// CheckAlmostSure: from every reachable configuration, every scheduler reaches the
-	// legitimate set with probability 1 (a randomized protocol, model.Probabilistic; on a
+	// legitimate set with probability 1 (a randomized protocol, model.Traits.Probabilistic; on a
 	// model without probabilities, every step is a choice of the scheduler and it is
 	// convergence). A violation shows a trap: configurations closed under every outcome of
 	// the scheduler's choices, outside the legitimate set, with a path into it.
@@ -171,8 +171,8 @@ func (s *Spec) validateProbabilistic(m model.Model) error {
 	switch {
 	case faulty:
 		return fmt.Errorf("almost-sure and expected-time run on a model without faults")
-	case model.ReducedBy(m) != "":
-		return fmt.Errorf("almost-sure and expected-time need the daemon's steps themselves, not the %s reduction", model.ReducedBy(m))
+	case model.TraitsOf(m).Reduced != "":
+		return fmt.Errorf("almost-sure and expected-time need the daemon's steps themselves, not the %s reduction", model.TraitsOf(m).Reduced)
 	case s.Fairness == WeaklyFair:
 		return fmt.Errorf("almost-sure and expected-time quantify over every scheduler: weak fairness is not among their assumptions")
 	case s.Expected.Precision != 0 && (s.Expected.Precision < 1e-12 || s.Expected.Precision >= 1):
@@ -224,7 +224,7 @@ func (s *Spec) validate(m model.Model) error {
 	if s.has(CheckRecovery) && s.Legit == nil {
 		return fmt.Errorf("recovery needs a legitimate set")
 	}
-	if r := model.ReducedBy(m); r != "" {
+	if r := model.TraitsOf(m).Reduced; r != "" {
 		switch {
 		case s.Fairness == WeaklyFair, s.Rounds, s.has(CheckWorstCase), s.has(CheckAction), s.has(CheckEventually), s.has(CheckRecovery):
 			return fmt.Errorf("the %s reduction keeps reachable configurations, deadlocks and cycles, not the steps themselves: "+

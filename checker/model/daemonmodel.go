@@ -43,8 +43,17 @@ func (f *firstLimit) get() error {
 // can be enumerated for (MaxSubsetProcs), or nil.
 func (m *daemonModel) Limit() error { return m.limit.get() }
 
-// Identity names the transition relation for checkpoints: the protocol's type and the daemon.
-func (m *daemonModel) Identity() string { return m.identity }
+// Traits: timed when the protocol has a clock, one move a step under the central daemon (or
+// with one process), probabilistic for a randomized protocol, the blocks reduction under the
+// Blocks daemon, the protocol's type and the daemon as its identity.
+func (m *daemonModel) Traits() Traits {
+	t := Traits{Timed: m.clock >= 0, OneMovePerStep: m.daemon == Central || m.procs <= 1,
+		Probabilistic: m.random != nil, Identity: m.identity}
+	if m.daemon == Blocks {
+		t.Reduced = "blocks"
+	}
+	return t
+}
 
 // scratch holds the buffers of one Successors call, pooled because the hot path of the explorer
 // would otherwise allocate them for every state.
@@ -113,12 +122,6 @@ func (m *daemonModel) Init(yield func(State) bool) {
 
 func (m *daemonModel) Procs() int { return m.procs }
 
-func (m *daemonModel) Timed() bool { return m.clock >= 0 }
-
-// OneMovePerStep: the central daemon fires one process a step, and so does any daemon on a
-// protocol of one process.
-func (m *daemonModel) OneMovePerStep() bool { return m.daemon == Central || m.procs <= 1 }
-
 // Violation is the first breach of the protocol contract that WithLint found, or nil.
 func (m *daemonModel) Violation() error {
 	if err := m.breach.get(); err != nil {
@@ -140,9 +143,6 @@ func (m *daemonModel) Daemon() Daemon { return m.daemon }
 
 // Protocol is the protocol the model runs (wrapped in the lint under WithLint).
 func (m *daemonModel) Protocol() Protocol { return m.proto }
-
-// Probabilistic: the protocol draws at random.
-func (m *daemonModel) Probabilistic() bool { return m.random != nil }
 
 // ticks is 1 if the clock is among the moves.
 func (m *daemonModel) ticks(moves []Move) int {
@@ -363,14 +363,6 @@ func (m *daemonModel) connected(enabled []enabledProc, mask uint64) bool {
 		}
 		reached = grown
 	}
-}
-
-// Reduced names the reduction a daemon's model makes ("blocks"), or "".
-func (m *daemonModel) Reduced() string {
-	if m.daemon == Blocks {
-		return "blocks"
-	}
-	return ""
 }
 
 // noFalseSharing pads the scratch buffers of one worker, written on every state, so that two

@@ -46,19 +46,19 @@
 //     Successors allocates nothing on the explorer's hot path.
 //   - Batched: AppendSuccessors writes every successor at once (the central daemon), which
 //     the explorer uses when it needs only the steps' index, moves and ticks.
-//   - Timed: steps carry ticks of time; the worst case is also measured in ticks.
-//   - OneMovePerStep: every step is one move (the central daemon), so moves need no label of
-//     their own.
-//   - Identified: names the transition relation beyond the Go type, for checkpoints.
+//   - Traited: what the model is, as one value (Traits): timed (the worst case also in
+//     ticks), one move a step (moves need no label of their own), probabilistic, the
+//     reduction it explores (the Blocks daemon), its identity for checkpoints. Each wrapper
+//     copies its base's Traits and edits them, so none can be lost on the way.
 //   - Audited: checks the protocol contract as it runs (WithLint); Violation is the first
 //     breach.
 //   - Fairness: the units of weak fairness when they are not the processes (a daemon's model
 //     serves its protocol's FairUnits).
-//   - Reduction: explores a reduction of the relation (the Blocks daemon).
 //   - Quotient: a model of representatives (ByRotation) whose traces Lift to the base's.
 //   - FaultBudget: a model with faults (WithFaults), for the recovery check.
-//   - Wrapper: a model built over another (ByRotation, WithFaults) names it; ReducedBy and
-//     As look through wrappers, so a wrapper need not forward what decides a refusal.
+//   - Wrapper: a model built over another (ByRotation, WithFaults) names it; As looks
+//     through wrappers for behaviour, and a wrapper that is not Traited keeps its base's
+//     reduction (TraitsOf), so that a refusal cannot be lost.
 //
 // A Protocol may implement Clocked: its clock process's moves are ticks of time, and the
 // clock, the environment, may read and write every variable (its moves must still compose

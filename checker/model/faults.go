@@ -282,9 +282,6 @@ func (f *faulty) Violation() error {
 	return nil
 }
 
-// Probabilistic is the base model's: a fault is a choice of the environment, of probability 1.
-func (f *faulty) Probabilistic() bool { return IsProbabilistic(f.base) }
-
 // Fork gives a worker a copy with a buffer of its own, and its own fork of the base.
 func (f *faulty) Fork() Model {
 	c := *f
@@ -307,13 +304,15 @@ func (f *faulty) RuleName(p, r int) string {
 	return f.procs.RuleName(p, r)
 }
 
-// Identity names the relation for checkpoints: the base's and the faults.
-func (f *faulty) Identity() string {
-	base := fmt.Sprintf("%T", f.base)
-	if id, ok := f.base.(Identified); ok {
-		base = id.Identity()
-	}
-	return base + " with " + f.spec.String()
+// Traits are the base model's but two: a fault is a step that is no process's move, so a
+// step is not known to be one move, and the relation is named with its faults (for
+// checkpoints). Faults take no time (a timed base stays timed), and a fault is a choice of the
+// environment, of probability 1 (a probabilistic base stays probabilistic).
+func (f *faulty) Traits() Traits {
+	t := TraitsOf(f.base)
+	t.OneMovePerStep = false
+	t.Identity += " with " + f.spec.String()
+	return t
 }
 
 // FaultBudget is implemented by models that suffer faults: the budget they started with.

@@ -96,55 +96,14 @@ type Forkable interface {
 	Fork() Model
 }
 
-// Timed is implemented by models whose steps carry time (Step.Ticks): the worst case is then
-// also measured in ticks.
-type Timed interface {
-	Timed() bool
-}
-
 // Clocked is implemented by protocols with a clock process whose moves are ticks of time.
 type Clocked interface {
 	Clock() int
 }
 
-// IsTimed reports whether m's steps carry time.
-func IsTimed(m Model) bool {
-	t, ok := m.(Timed)
-	return ok && t.Timed()
-}
-
-// OneMovePerStep is implemented by models that know whether each of their steps is exactly one
-// move (a protocol under the central daemon): moves then equal steps and the worst case is
-// measured once. A model without it is measured in both.
-type OneMovePerStep interface {
-	OneMovePerStep() bool
-}
-
-// Identified is implemented by models whose Go type alone does not name their transition
-// relation (a protocol under a daemon): a checkpoint records Identity, so that it is never
-// resumed against another relation over the same schema.
-type Identified interface {
-	Identity() string
-}
-
-// Reduction is implemented by models that explore a reduction of their transition relation
-// (the Blocks daemon): Reduced names it, or is "" for none. Such a model keeps the reachable
-// configurations, deadlocks and cycles, not the steps themselves.
-type Reduction interface {
-	Reduced() string
-}
-
-// ReducedBy names the reduction m explores, or "": m's own or that of a model it wraps.
-func ReducedBy(m Model) string {
-	if r, ok := As[Reduction](m); ok {
-		return r.Reduced()
-	}
-	return ""
-}
-
 // Wrapper is implemented by models built over another (ByRotation's quotient, WithFaults):
-// Unwrap is the model underneath. A wrapper need not forward what it does not change: the
-// questions that decide whether a run is sound (ReducedBy, As) look through it.
+// Unwrap is the model underneath. What the model is (Traits) a wrapper copies from it and
+// edits; As looks through it for the behaviour it does not change.
 type Wrapper interface {
 	Unwrap() Model
 }

@@ -113,20 +113,6 @@ type Randomized interface {
 	Chances(s State, p, r int, dst []Prob) []Prob
 }
 
-// Probabilistic is implemented by models whose steps carry probabilities (a daemon's model of
-// a Randomized protocol, and the wrappers of one). The outcomes of one choice of the scheduler
-// are consecutive steps with the same Step.Choice, and their Step.Prob add up to 1. A model
-// without it is read as a probabilistic one whose every step is a choice of its own.
-type Probabilistic interface {
-	Probabilistic() bool
-}
-
-// IsProbabilistic reports whether m's steps carry probabilities.
-func IsProbabilistic(m Model) bool {
-	p, ok := m.(Probabilistic)
-	return ok && p.Probabilistic()
-}
-
 // checkChances returns an error unless probs is a distribution: positive, adding up to 1.
 func checkChances(probs []Prob) error {
 	sum := new(big.Rat)

@@ -64,7 +64,7 @@ func TestOutcomesOfChoices(t *testing.T) {
 	central, _ := model.Daemonize(d, model.Central)
 	got := steps(central, model.State{0, 0})
 	want := []step{{0, "1/3", "10"}, {0, "2/3", "20"}, {1, "1/3", "01"}, {1, "2/3", "02"}}
-	if !model.IsProbabilistic(central) || len(got) != len(want) {
+	if !model.TraitsOf(central).Probabilistic || len(got) != len(want) {
 		t.Fatalf("central: %v", got)
 	}
 	for i := range want {

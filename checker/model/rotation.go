@@ -99,15 +99,14 @@ func (q *rotated) Schema() *Schema { return q.base.Schema() }
 // Limit is the base model's (Limited).
 func (q *rotated) Limit() error { return LimitOf(q.base) }
 
-// Probabilistic is the base model's: a representative's outcomes are the base's, each replaced
-// by its representative (the lumped chain: rotating a configuration rotates its outcomes with
-// their probabilities).
-func (q *rotated) Probabilistic() bool { return IsProbabilistic(q.base) }
-
-// OneMovePerStep is the base model's: a representative's steps are the base's.
-func (q *rotated) OneMovePerStep() bool {
-	o, ok := q.base.(OneMovePerStep)
-	return ok && o.OneMovePerStep()
+// Traits are the base model's, under another identity: a representative's steps are the
+// base's (one move each if the base's are; timed as the base's), its outcomes the base's, each
+// replaced by its representative (the lumped chain: rotating a configuration rotates its
+// outcomes with their probabilities), and a reduction of the base stays one.
+func (q *rotated) Traits() Traits {
+	t := TraitsOf(q.base)
+	t.Identity += " by rotation"
+	return t
 }
 
 // Violation is the base model's breach of the contract (Audited), if it has one.

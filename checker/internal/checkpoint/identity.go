@@ -16,11 +16,7 @@ import (
 // Listing many initial states takes time: it stops when ctx is done.
 func Identity(ctx context.Context, m model.Model, checks string) (uint64, error) {
 	h := xxhash.New()
-	if d, ok := m.(model.Identified); ok {
-		fmt.Fprintf(h, "%s;", d.Identity())
-	} else {
-		fmt.Fprintf(h, "%T;", m)
-	}
+	fmt.Fprintf(h, "%s;", model.TraitsOf(m).Identity)
 	for _, v := range m.Schema().Vars {
 		fmt.Fprintf(h, "%s/%d/%v;", v.Name, v.Owner, v.Domain.Names)
 	}

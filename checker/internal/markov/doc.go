@@ -1,5 +1,5 @@
 // Package markov holds the probabilistic analyses of an explored graph whose steps carry
-// probabilities (model.Probabilistic): the graph read as a Markov decision process (a node's
+// probabilities (model.Traits.Probabilistic): the graph read as a Markov decision process (a node's
 // choices, a choice's outcomes with their exact probabilities), convergence with probability
 // 1 under every scheduler and the trap that refutes it, and the expected time to the
 // legitimate set, worst over schedulers, as a sound interval and, where the system is small,

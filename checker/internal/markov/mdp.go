@@ -81,7 +81,7 @@ func Build(ctx context.Context, g explore.Graph, workers int) (*MDP, error) {
 	}
 	chunk := uint64(4096)
 	pieces := make([]piece, (n+chunk-1)/chunk)
-	probabilistic := model.IsProbabilistic(g.Model())
+	probabilistic := model.TraitsOf(g.Model()).Probabilistic
 	par.ForChunks(ctx, n, chunk, workers, func(_ int, lo, hi uint64) {
 		pieces[lo/chunk] = buildPiece(g, lo, hi, probabilistic)
 	})

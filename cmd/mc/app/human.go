@@ -187,7 +187,7 @@ func formatStep(m model.Model, st model.Step) string {
 		parts = append(parts, moveName(m, mv))
 	}
 	text := strings.Join(parts, ", ")
-	if model.IsProbabilistic(m) && !st.Prob.Certain() {
+	if model.TraitsOf(m).Probabilistic && !st.Prob.Certain() {
 		text += " (" + st.Prob.String() + ")"
 	}
 	return text
