@@ -21,7 +21,8 @@ func (a *checking) recovery() error {
 		a.partial(name)
 		return nil
 	}
-	spec := a.m.(model.FaultBudget).FaultSpec()
+	budget, _ := model.As[model.FaultBudget](a.m) // validate saw it: a model with faults, maybe wrapped
+	spec := budget.FaultSpec()
 	end := "the legitimate set"
 	if spec.KeepStart {
 		end = "the configuration it started from"

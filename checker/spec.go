@@ -162,25 +162,6 @@ type ExpectedTuning struct {
 // probabilistic reports whether a probabilistic check is asked for.
 func (s *Spec) probabilistic() bool { return s.has(CheckAlmostSure) || s.has(CheckExpected) }
 
-// validateProbabilistic refuses what the probabilistic checks do not quantify over.
-func (s *Spec) validateProbabilistic(m model.Model) error {
-	if !s.probabilistic() {
-		return nil
-	}
-	_, faulty := m.(model.FaultBudget)
-	switch {
-	case faulty:
-		return fmt.Errorf("almost-sure and expected-time run on a model without faults")
-	case model.TraitsOf(m).Reduced != "":
-		return fmt.Errorf("almost-sure and expected-time need the daemon's steps themselves, not the %s reduction", model.TraitsOf(m).Reduced)
-	case s.Fairness == WeaklyFair:
-		return fmt.Errorf("almost-sure and expected-time quantify over every scheduler: weak fairness is not among their assumptions")
-	case s.Expected.Precision != 0 && (s.Expected.Precision < 1e-12 || s.Expected.Precision >= 1):
-		return fmt.Errorf("the expected-time precision must be in [1e-12, 1) (floating point rounds below), not %g", s.Expected.Precision)
-	}
-	return nil
-}
-
 func (s *Spec) has(c Check) bool {
 	for _, x := range s.Checks {
 		if x == c {
@@ -190,65 +171,24 @@ func (s *Spec) has(c Check) bool {
 	return false
 }
 
+// validate checks that spec can run on m: what each check needs is there, and no
+// combination of the table (combinations.go) refuses the run.
 func (s *Spec) validate(m model.Model) error {
 	if s.Legit == nil && s.LegitForm != nil {
 		s.Legit = s.LegitForm.Holds
 	}
-	if len(s.Checks) == 0 {
-		return fmt.Errorf("no check requested")
-	}
-	needLegit := s.has(CheckClosure) || s.has(CheckConvergence) || s.has(CheckWorstCase) || s.probabilistic()
-	if needLegit && s.Legit == nil {
-		return fmt.Errorf("closure, convergence, worst-case, almost-sure and expected-time need a legitimate set")
-	}
-	if err := s.validateProbabilistic(m); err != nil {
+	if err := s.complete(); err != nil {
 		return err
 	}
-	if s.has(CheckInvariant) && len(s.Invariants) == 0 {
-		return fmt.Errorf("the invariant check needs at least one invariant")
+	if q, ok := model.As[model.Quotient](m); ok && any(q) != any(m) {
+		// the checker evaluates predicates on, and lifts the traces of, the model it runs
+		return fmt.Errorf("a symmetry quotient must be the outermost model, not wrapped by another")
 	}
-	if s.has(CheckAction) && len(s.Actions) == 0 {
-		return fmt.Errorf("the action-invariant check needs at least one action invariant")
+	if err := s.refusal(m); err != nil {
+		return err
 	}
-	if s.has(CheckCharacterise) {
-		if len(s.Characterisations) == 0 {
-			return fmt.Errorf("the characterise check needs a predicate")
-		}
-		if universal(m) {
-			return fmt.Errorf("characterise needs a model with explicit initial states")
-		}
-	}
-	if _, faulty := m.(model.FaultBudget); s.has(CheckRecovery) != faulty {
-		return fmt.Errorf("the recovery check runs on a model with faults (model.WithFaults), and only it")
-	}
-	if s.has(CheckRecovery) && s.Legit == nil {
-		return fmt.Errorf("recovery needs a legitimate set")
-	}
-	if r := model.TraitsOf(m).Reduced; r != "" {
-		switch {
-		case s.Fairness == WeaklyFair, s.Rounds, s.has(CheckWorstCase), s.has(CheckAction), s.has(CheckEventually), s.has(CheckRecovery):
-			return fmt.Errorf("the %s reduction keeps reachable configurations, deadlocks and cycles, not the steps themselves: "+
-				"it applies to invariants, deadlock, closure, characterise and (with closure) convergence", r)
-		case s.has(CheckConvergence) && !s.has(CheckClosure):
-			return fmt.Errorf("the %s reduction keeps convergence only where closure holds: check closure with it", r)
-		}
-	}
-	if q, ok := model.As[model.Quotient](m); ok {
-		switch {
-		case any(q) != any(m):
-			// the checker evaluates predicates on, and lifts the traces of, the model it runs
-			return fmt.Errorf("a symmetry quotient must be the outermost model, not wrapped by another")
-		case s.Fairness == WeaklyFair, s.Rounds:
-			return fmt.Errorf("symmetry forgets which process is which: weak fairness and rounds are refused with it")
-		case s.has(CheckAction), s.has(CheckCharacterise), s.has(CheckRecovery):
-			return fmt.Errorf("symmetry reduction applies to invariants, deadlock, closure, convergence, worst-case and eventually")
-		}
-		if err := s.symmetric(m); err != nil {
-			return err
-		}
-	}
-	if s.has(CheckEventually) && len(s.Eventually) == 0 {
-		return fmt.Errorf("the eventually check needs at least one goal")
+	if err := s.symmetric(m); err != nil {
+		return err
 	}
 	if s.Fairness == WeaklyFair {
 		f, ok := model.FairnessOf(m)
@@ -258,6 +198,31 @@ func (s *Spec) validate(m model.Model) error {
 		if len(f.Units()) > model.MaxFairProcs {
 			return fmt.Errorf("weak fairness tracks at most %d units, the model has %d", model.MaxFairProcs, len(f.Units()))
 		}
+	}
+	return nil
+}
+
+// complete checks that every check asked for has what it reads: checks at all, a legitimate
+// set, invariants, action invariants, a predicate to characterise, goals, a sane precision.
+func (s *Spec) complete() error {
+	needLegit := s.has(CheckClosure) || s.has(CheckConvergence) || s.has(CheckWorstCase) || s.probabilistic()
+	switch {
+	case len(s.Checks) == 0:
+		return fmt.Errorf("no check requested")
+	case needLegit && s.Legit == nil:
+		return fmt.Errorf("closure, convergence, worst-case, almost-sure and expected-time need a legitimate set")
+	case s.probabilistic() && s.Expected.Precision != 0 && (s.Expected.Precision < 1e-12 || s.Expected.Precision >= 1):
+		return fmt.Errorf("the expected-time precision must be in [1e-12, 1) (floating point rounds below), not %g", s.Expected.Precision)
+	case s.has(CheckInvariant) && len(s.Invariants) == 0:
+		return fmt.Errorf("the invariant check needs at least one invariant")
+	case s.has(CheckAction) && len(s.Actions) == 0:
+		return fmt.Errorf("the action-invariant check needs at least one action invariant")
+	case s.has(CheckCharacterise) && len(s.Characterisations) == 0:
+		return fmt.Errorf("the characterise check needs a predicate")
+	case s.has(CheckRecovery) && s.Legit == nil:
+		return fmt.Errorf("recovery needs a legitimate set")
+	case s.has(CheckEventually) && len(s.Eventually) == 0:
+		return fmt.Errorf("the eventually check needs at least one goal")
 	}
 	return nil
 }
