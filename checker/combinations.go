@@ -100,10 +100,18 @@ func (s *Spec) features(m model.Model) map[string]bool {
 // refusal is the first combination of the table that refuses spec on m, as an error; nil if
 // none does.
 func (s *Spec) refusal(m model.Model) error {
-	have := s.features(m)
+	return Refused(s.features(m), model.TraitsOf(m).Reduced)
+}
+
+// Refused is the first combination of the table that refuses a run with the features have
+// (the checks by name, and the Feature names), as an error whose text names the reduction;
+// nil if none does. Run asks it of the model it is given; a caller that knows the features
+// before it builds a model (the command line, from its flags) asks it first, so that a
+// refused run fails before a quotient or the faults' starts are enumerated.
+func Refused(have map[string]bool, reduction string) error {
 	for _, c := range combinations {
 		if c.refuses(have) {
-			return fmt.Errorf("%s", strings.ReplaceAll(c.Why, "{reduction}", model.TraitsOf(m).Reduced))
+			return fmt.Errorf("%s", strings.ReplaceAll(c.Why, "{reduction}", reduction))
 		}
 	}
 	return nil

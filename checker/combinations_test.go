@@ -116,19 +116,21 @@ func TestCombinationsPage(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`# Combinations the checker refuses
 
-Written from the one table that decides them (` + "`checker.Combinations`" + `, in
-` + "`checker/combinations.go`" + `) by ` + "`go test ./checker -run TestCombinationsPage -update`" + `;
-a test fails when this page and the table differ. ` + "`checker.Run`" + ` evaluates the table, in
-this order, before it explores anything, and so does ` + "`mc`" + ` (exit 2, with the reason). A
-run is refused when it has a feature of every group of "when" and not the one of "unless".
-The features are the checks by name, and: reduction (the model explores a reduction, the
-distributed daemon's blocks), symmetry (a quotient by rotation), faults (the recovery check's
-model), universe (every configuration initial), weak-fairness, rounds.
+Written from the one table that decides them (` + "`checker.Combinations`" + ` in
+` + "`checker/combinations.go`" + `) by ` + "`go test ./checker -run TestCombinationsPage -update`" + `; a test
+fails when the page and the table differ. ` + "`checker.Run`" + ` evaluates the table, in this order,
+before it explores anything; ` + "`mc`" + ` asks it first, from its flags, before it builds the model
+(` + "`checker.Refused`" + `; exit 2, with the reason). A run is refused when it has a feature of
+every group of "when" and not the one of "unless". The features are the checks by name,
+and: reduction (the model explores a reduction, the distributed daemon's blocks), symmetry
+(a quotient by rotation), faults (the recovery check's model), universe (every
+configuration initial), weak-fairness, rounds.
 
 Not in the table yet, and decided where they are written: what the command line asks of its
-flags (the recovery check runs alone, ` + "`--reduce blocks`" + ` is the distributed daemon's, a model that
-fixes its daemon), what the symbolic engine takes (` + "`symbolicFits`" + ` in ` + "`checker/symbolic.go`" + `) and
-what ` + "`model.Daemonize`" + `, ` + "`model.ByRotation`" + ` and ` + "`model.WithFaults`" + ` refuse of their inputs.
+flags (the recovery check runs alone, ` + "`--reduce blocks`" + ` is the distributed daemon's, a model
+that fixes its daemon), what the symbolic engine takes (` + "`symbolicFits`" + ` in
+` + "`checker/symbolic.go`" + `) and what ` + "`model.Daemonize`" + `, ` + "`model.ByRotation`" + ` and
+` + "`model.WithFaults`" + ` refuse of their inputs.
 
 | when | unless | why |
 |---|---|---|

@@ -5,8 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mc-checker/mc/checker"
 )
 
 const (
@@ -250,5 +253,53 @@ func TestUsageErrors(t *testing.T) {
 		if code != exitUsage || len(lines) != 1 || !strings.HasPrefix(lines[0], "mc: ") {
 			t.Errorf("mc %s: exit %d, stderr %q", strings.Join(args, " "), code, stderr)
 		}
+	}
+}
+
+// Issue 35: mc asks the checker's one table of combinations from its flags, before it builds
+// the model: every row a command line can express is refused with the row's reason, exit 2.
+func TestFlagsRefusedByTheTable(t *testing.T) {
+	rows := 0
+	for _, row := range checker.Combinations() {
+		args := []string{"check", "maxring", "-p", "n=4", "-p", "K=2"}
+		var checks []string
+		ok := row.Unless == ""
+		for _, group := range row.When {
+			switch f := group[0]; f {
+			case checker.FeatureReduction:
+				args = append(args, "--daemon", "distributed", "--reduce", "blocks")
+			case checker.FeatureSymmetry:
+				args = append(args, "--symmetry", "rotation")
+			case checker.FeatureWeakFair:
+				args = append(args, "--fairness", "weakly-fair")
+			case checker.FeatureRounds:
+				args = append(args, "--rounds")
+			case checker.FeatureFaults, checker.FeatureUniverse: // faults come with the recovery check only
+				ok = false
+			default:
+				checks = append(checks, f)
+			}
+		}
+		if row.Unless == string(checker.CheckClosure) {
+			ok = true // convergence without closure
+		}
+		if !ok || len(checks) == 0 && !slices.Contains(args, "--rounds") && !slices.Contains(args, "--fairness") {
+			continue
+		}
+		if len(checks) == 0 {
+			checks = []string{"closure"}
+		}
+		args = append(args, "--check", strings.Join(checks, ","))
+		if slices.Contains(checks, "recovery") {
+			args = append(args, "--faults", "1")
+		}
+		rows++
+		why := strings.ReplaceAll(row.Why, "{reduction}", "blocks")
+		if code, _, stderr := mc(t, args...); code != exitUsage || strings.TrimSpace(stderr) != "mc: "+why {
+			t.Errorf("mc %s: exit %d, %q; want %q", strings.Join(args, " "), code, stderr, why)
+		}
+	}
+	if rows < 6 {
+		t.Errorf("only %d rows of the table tried from flags", rows)
 	}
 }

@@ -122,7 +122,24 @@ func (rs runSpec) validate() (*plan, error) {
 	case rs.Reduce != "" && rs.Reduce != "none":
 		return nil, fmt.Errorf("--reduce %s: the block reduction (blocks) is the distributed daemon's", rs.Reduce)
 	}
+	if err := checker.Refused(p.features(), "blocks"); err != nil {
+		return nil, err
+	}
 	return p, nil
+}
+
+// features are what the run will be made of, as the checker's table of combinations names
+// them, known from the flags before anything is built (the library asks the table again of
+// the model it is given, which also knows whether the initial set is the universe).
+func (p *plan) features() map[string]bool {
+	have := map[string]bool{checker.FeatureReduction: p.daemon == model.Blocks,
+		checker.FeatureSymmetry: p.spec.Symmetry == "rotation", checker.FeatureWeakFair: p.fairness == checker.WeaklyFair,
+		checker.FeatureRounds: p.spec.Rounds}
+	for _, c := range p.checks {
+		have[string(c)] = true
+	}
+	have[checker.FeatureFaults] = have[string(checker.CheckRecovery)] // the recovery check's model has faults, and only its
+	return have
 }
 
 // treeOf is the one tree a run on a tree runs on, measured against the model's range of n,
