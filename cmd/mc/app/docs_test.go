@@ -17,7 +17,7 @@ import (
 
 // docPages are the pages whose commands, proof files and code the suite runs or checks.
 var docPages = []string{"README.md", "docs/ERRORS.md", "docs/PROTOCOLS.md", "docs/PERFORMANCE.md",
-	"docs/DESIGN.md", "docs/SSARROW.md", "docs/ARVY.md", "docs/DIJKSTRA.md", "docs/LEK.md", "docs/RANDOMIZED.md", "docs/LEADER.md", "docs/LANGUAGE.md", "docs/SYMBOLIC.md", "docs/REPORT.md", "docs/ARCHITECTURE.md", "bench/README.md"}
+	"docs/DESIGN.md", "docs/SSARROW.md", "docs/ARVY.md", "docs/DIJKSTRA.md", "docs/LEK.md", "docs/RANDOMIZED.md", "docs/LEADER.md", "docs/LANGUAGE.md", "docs/SYMBOLIC.md", "docs/REPORT.md", "docs/ARCHITECTURE.md", "docs/LIBRARY.md", "bench/README.md"}
 
 // heavy are the mc commands of the pages that take minutes or gigabytes: the test runs them
 // with a time limit, which must stop them inconclusive (exit 3). The command line is valid
@@ -205,8 +205,8 @@ func TestDocumentedCommands(t *testing.T) {
 				t.Errorf("%s: proof %d: exit %d: %s %s", page, i+1, code, out, stderr)
 			}
 		}
-		if len(gos) > 0 && page == "docs/PROTOCOLS.md" {
-			codeIsTested(t, page, gos)
+		if sources := goSources[page]; len(gos) > 0 && sources != nil {
+			codeIsTested(t, page, gos, sources)
 		}
 	}
 	if mcCommands < 30 && !strings.Contains(flagRun(), "/") {
@@ -321,11 +321,17 @@ func targetExists(t *testing.T, page string, words []string, flag, prefix string
 	}
 }
 
-// codeIsTested checks that every line of Go a page shows is a line of examples/agree.
-func codeIsTested(t *testing.T, page string, blocks []string) {
+// goSources are the files whose lines a page's Go must be: code the tests compile and run.
+var goSources = map[string][]string{
+	"docs/PROTOCOLS.md": {"examples/agree/agree.go", "examples/agree/agree_test.go", "examples/agree/mc/main.go"},
+	"docs/LIBRARY.md":   {"checker/library_example_test.go"},
+}
+
+// codeIsTested checks that every line of Go a page shows is a line of its sources.
+func codeIsTested(t *testing.T, page string, blocks []string, sources []string) {
 	t.Helper()
 	var source strings.Builder
-	for _, f := range []string{"examples/agree/agree.go", "examples/agree/agree_test.go", "examples/agree/mc/main.go"} {
+	for _, f := range sources {
 		b, _ := os.ReadFile(f)
 		source.Write(b)
 	}
@@ -336,7 +342,7 @@ func codeIsTested(t *testing.T, page string, blocks []string) {
 	for _, b := range blocks {
 		for _, l := range strings.Split(b, "\n") {
 			if l = strings.TrimSpace(l); l != "" && !have[l] {
-				t.Errorf("%s shows %q, which examples/agree does not have", page, l)
+				t.Errorf("%s shows %q, which %s do not have", page, l, strings.Join(sources, ", "))
 			}
 		}
 	}
