@@ -205,56 +205,70 @@ func (a *checking) verifyTrap(m model.Model, c *chain, tf *trapFinding) error {
 		a.g.State(u, states[i])
 		in[string(states[i])] = true
 	}
-	probabilistic := model.TraitsOf(m).Probabilistic
+	trap := trapCheck{m: m, in: in, legit: a.spec.Legit, probabilistic: model.TraitsOf(m).Probabilistic}
 	for i, s := range states {
-		ch := tf.choices[i]
 		lo, hi := -1, -1
-		if ch != markov.NoChoice {
+		if ch := tf.choices[i]; ch != markov.NoChoice {
 			lo = int(c.mdp.First[ch])
 			hi = lo + int(c.mdp.Span[ch])
 		}
-		sum, choice, before := new(big.Rat), -1, -1
-		var err error
-		m.Successors(s, func(st model.Step, t model.State) bool {
-			if ch == markov.NoChoice {
-				err = fmt.Errorf("a configuration of the trap taken for a deadlock has a successor: %v", s)
-				return false
-			}
-			if !probabilistic {
-				st.Choice, st.Prob = st.Index, model.Prob{}
-			}
-			switch st.Index {
-			case lo - 1:
-				before = st.Choice
-			case lo:
-				if choice = st.Choice; lo > 0 && before == choice {
-					err = fmt.Errorf("the trap's choice at %v starts after its first step", s)
-					return false
-				}
-			}
-			if st.Index < lo || st.Index >= hi {
-				if choice >= 0 && st.Choice == choice {
-					err = fmt.Errorf("the trap's choice at %v has more steps than it took", s)
-				}
-				return err == nil
-			}
-			switch {
-			case st.Choice != choice:
-				err = fmt.Errorf("the trap's choice at %v spans two choices of the model", s)
-			case !in[string(t)]:
-				err = fmt.Errorf("an outcome of the trap's choice at %v leaves the trap for %v", s, t)
-			case a.spec.Legit(t):
-				err = fmt.Errorf("the trap contains a legitimate configuration")
-			}
-			sum.Add(sum, st.Prob.Rat())
-			return err == nil
-		})
-		if err == nil && ch != markov.NoChoice && sum.Cmp(big.NewRat(1, 1)) != 0 {
-			err = fmt.Errorf("the outcomes of the trap's choice at %v have probability %s, not 1", s, sum.RatString())
-		}
-		if err != nil {
+		if err := trap.choice(s, lo, hi); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// trapCheck goes through a trap's configurations in the model itself.
+type trapCheck struct {
+	m             model.Model
+	in            map[string]bool // the trap's configurations
+	legit         model.Predicate
+	probabilistic bool
+}
+
+// choice checks the trap's choice at s, the steps lo..hi-1 of s (lo < 0: s is a deadlock of
+// the trap): one whole choice of the model, every outcome in the trap and none legitimate,
+// its probabilities adding up to 1.
+func (tc trapCheck) choice(s model.State, lo, hi int) error {
+	sum, choice, before := new(big.Rat), -1, -1
+	var err error
+	tc.m.Successors(s, func(st model.Step, t model.State) bool {
+		if lo < 0 {
+			err = fmt.Errorf("a configuration of the trap taken for a deadlock has a successor: %v", s)
+			return false
+		}
+		if !tc.probabilistic {
+			st.Choice, st.Prob = st.Index, model.Prob{}
+		}
+		switch st.Index {
+		case lo - 1:
+			before = st.Choice
+		case lo:
+			if choice = st.Choice; lo > 0 && before == choice {
+				err = fmt.Errorf("the trap's choice at %v starts after its first step", s)
+				return false
+			}
+		}
+		if st.Index < lo || st.Index >= hi {
+			if choice >= 0 && st.Choice == choice {
+				err = fmt.Errorf("the trap's choice at %v has more steps than it took", s)
+			}
+			return err == nil
+		}
+		switch {
+		case st.Choice != choice:
+			err = fmt.Errorf("the trap's choice at %v spans two choices of the model", s)
+		case !tc.in[string(t)]:
+			err = fmt.Errorf("an outcome of the trap's choice at %v leaves the trap for %v", s, t)
+		case tc.legit(t):
+			err = fmt.Errorf("the trap contains a legitimate configuration")
+		}
+		sum.Add(sum, st.Prob.Rat())
+		return err == nil
+	})
+	if err == nil && lo >= 0 && sum.Cmp(big.NewRat(1, 1)) != 0 {
+		err = fmt.Errorf("the outcomes of the trap's choice at %v have probability %s, not 1", s, sum.RatString())
+	}
+	return err
 }

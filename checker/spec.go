@@ -206,13 +206,21 @@ func (s *Spec) validate(m model.Model) error {
 // set, invariants, action invariants, a predicate to characterise, goals, a sane precision.
 func (s *Spec) complete() error {
 	needLegit := s.has(CheckClosure) || s.has(CheckConvergence) || s.has(CheckWorstCase) || s.probabilistic()
+	precision := s.Expected.Precision
 	switch {
 	case len(s.Checks) == 0:
 		return fmt.Errorf("no check requested")
 	case needLegit && s.Legit == nil:
 		return fmt.Errorf("closure, convergence, worst-case, almost-sure and expected-time need a legitimate set")
-	case s.probabilistic() && s.Expected.Precision != 0 && (s.Expected.Precision < 1e-12 || s.Expected.Precision >= 1):
-		return fmt.Errorf("the expected-time precision must be in [1e-12, 1) (floating point rounds below), not %g", s.Expected.Precision)
+	case s.probabilistic() && precision != 0 && !(precision >= 1e-12 && precision < 1):
+		return fmt.Errorf("the expected-time precision must be in [1e-12, 1) (floating point rounds below), not %g", precision)
+	}
+	return s.properties()
+}
+
+// properties checks that each check asked for has the properties it reads.
+func (s *Spec) properties() error {
+	switch {
 	case s.has(CheckInvariant) && len(s.Invariants) == 0:
 		return fmt.Errorf("the invariant check needs at least one invariant")
 	case s.has(CheckAction) && len(s.Actions) == 0:

@@ -93,20 +93,8 @@ func Daemonize(p Protocol, d Daemon, opts ...Option) (Model, error) {
 		opt(&o)
 	}
 	n := p.Schema().Procs()
-	switch {
-	case (d == LocallyCentral || d == Distributed || d == Blocks) && n > MaxFairProcs:
-		return nil, fmt.Errorf("the %s daemon supports at most %d processes, the protocol has %d", d, MaxFairProcs, n)
-	case (d == LocallyCentral || d == Distributed || d == Blocks) && o.init == nil && n > MaxSubsetProcs:
-		return nil, fmt.Errorf("the %s daemon from every configuration supports at most %d processes, the protocol has %d (from given configurations, at most %d enabled at once)", d, MaxSubsetProcs, n, MaxSubsetProcs)
-	case d == Synchronous && n >= 64:
-		return nil, fmt.Errorf("the synchronous daemon supports at most 63 processes, the protocol has %d", n)
-	case o.init != nil && o.where != nil:
-		return nil, fmt.Errorf("From and Where exclude each other: Where selects initial configurations of the universe")
-	}
-	for _, s := range o.init {
-		if err := p.Schema().Valid(s); err != nil {
-			return nil, fmt.Errorf("initial state: %w", err)
-		}
+	if err := o.fit(p, d); err != nil {
+		return nil, err
 	}
 	neighbors, err := readers(p, n)
 	if err != nil {
@@ -141,6 +129,30 @@ func Daemonize(p Protocol, d Daemon, opts ...Option) (Model, error) {
 	}
 	m.scratch = &sync.Pool{New: func() any { return m.newScratch() }}
 	return m, nil
+}
+
+// fit refuses what daemon d cannot run p from the initial configurations o gives: more
+// processes than its subsets or a word's bits, an initial state outside the schema, From and
+// Where together.
+func (o options) fit(p Protocol, d Daemon) error {
+	n := p.Schema().Procs()
+	subsets := d == LocallyCentral || d == Distributed || d == Blocks
+	switch {
+	case subsets && n > MaxFairProcs:
+		return fmt.Errorf("the %s daemon supports at most %d processes, the protocol has %d", d, MaxFairProcs, n)
+	case subsets && o.init == nil && n > MaxSubsetProcs:
+		return fmt.Errorf("the %s daemon from every configuration supports at most %d processes, the protocol has %d (from given configurations, at most %d enabled at once)", d, MaxSubsetProcs, n, MaxSubsetProcs)
+	case d == Synchronous && n >= 64:
+		return fmt.Errorf("the synchronous daemon supports at most 63 processes, the protocol has %d", n)
+	case o.init != nil && o.where != nil:
+		return fmt.Errorf("From and Where exclude each other: Where selects initial configurations of the universe")
+	}
+	for _, s := range o.init {
+		if err := p.Schema().Valid(s); err != nil {
+			return fmt.Errorf("initial state: %w", err)
+		}
+	}
+	return nil
 }
 
 // readers lists each process's neighbours, checking that they are processes.

@@ -157,8 +157,7 @@ func (e *expectation) valid() error {
 		if _, err := checker.ParseVerdict(e.Verdict); err != nil {
 			return fmt.Errorf("expect: verdict: %v (or any)", err)
 		}
-	case e.Verdict == "" && len(e.Verdicts) == 0 && len(e.TraceSteps) == 0 && e.InitialStates == nil && e.States == nil &&
-		e.Transitions == nil && e.WorstCaseMoves == nil && e.WorstCaseSteps == nil && e.ExpectedSteps == nil:
+	case e.empty():
 		return errors.New("expect: lists nothing (a run that expects nothing but to complete says expect: {verdict: any})")
 	}
 	if p := e.ExpectedSteps; p != nil {
@@ -177,6 +176,13 @@ func (e *expectation) valid() error {
 		}
 	}
 	return nil
+}
+
+// empty reports whether the expectation names nothing to compare.
+func (e *expectation) empty() bool {
+	figures := e.InitialStates == nil && e.States == nil && e.Transitions == nil &&
+		e.WorstCaseMoves == nil && e.WorstCaseSteps == nil && e.ExpectedSteps == nil
+	return e.Verdict == "" && len(e.Verdicts) == 0 && len(e.TraceSteps) == 0 && figures
 }
 
 // compare lists every deviation of r from the expectation, as "what: expected x, got y", in

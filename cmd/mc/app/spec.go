@@ -85,20 +85,8 @@ func (rs runSpec) validate() (*plan, error) {
 	} else if entry.Rooted {
 		p.spec.Topology = rootedSet(rs.Topology)
 	}
-	if rs.Daemon == "" {
-		rs.Daemon = cmp.Or(entry.Daemon, "central")
-	}
-	if p.daemon, err = model.ParseDaemon(rs.Daemon); err != nil {
-		if rs.Daemon == model.Blocks.String() {
-			return nil, fmt.Errorf("%w; ask for it with --daemon distributed --reduce blocks", err)
-		}
+	if p.daemon, err = daemonOf(entry, rs.Daemon); err != nil {
 		return nil, err
-	}
-	if entry.Asynchronous && p.daemon != model.Central {
-		return nil, fmt.Errorf("model %s runs one event a step (the central daemon), not under the %s daemon: %s", entry.Name, p.daemon, cmp.Or(entry.CentralWhy, "it passes messages asynchronously"))
-	}
-	if entry.Rounds && p.daemon != model.Synchronous {
-		return nil, fmt.Errorf("model %s runs in synchronous rounds (every node moves every round, reading the messages of the last one): the synchronous daemon, not the %s daemon", entry.Name, p.daemon)
 	}
 	if p.fairness, err = checker.ParseFairness(rs.Fairness); err != nil {
 		return nil, err
@@ -126,6 +114,27 @@ func (rs runSpec) validate() (*plan, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// daemonOf is the daemon named (the entry's, or the central one, when none is), which the
+// entry must run under: a model of asynchronous messages runs one event a step, a model of
+// synchronous rounds under the synchronous daemon.
+func daemonOf(entry *models.Entry, name string) (model.Daemon, error) {
+	if name == "" {
+		name = cmp.Or(entry.Daemon, "central")
+	}
+	d, err := model.ParseDaemon(name)
+	switch {
+	case err != nil && name == model.Blocks.String():
+		return d, fmt.Errorf("%w; ask for it with --daemon distributed --reduce blocks", err)
+	case err != nil:
+		return d, err
+	case entry.Asynchronous && d != model.Central:
+		return d, fmt.Errorf("model %s runs one event a step (the central daemon), not under the %s daemon: %s", entry.Name, d, cmp.Or(entry.CentralWhy, "it passes messages asynchronously"))
+	case entry.Rounds && d != model.Synchronous:
+		return d, fmt.Errorf("model %s runs in synchronous rounds (every node moves every round, reading the messages of the last one): the synchronous daemon, not the %s daemon", entry.Name, d)
+	}
+	return d, nil
 }
 
 // features are what the run will be made of, as the checker's table of combinations names
