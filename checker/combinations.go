@@ -17,11 +17,12 @@ const (
 	FeatureUniverse  = "universe"      // the model's initial set is described over its universe
 	FeatureWeakFair  = "weak-fairness" // Spec.Fairness is WeaklyFair
 	FeatureRounds    = "rounds"        // Spec.Rounds
+	FeatureSymbolic  = "symbolic"      // Options.Engine decides the checks on BDDs
 )
 
 // Combination is one combination of features the checker refuses, and why: every group of
 // When has a feature of the run, and Unless does not. Why may name the reduction as
-// {reduction}.
+// {reduction}, and the first feature of the last group the run has as {feature}.
 type Combination struct {
 	When   [][]string
 	Unless string
@@ -53,6 +54,11 @@ var combinations = []Combination{
 		Why: "symmetry forgets which process is which: weak fairness and rounds are refused with it"},
 	{When: [][]string{{FeatureSymmetry}, {string(CheckAction), string(CheckCharacterise), string(CheckRecovery)}},
 		Why: "symmetry reduction applies to invariants, deadlock, closure, convergence, worst-case and eventually"},
+	{When: [][]string{{FeatureSymbolic}, {string(CheckAction), string(CheckCharacterise), string(CheckEventually),
+		string(CheckRecovery), string(CheckAlmostSure), string(CheckExpected)}},
+		Why: "the symbolic engine does not run the {feature} check (it runs invariant, deadlock, closure, convergence and worst-case)"},
+	{When: [][]string{{FeatureSymbolic}, {FeatureRounds}},
+		Why: "the symbolic engine measures moves and steps, not rounds"},
 }
 
 // Combinations is the table of the combinations the checker refuses, in the order it
@@ -111,8 +117,19 @@ func (s *Spec) refusal(m model.Model) error {
 func Refused(have map[string]bool, reduction string) error {
 	for _, c := range combinations {
 		if c.refuses(have) {
-			return fmt.Errorf("%s", strings.ReplaceAll(c.Why, "{reduction}", reduction))
+			why := strings.ReplaceAll(c.Why, "{reduction}", reduction)
+			return fmt.Errorf("%s", strings.ReplaceAll(why, "{feature}", c.firstOf(have)))
 		}
 	}
 	return nil
+}
+
+// firstOf is the first feature of the last group of When that the run has.
+func (c Combination) firstOf(have map[string]bool) string {
+	for _, f := range c.When[len(c.When)-1] {
+		if have[f] {
+			return f
+		}
+	}
+	return ""
 }

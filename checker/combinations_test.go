@@ -41,6 +41,10 @@ func TestEveryCombinationRefused(t *testing.T) {
 			}
 			m, legit := c.build(t)
 			spec := specWith(picks, legit)
+			opts := checker.Options{Workers: 1}
+			if slices.Contains(picks, checker.FeatureSymbolic) {
+				opts.Engine = checker.EngineSymbolic
+			}
 			for _, wrapped := range []bool{false, true} {
 				if wrapped && slices.Contains(picks, checker.FeatureUniverse) {
 					continue // a wrapper that does not say Universal lists its initial states (Init): no universe
@@ -49,8 +53,8 @@ func TestEveryCombinationRefused(t *testing.T) {
 				if wrapped {
 					run = opaque{m}
 				}
-				_, err := checker.Run(context.Background(), run, spec, checker.Options{Workers: 1})
-				why := strings.ReplaceAll(row.Why, "{reduction}", "blocks")
+				_, err := checker.Run(context.Background(), run, spec, opts)
+				why := strings.ReplaceAll(strings.ReplaceAll(row.Why, "{reduction}", "blocks"), "{feature}", picks[len(picks)-1])
 				switch {
 				case err == nil:
 					t.Errorf("%v on %s (wrapped %v): accepted, want %q", picks, c.name, wrapped, why)
@@ -97,7 +101,7 @@ func specWith(picks []string, legit model.Predicate) checker.Spec {
 			s.Fairness = checker.WeaklyFair
 		case checker.FeatureRounds:
 			s.Rounds = true
-		case checker.FeatureReduction, checker.FeatureSymmetry, checker.FeatureFaults, checker.FeatureUniverse:
+		case checker.FeatureReduction, checker.FeatureSymmetry, checker.FeatureFaults, checker.FeatureUniverse, checker.FeatureSymbolic:
 		default:
 			s.Checks = append(s.Checks, checker.Check(f))
 		}
@@ -124,12 +128,13 @@ before it explores anything; ` + "`mc`" + ` asks it first, from its flags, befor
 every group of "when" and not the one of "unless". The features are the checks by name,
 and: reduction (the model explores a reduction, the distributed daemon's blocks), symmetry
 (a quotient by rotation), faults (the recovery check's model), universe (every
-configuration initial), weak-fairness, rounds.
+configuration initial), weak-fairness, rounds, symbolic (the symbolic engine).
 
 Not in the table yet, and decided where they are written: what the command line asks of its
 flags (the recovery check runs alone, ` + "`--reduce blocks`" + ` is the distributed daemon's, a model
-that fixes its daemon), what the symbolic engine takes (` + "`symbolicFits`" + ` in
-` + "`checker/symbolic.go`" + `) and what ` + "`model.Daemonize`" + `, ` + "`model.ByRotation`" + ` and
+that fixes its daemon), which models the symbolic engine reads (` + "`symbolic.Supports`" + `: a
+protocol under a daemon other than blocks, not randomized, from every configuration) and what
+` + "`model.Daemonize`" + `, ` + "`model.ByRotation`" + ` and
 ` + "`model.WithFaults`" + ` refuse of their inputs.
 
 | when | unless | why |
@@ -140,7 +145,7 @@ that fixes its daemon), what the symbolic engine takes (` + "`symbolicFits`" + `
 		for _, g := range c.When {
 			groups = append(groups, strings.Join(g, " or "))
 		}
-		why := strings.ReplaceAll(c.Why, "{reduction}", "blocks")
+		why := strings.ReplaceAll(strings.ReplaceAll(c.Why, "{reduction}", "blocks"), "{feature}", "…")
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", strings.Join(groups, ", with "), c.Unless, why)
 	}
 	path := filepath.Join("..", "docs", "COMBINATIONS.md")

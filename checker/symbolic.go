@@ -4,16 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/mc-checker/mc/checker/internal/analysis"
 	"github.com/mc-checker/mc/checker/internal/symbolic"
 	"github.com/mc-checker/mc/checker/model"
 )
-
-// symbolicChecks are the checks the symbolic engine decides.
-var symbolicChecks = []Check{CheckInvariant, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase}
 
 // bytesPerNode is what a BDD node costs with its share of the unique table and the caches.
 const bytesPerNode = 40
@@ -23,10 +19,10 @@ func symbolicFits(m model.Model, spec *Spec) error {
 	if err := symbolic.Supports(m); err != nil {
 		return err
 	}
-	for _, c := range spec.Checks {
-		if !slices.Contains(symbolicChecks, c) {
-			return fmt.Errorf("the symbolic engine does not run the %s check (it runs invariant, deadlock, closure, convergence and worst-case)", c)
-		}
+	have := spec.features(m)
+	have[FeatureSymbolic] = true
+	if err := Refused(have, model.TraitsOf(m).Reduced); err != nil {
+		return err
 	}
 	if spec.LegitForm == nil && (spec.has(CheckClosure) || spec.has(CheckConvergence) || spec.has(CheckWorstCase) || spec.has(CheckDeadlock) && spec.Legit != nil) {
 		return errors.New("the symbolic engine needs the legitimate set as a census of local facts (a model.Form): this model states it as a plain predicate")
@@ -37,9 +33,6 @@ func symbolicFits(m model.Model, spec *Spec) error {
 				return fmt.Errorf("the symbolic engine needs invariant %s as a census of local facts (a model.Form)", p.Name)
 			}
 		}
-	}
-	if spec.Rounds {
-		return errors.New("the symbolic engine measures moves and steps, not rounds")
 	}
 	return nil
 }
