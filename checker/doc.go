@@ -18,6 +18,13 @@
 // moving to files on disk when it outgrows memory (see StoreKind). The engine's parts are
 // internal packages, one job each: explore (the graphs), analysis (the passes over them),
 // store (visited sets), checkpoint (save and load), mapped and sys (files mapped into memory,
-// and every call to the operating system), par (parallel building blocks). docs/DESIGN.md
+// and every call to the operating system), par (parallel building blocks). docs/ARCHITECTURE.md
 // maps them.
+//
+// The split is a rule: this package decides, the internal ones compute. What a run may
+// combine (the one table, combinations.go), which check runs on which graph, each verdict and
+// its detail, the evidence (every counterexample and witness, lifted from a quotient and
+// replayed through the unreduced model before it is returned) and the figures are decided
+// here; the internal packages explore, label, search and count, and return numbers and paths,
+// never a verdict.
 package checker
