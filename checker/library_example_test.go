@@ -23,14 +23,7 @@ func Example_library() {
 	fmt.Println("blocks:", res.Verdict(), res.Stats.States, "states")
 
 	distributed, _ := model.Daemonize(ring, model.Distributed)
-	var starts []model.State // the legitimate configurations the fault hits
-	u, _ := model.NewUniverse(distributed.Schema())
-	for i := range u.Size() {
-		s := make(model.State, distributed.Schema().Width())
-		if u.Unrank(i, s); legit(s) {
-			starts = append(starts, s)
-		}
-	}
+	starts, _ := model.LegitimateStarts(distributed, legit) // the configurations the fault hits
 	faulty, _ := model.WithFaults(distributed, model.FaultSpec{Budget: 1}, starts, legit)
 	recovers := checker.Spec{Legit: model.OnBase(faulty, legit), Checks: []checker.Check{checker.CheckRecovery}}
 	res, _ = checker.Run(ctx, faulty, recovers, checker.Options{})

@@ -7,9 +7,6 @@ import (
 	"github.com/mc-checker/mc/checker/model"
 )
 
-// maxRecoveryStarts bounds the universe a recovery enumerates for its legitimate
-// configurations.
-const maxRecoveryStarts = 1 << 27
 
 func faultSpec(rs runSpec) model.FaultSpec {
 	spec := model.FaultSpec{Budget: rs.Faults, Vars: rs.FaultVars, KeepStart: rs.End == "start", OneVariable: rs.FaultScope == "variable"}
@@ -39,7 +36,7 @@ func faultsOn(m model.Model, rs runSpec, legit model.Predicate) (model.Model, mo
 			return nil, nil, fmt.Errorf("--fault-values: %d is not a value of 0..%d", v, model.MaxDomain-1)
 		}
 	}
-	from, err := recoveryStarts(m, legit)
+	from, err := model.LegitimateStarts(m, legit)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -52,36 +49,6 @@ func faultsOn(m model.Model, rs runSpec, legit model.Predicate) (model.Model, mo
 		return f, end, err
 	}
 	return f, model.OnBase(f, legit), nil
-}
-
-// recoveryStarts are the legitimate configurations a recovery starts from: the model's own
-// initial ones when it lists them (LE(k) starts from its leader at process 0), else those of
-// its universe.
-func recoveryStarts(m model.Model, legit model.Predicate) ([]model.State, error) {
-	var from []model.State
-	if _, universe := model.InitOverUniverse(m); !universe {
-		m.Init(func(s model.State) bool {
-			if legit(s) {
-				from = append(from, s.Clone())
-			}
-			return true
-		})
-		if len(from) == 0 {
-			return nil, fmt.Errorf("recovery starts from legitimate configurations, and none of the model's initial ones is")
-		}
-		return from, nil
-	}
-	u, err := model.NewUniverse(m.Schema())
-	if err != nil || u.Size() > maxRecoveryStarts {
-		return nil, fmt.Errorf("recovery starts from the legitimate configurations of the universe, and this one is too large to list (%v)", err)
-	}
-	s := m.Schema().NewState()
-	for more := true; more; more = u.Next(s) {
-		if legit(s) {
-			from = append(from, s.Clone())
-		}
-	}
-	return from, nil
 }
 
 // recoveryFact is the recovery's worst cases, when the run measured them.
