@@ -7,7 +7,6 @@ import (
 	"github.com/mc-checker/mc/checker/model"
 )
 
-
 func faultSpec(rs runSpec) model.FaultSpec {
 	spec := model.FaultSpec{Budget: rs.Faults, Vars: rs.FaultVars, KeepStart: rs.End == "start", OneVariable: rs.FaultScope == "variable"}
 	for _, v := range rs.FaultValues {
