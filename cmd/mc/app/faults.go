@@ -7,6 +7,8 @@ import (
 	"github.com/mc-checker/mc/checker/model"
 )
 
+// faultSpec is the faults the flags ask for: the budget, the variables and values they may
+// write, whether a run must end where it started, one variable a fault or a whole process.
 func faultSpec(rs runSpec) model.FaultSpec {
 	spec := model.FaultSpec{Budget: rs.Faults, Vars: rs.FaultVars, KeepStart: rs.End == "start", OneVariable: rs.FaultScope == "variable"}
 	for _, v := range rs.FaultValues {
