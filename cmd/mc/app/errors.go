@@ -151,7 +151,7 @@ func printModelError(w io.Writer, msg string, me *checker.ModelError) {
 	case len(t.Steps) == 0:
 		fmt.Fprintln(w, "in this configuration, an initial one:")
 	default:
-		fmt.Fprintf(w, "in the last configuration of this execution, a shortest from an initial one (%d steps):\n", len(t.Steps))
+		fmt.Fprintf(w, "in the last configuration of this execution, a shortest from an initial one (%s):\n", counted(len(t.Steps), "step"))
 	}
 	if err := printTrace(w, me.Model, t); err != nil {
 		fmt.Fprintf(w, "  (it does not print: %v)\n", err)
@@ -185,7 +185,10 @@ func printError(err error, stdout *counting, stderr io.Writer, asJSON bool) int 
 // jsonAsked reports whether the command line asks a command that has --json for it (args as
 // interspersed leaves them: the command's flags before its arguments).
 func jsonAsked(app *cli.App, args []string) bool {
-	if len(args) < 2 || app.Command(args[1]) == nil || !slices.ContainsFunc(app.Command(args[1]).Flags, func(f cli.Flag) bool {
+	if len(args) < 2 {
+		return false
+	}
+	if cmd := app.Command(args[1]); cmd == nil || !slices.ContainsFunc(cmd.Flags, func(f cli.Flag) bool {
 		return slices.Contains(f.Names(), "json")
 	}) {
 		return false

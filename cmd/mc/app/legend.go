@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"io"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/mc-checker/mc/checker/model"
@@ -61,20 +60,7 @@ func writeLegend(w io.Writer, entries []model.LegendEntry, width int) {
 			key = max(key, n)
 		}
 	}
-	for _, e := range entries {
-		lead := fmt.Sprintf("  %-*s  ", key, e.Columns)
-		lines := fillLines(strings.Fields(e.Meaning), max(width-key-4, 30))
-		rest := strings.Repeat(" ", key+4)
-		if n := utf8.RuneCountInString(lead); n > key+4 { // a long name: its meaning follows it
-			lines = fillLines(strings.Fields(e.Meaning), max(width-n, 30))
-			rest = strings.Repeat(" ", n)
-		}
-		for i, line := range lines {
-			if i == 0 {
-				fmt.Fprintln(w, lead+line)
-			} else {
-				fmt.Fprintln(w, rest+line)
-			}
-		}
+	for _, e := range entries { // a long name pushes its meaning right
+		writeWrapped(w, fmt.Sprintf("  %-*s  ", key, e.Columns), e.Meaning, width)
 	}
 }

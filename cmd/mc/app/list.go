@@ -56,9 +56,7 @@ const rangeWidth = 24
 // printEntry writes a model: its name, what it is, its parameters, its default checks and
 // daemon.
 func printEntry(w io.Writer, e *models.Entry) {
-	for _, line := range wrap(e.Name+": "+e.Doc, listWidth, "  ") {
-		fmt.Fprintln(w, line)
-	}
+	writeHanging(w, "", "  ", e.Name+": "+e.Doc, listWidth)
 	printParams(w, e)
 	fmt.Fprintf(w, "  default checks: %s\n", strings.Join(e.Checks, ", "))
 	if e.Daemon != "" {

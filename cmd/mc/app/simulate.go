@@ -189,6 +189,7 @@ func saveFailures(c *cli.Context, b *built, opts sim.Options, res *sim.Result) (
 		return nil, usageError("--dir: %w", err)
 	}
 	var files []string
+	about := aboutOf(b)
 	for _, run := range res.Runs {
 		if run.Outcome != sim.Deadlocked && run.Outcome != sim.Bounded {
 			continue
@@ -205,7 +206,7 @@ func saveFailures(c *cli.Context, b *built, opts sim.Options, res *sim.Result) (
 		if run.Outcome == sim.Bounded {
 			what = "not stabilized after " + counted(run.Steps, "step")
 		}
-		saved := reportJSON{about: newReport(b, nil).about, Verdict: checker.Violated, Checks: []checkJSON{{
+		saved := reportJSON{about: about, Verdict: checker.Violated, Checks: []checkJSON{{
 			CheckResult: checker.CheckResult{Name: fmt.Sprintf("simulate run %d of seed %d", run.Index, opts.Seed),
 				Verdict: checker.Violated, Detail: what}, Trace: tj}}}
 		path := filepath.Join(dir, fmt.Sprintf("run-%d.json", run.Index))

@@ -54,7 +54,9 @@ func (t *traceTable) write(w io.Writer, width int) {
 		}
 	}
 	if tableWidth(widths) <= width {
-		writeTable(w, t.rows)
+		for _, row := range t.rows {
+			fmt.Fprintln(w, formatRow(widths, row))
+		}
 		return
 	}
 	for i, panel := range t.panels(widths, width) {
@@ -91,7 +93,7 @@ func (t *traceTable) panels(widths []int, width int) []panel {
 	if t.enabled {
 		end, enW = last, widths[last]
 	}
-	room := width - tableWidth(widths[:1]) - tableWidth(widths[2:end]) + 1 - 1 // the step's separator
+	room := width - tableWidth(widths[:1]) - tableWidth(widths[2:end]) // less the step's separator, plus one
 	if t.enabled {
 		room-- // and the enabled column's
 	}
@@ -101,7 +103,7 @@ func (t *traceTable) panels(widths []int, width int) []panel {
 		if t.enabled {
 			enW = min(widths[last], room-stepW)
 		}
-		return []panel{t.panel(widths, 2, end, stepW, enW)}
+		return []panel{t.panel(widths, 2, end, stepW, enW, true, t.enabled)}
 	}
 	stepW = min(stepW, max(minStepWidth, width/3))
 	enW = min(enW, max(minEnabledWidth, width/4))
@@ -119,44 +121,28 @@ func (t *traceTable) panels(widths []int, width int) []panel {
 		if to == end && t.enabled && used+enW+1 > width && to-from > 1 {
 			to-- // the last variable goes to a panel of its own, with the enabled processes
 		}
-		p := t.panel(widths, from, to, stepW, enW)
-		if from != 2 {
-			p = dropColumn(p, 1)
-		}
-		if to != end && t.enabled {
-			p = dropColumn(p, last)
-		}
-		out = append(out, p)
+		out = append(out, t.panel(widths, from, to, stepW, enW, from == 2, t.enabled && to == end))
 		from = to
 	}
 	return out
 }
 
-// panel is the panel of the number, the step, the variables from..to-1 and the enabled
-// processes, the step and enabled columns stepW and enW wide.
-func (t *traceTable) panel(widths []int, from, to, stepW, enW int) panel {
-	p := panel{cols: []int{0, 1}, widths: []int{widths[0], stepW}}
+// panel is the panel of the number, the step (withStep), the variables from..to-1 and the
+// enabled processes (withEnabled), the step and enabled columns stepW and enW wide.
+func (t *traceTable) panel(widths []int, from, to, stepW, enW int, withStep, withEnabled bool) panel {
+	p := panel{cols: []int{0}, widths: []int{widths[0]}}
+	if withStep {
+		p.cols, p.widths = append(p.cols, 1), append(p.widths, stepW)
+	}
 	for c := from; c < to; c++ {
 		p.cols = append(p.cols, c)
 		p.widths = append(p.widths, widths[c])
 	}
-	if t.enabled {
+	if withEnabled {
 		p.cols = append(p.cols, len(widths)-1)
 		p.widths = append(p.widths, enW)
 	}
 	return p
-}
-
-// dropColumn is p without column c.
-func dropColumn(p panel, c int) panel {
-	var out panel
-	for i, col := range p.cols {
-		if col != c {
-			out.cols = append(out.cols, col)
-			out.widths = append(out.widths, p.widths[i])
-		}
-	}
-	return out
 }
 
 // writePanel writes p's columns of every row, a cell too wide for its column wrapped over

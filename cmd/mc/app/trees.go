@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/mc-checker/mc/checker"
-	"github.com/mc-checker/mc/checker/plural"
 	"github.com/mc-checker/mc/models"
 	"github.com/mc-checker/mc/models/topology"
 	"github.com/urfave/cli/v2"
@@ -131,8 +130,8 @@ func (o *treeOutput) close(done int, violated, inconclusive bool) error {
 		}
 	}
 	if o.more > 0 {
-		fmt.Fprintf(o.w, "\n… and %s more %s where a check does not hold (mc check %s --topology tree:K shows one)\n",
-			group(uint64(o.more)), plural.Noun(o.more, "tree"), o.failing[0].Model)
+		fmt.Fprintf(o.w, "\n… and %s more where a check does not hold (mc check %s --topology tree:K shows one)\n",
+			groupCounted(uint64(o.more), "tree"), o.failing[0].Model)
 	}
 	summary := "every check holds on every tree"
 	switch {

@@ -67,11 +67,3 @@ func writeHanging(w io.Writer, lead, indent, text string, width int) {
 
 // minLine is the narrowest a wrapped line gets.
 const minLine = 30
-
-// wrap breaks text into lines of at most width runes at spaces, the lines after the first
-// indented.
-func wrap(text string, width int, indent string) []string {
-	var b strings.Builder
-	writeHanging(&b, "", indent, text, width)
-	return strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
-}
