@@ -33,13 +33,17 @@ func (e *ModelError) Unwrap() error { return e.Err }
 // and the path of one configuration where that configuration is initial. Any other error is
 // returned as it is. Run does this itself, with a shortest path from its graph; a caller that
 // explores by other means (a simulation) calls it.
-func ExplainModelError(m model.Model, err error) error {
+func ExplainModelError(m model.Model, err error) error { return explain(m, err, nil) }
+
+// explain is err as a *ModelError when it is an error in a configuration, with the path to
+// it that nodeOf's graph gives (nil: none but an initial configuration's own).
+func explain(m model.Model, err error, nodeOf func(model.State) (explore.Graph, uint64, bool)) error {
 	var situated model.Situated
 	if !errors.As(err, &situated) {
 		return err
 	}
 	s := situated.Configuration()
-	return &ModelError{Err: err, State: s, Path: pathTo(m, s, nil), Model: unreduced(m)}
+	return &ModelError{Err: err, State: s, Path: pathTo(m, s, nodeOf), Model: unreduced(m)}
 }
 
 // audited is a stage's error, unless a model that checks its contract (model.Audited) found a
@@ -47,18 +51,15 @@ func ExplainModelError(m model.Model, err error) error {
 // counterexample that does not replay). A breach, or a stage's error in a configuration (a
 // step outside the schema), is a *ModelError with a path from the run's graph.
 func (r *run) audited(err error) error {
-	if a, ok := r.m.(model.Audited); ok && a.Violation() != nil {
-		err = a.Violation()
-		if !errors.As(err, new(model.Situated)) {
-			return &ModelError{Err: err, Model: unreduced(r.m)}
+	if a, ok := r.m.(model.Audited); ok {
+		if breach := a.Violation(); breach != nil {
+			if !errors.As(breach, new(model.Situated)) {
+				return &ModelError{Err: breach, Model: unreduced(r.m)}
+			}
+			err = breach
 		}
 	}
-	var situated model.Situated
-	if !errors.As(err, &situated) {
-		return err
-	}
-	s := situated.Configuration()
-	return &ModelError{Err: err, State: s, Path: pathTo(r.m, s, r.nodeOf), Model: unreduced(r.m)}
+	return explain(r.m, err, r.nodeOf)
 }
 
 // pathTo is a shortest execution of m's unreduced model from an initial configuration to s,
@@ -83,18 +84,16 @@ func pathTo(m model.Model, s model.State, nodeOf func(model.State) (explore.Grap
 	return t
 }
 
-// unreduced is the model whose configurations a protocol's error speaks of: the base of a
-// quotient (whose states are orbits) or of a model with faults (whose states carry budgets).
+// unreduced is the model whose configurations a protocol's error speaks of: the innermost
+// under every wrapper, the base of a quotient (whose states are orbits) or of a model with
+// faults (whose states carry budgets).
 func unreduced(m model.Model) model.Model {
 	for depth := 0; depth < 64; depth++ {
-		switch w := m.(type) {
-		case model.Quotient:
-			m = w.Base()
-		case model.Wrapper:
-			m = w.Unwrap()
-		default:
+		w, ok := m.(model.Wrapper)
+		if !ok {
 			return m
 		}
+		m = w.Unwrap()
 	}
 	return m
 }

@@ -2,7 +2,7 @@
 // the states it encodes, the universe of every configuration, channels of messages, the
 // Protocol and Model interfaces, the daemons that turn a protocol into a model, steps,
 // traces and their replay, and the predicates checks are stated with. It depends on the
-// standard library and xxhash only: nothing here stores, maps or explores.
+// standard library, xxhash and checker/plural only: nothing here stores, maps or explores.
 //
 // # A protocol
 //

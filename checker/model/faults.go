@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/mc-checker/mc/checker/plural"
 )
 
 // Faults at any time: a fault rewrites what one process owns, as often as a budget allows,
@@ -35,7 +37,7 @@ type FaultSpec struct {
 
 // String states the restriction, for reports.
 func (f FaultSpec) String() string {
-	s := "at most " + counted(f.Budget, "fault") + ", each rewriting"
+	s := "at most " + plural.Count(f.Budget, "fault") + ", each rewriting"
 	switch {
 	case f.Vars == nil && f.OneVariable:
 		s += " one variable of one process"

@@ -96,8 +96,8 @@ func (s *Schema) ownedEntries(vars []int) []LegendEntry {
 	}
 	var out []LegendEntry
 	if len(bases) > 3 {
-		first := s.Vars[family[bases[0]][0]]
-		base, _ := s.ownerSuffix(first)
+		base := bases[0]
+		first := s.Vars[family[base][0]]
 		all := familyVars(bases, family)
 		out = append(out, LegendEntry{s.columns(all),
 			"each process's variables, its number last (" + first.Name + ": " + base + " of " + s.ProcName(int(first.Owner)) + ")", all[0]})

@@ -3,6 +3,8 @@ package model
 import (
 	"errors"
 	"fmt"
+
+	"github.com/mc-checker/mc/checker/plural"
 )
 
 // Trace is an execution: States[i+1] is the successor of States[i] by the step of index
@@ -65,7 +67,7 @@ func Replay(m Model, t *Trace) error {
 		}
 	}
 	if len(t.Steps) != want {
-		return fmt.Errorf("%s need %s, the trace has %d", counted(len(t.States), "state"), counted(want, "step"), len(t.Steps))
+		return fmt.Errorf("%s need %s, the trace has %d", plural.Count(len(t.States), "state"), plural.Count(want, "step"), len(t.Steps))
 	}
 	for i, s := range t.States {
 		if err := m.Schema().Valid(s); err != nil {
@@ -105,13 +107,4 @@ func StepOf(m Model, s State, index int) (Step, State, error) {
 		return step, nil, fmt.Errorf("%s has no step of index %d", m.Schema().Format(s), index)
 	}
 	return step, next, nil
-}
-
-// counted writes a count and its noun, singular for one ("1 step", "2 steps"): this package
-// keeps to the standard library and xxhash, so it has its own.
-func counted(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

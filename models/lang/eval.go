@@ -149,19 +149,15 @@ func (e *env) read(v, q int, at Pos) int {
 	pr := e.prog
 	switch {
 	case q < 0 || q >= pr.g.n:
-		reader := "a predicate of the configuration"
-		if e.p >= 0 {
-			reader = pr.g.proc(e.p)
-		}
-		e.fail(at, "%s reads %s of process %d, which does not exist", reader, pr.vars[v].name, q)
+		e.fail(at, "%s reads %s of process %d, which does not exist", procName{pr.g, e.p}, pr.vars[v].name, q)
 		return 0
 	case e.p >= 0 && !pr.g.reads(e.p, q):
-		e.fail(at, "%s reads %s of %s, which is not its neighbour", pr.g.proc(e.p), pr.vars[v].name, pr.g.proc(q))
+		e.fail(at, "%s reads %s of %s, which is not its neighbour", procName{pr.g, e.p}, pr.vars[v].name, procName{pr.g, q})
 		return 0
 	}
 	r := pr.refs[v][q]
 	if r < 0 {
-		e.fail(at, "%s has no variable %s", pr.g.proc(q), pr.vars[v].name)
+		e.fail(at, "%s has no variable %s", procName{pr.g, q}, pr.vars[v].name)
 		return 0
 	}
 	return pr.decode(v, q, e.s[r])

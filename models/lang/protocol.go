@@ -142,7 +142,8 @@ func (pr *Program) fire(e *env, p, i int, next model.State) {
 		v := as.value(e)
 		raw, ok := pr.encode(as.v, p, v)
 		if !ok {
-			e.fail(as.at, "%s", pr.outside(as, p, a.rule, v))
+			format, args := pr.outside(as, p, a.rule, v)
+			e.fail(as.at, format, args...)
 			continue
 		}
 		next[pr.refs[as.v][p]] = raw
@@ -204,12 +205,14 @@ func (pr *Program) Checks() []string {
 }
 
 // outside says what rule r of process p did, writing value v outside a's variable's domain.
-func (pr *Program) outside(a compiledAssign, p, r, v int) string {
+// It is a format and its arguments, written only if fail keeps the breach: a run meets it at
+// every step that breaks the rule.
+func (pr *Program) outside(a compiledAssign, p, r, v int) (string, []any) {
 	name := pr.vars[a.v].name
 	if pr.vars[a.v].neighbors {
-		return fmt.Sprintf("rule %s of %s writes %s = %d, which is neither one of its neighbours nor one of its names", pr.rules[r].name, pr.g.proc(p), name, v)
+		return "rule %s of %s writes %s = %d, which is neither one of its neighbours nor one of its names", []any{pr.rules[r].name, procName{pr.g, p}, name, v}
 	}
-	return fmt.Sprintf("rule %s of %s writes %s = %d, outside 0..%d", pr.rules[r].name, pr.g.proc(p), name, v, pr.sizes[a.v][p]-1)
+	return "rule %s of %s writes %s = %d, outside 0..%d", []any{pr.rules[r].name, procName{pr.g, p}, name, v, pr.sizes[a.v][p] - 1}
 }
 
 // eval evaluates a predicate of the whole configuration s (an action's: from old by moves)

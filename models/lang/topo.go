@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/graph/graphs/gen"
 	"gonum.org/v1/gonum/graph/simple"
 
+	"github.com/mc-checker/mc/checker/plural"
 	"github.com/mc-checker/mc/models/topology"
 )
 
@@ -35,11 +36,7 @@ func generate(kind string, args []int) (*graph, error) {
 	if want, ok := need[kind]; !ok {
 		return nil, fmt.Errorf("unknown topology %s", kind)
 	} else if len(args) != want {
-		arguments := "arguments"
-		if want == 1 {
-			arguments = "argument"
-		}
-		return nil, fmt.Errorf("%s takes %d %s, not %d", kind, want, arguments, len(args))
+		return nil, fmt.Errorf("%s takes %s, not %d", kind, plural.Count(want, "argument"), len(args))
 	}
 	n := args[0]
 	if kind == "grid" {
@@ -188,6 +185,21 @@ func (g *graph) maxDegree() int {
 
 // proc names process p in errors: "process 2" on a generated topology, "process paris" on a
 // file's, by the file's name for the node.
+// procName is a process as an error names it, written only when the error is (fmt calls
+// String): a breach is met at every step that makes it, and only one is kept. A negative
+// process is no process: a predicate of the configuration.
+type procName struct {
+	g *graph
+	p int
+}
+
+func (n procName) String() string {
+	if n.p < 0 {
+		return "a predicate of the configuration"
+	}
+	return n.g.proc(n.p)
+}
+
 func (g *graph) proc(p int) string {
 	if g.file == nil || p < 0 || p >= len(g.labels) {
 		return fmt.Sprintf("process %d", p)

@@ -187,28 +187,27 @@ func Nearest(ctx context.Context, g Graph, least uint64, bad func(id uint64, s m
 	x := NewExpander(d)
 	s := d.Schema().NewState()
 	for ctx.Err() == nil {
-		found, any := par.NoNode, false
-		level.Each(func(u uint64) {
-			if any = true; found == par.NoNode {
-				if d.State(u, s); bad(u, s) {
-					found = u
-				}
+		found, nonEmpty := par.NoNode, false
+		level.Each(func(u uint64) { // in id order: the first bad node of the level, else the next level
+			if nonEmpty = true; found != par.NoNode {
+				return
 			}
-		})
-		if found != par.NoNode {
-			return found
-		}
-		if !any {
-			return least // bad is not the scan's: keep its answer
-		}
-		level.Each(func(u uint64) {
+			if d.State(u, s); bad(u, s) {
+				found = u
+				return
+			}
 			for _, e := range x.Edges(u) {
-				if !seen.Has(e.To) {
-					seen.Set(e.To)
+				if seen.Claim(e.To) {
 					next.Set(e.To)
 				}
 			}
 		})
+		switch {
+		case found != par.NoNode:
+			return found
+		case !nonEmpty:
+			return least // bad is not the scan's: keep its answer
+		}
 		level, next = next, level
 		clear(next)
 	}
