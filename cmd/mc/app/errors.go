@@ -126,7 +126,7 @@ func encodeError(err error, code int) errorJSON {
 		body.File = fe.path
 	}
 	var me *checker.ModelError
-	if errors.As(err, &me) && me.State != nil && me.Model.Schema().Valid(me.State) == nil {
+	if errors.As(err, &me) && showable(me) {
 		one, _ := encodeTrace(me.Model, &model.Trace{States: []model.State{me.State}, LoopStart: -1})
 		body.Configuration = &configurationJSON{Variables: one.Variables, Values: one.States[0]}
 		if body.Path, _ = encodeTrace(me.Model, me.Path); body.Path != nil && body.Path.Actions == nil { // replayed already: it encodes
@@ -136,13 +136,9 @@ func encodeError(err error, code int) errorJSON {
 	return errorJSON{Error: body}
 }
 
-// printModelError writes a model error for people: the message, then the configuration it
+// printModelContext writes, under a model error's message, the configuration it
 // happened in as a trace's row, after the execution that reaches it when one is known.
-func printModelError(w io.Writer, msg string, me *checker.ModelError) {
-	fmt.Fprintln(w, "mc:", msg)
-	if me.State == nil || me.Model.Schema().Valid(me.State) != nil {
-		return
-	}
+func printModelContext(w io.Writer, me *checker.ModelError) {
 	t := me.Path
 	switch {
 	case t == nil:
@@ -161,7 +157,7 @@ func printModelError(w io.Writer, msg string, me *checker.ModelError) {
 // printError writes the error a command ended with, and returns its exit code: under --json,
 // when the command printed nothing on stdout, as a JSON object there (and its message on
 // stderr); else on stderr, a model error with its configuration and path.
-func printError(err error, stdout *counting, stderr io.Writer, asJSON bool) int {
+func printError(err error, stdout *watchedWriter, stderr io.Writer, asJSON bool) int {
 	code, msg := exitUsage, err.Error()
 	var ee *exitError
 	if errors.As(err, &ee) {
@@ -170,16 +166,18 @@ func printError(err error, stdout *counting, stderr io.Writer, asJSON bool) int 
 	if msg == "" { // a verdict, which the report said
 		return code
 	}
-	if asJSON && stdout.n == 0 && printJSON(stdout, encodeError(err, code)) == nil {
-		fmt.Fprintln(stderr, "mc:", msg)
-		return code
-	}
-	if me := (*checker.ModelError)(nil); errors.As(err, &me) {
-		printModelError(stderr, msg, me)
-	} else {
-		fmt.Fprintln(stderr, "mc:", msg)
+	inJSON := asJSON && !stdout.wrote && printJSON(stdout, encodeError(err, code)) == nil
+	fmt.Fprintln(stderr, "mc:", msg)
+	if me := (*checker.ModelError)(nil); !inJSON && errors.As(err, &me) && showable(me) {
+		printModelContext(stderr, me)
 	}
 	return code
+}
+
+// showable reports whether a model error's configuration is one of its model's, which its
+// trace table can show.
+func showable(me *checker.ModelError) bool {
+	return me.State != nil && me.Model.Schema().Valid(me.State) == nil
 }
 
 // jsonAsked reports whether the command line asks a command that has --json for it (args as
@@ -204,14 +202,14 @@ func jsonAsked(app *cli.App, args []string) bool {
 	return false
 }
 
-// counting is a writer that counts what went through it: whether a command printed anything.
-type counting struct {
-	w io.Writer
-	n int64
+// watchedWriter is a writer that notes whether anything went through it: whether a command printed.
+type watchedWriter struct {
+	w     io.Writer
+	wrote bool
 }
 
-func (c *counting) Write(p []byte) (int, error) {
+func (c *watchedWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
-	c.n += int64(n)
+	c.wrote = c.wrote || n > 0
 	return n, err
 }

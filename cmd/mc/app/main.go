@@ -64,7 +64,7 @@ proof; replay: a trace does not replay); 2 usage or input error, or a model erro
 
 // run is the whole command line, returning the exit code, so that tests can call it.
 func run(args []string, stdout, stderr io.Writer) int {
-	out := &counting{w: stdout}
+	out := &watchedWriter{w: stdout}
 	fitHelp()
 	app := &cli.App{
 		Name:        "mc",

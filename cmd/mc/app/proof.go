@@ -83,9 +83,6 @@ func parseProof(path string, data []byte, lint bool) (*proofFile, []runSpec, err
 		r.Model, r.Topology = besideProof(path, r.Model, ".gcl"), besideProof(path, r.Topology, ".dot", ".gv")
 		f.Runs[i] = r
 		rs, err := r.spec(lint)
-		if fe := (*fileError)(nil); errors.As(err, &fe) && fe.named == "--topology" {
-			fe.named = "topology" // the run's key, not a flag
-		}
 		if err != nil {
 			return nil, nil, &inputError{fmt.Errorf("%s: run %d (%q): %w", path, i+1, r.Name, err)}
 		}
@@ -106,7 +103,8 @@ func (r proofRun) spec(lint bool) (runSpec, error) {
 	if err != nil {
 		return runSpec{}, err
 	}
-	rs := runSpec{Model: r.Model, Params: params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading, Rounds: r.Rounds, Checks: r.Checks, Lint: lint}
+	rs := runSpec{Model: r.Model, Params: params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading, Rounds: r.Rounds, Checks: r.Checks, Lint: lint,
+		topologyKey: "topology"} // the run's key names the file, not a flag
 	if rs.Fairness == "" {
 		rs.Fairness = "unfair"
 	}

@@ -37,7 +37,13 @@ type runSpec struct {
 	Precision  float64        `json:",omitempty"`
 	ExactBlock int            `json:",omitempty"`
 	tree       *topology.Tree // the resolved topology, when the caller has it already
+	// topologyKey is how an error names where the topology came from: "--topology" (the
+	// default) or a proof file's key.
+	topologyKey string
 }
+
+// topologyName is how an error names where the topology came from.
+func (rs runSpec) topologyName() string { return cmp.Or(rs.topologyKey, "--topology") }
 
 // plan is a runSpec validated against the catalogue: every name resolved, every value in its
 // range, the defaults filled in, the topology read and measured; nothing built yet.
@@ -63,7 +69,7 @@ func (rs runSpec) validate() (*plan, error) {
 	topo := rs.Topology
 	if entry.OnTopology != nil && topo != "" { // a protocol file on the network of a file
 		if entry, err = entry.OnTopology(topo); err != nil {
-			return nil, namedFile("--topology", err)
+			return nil, namedFile(rs.topologyName(), err)
 		}
 		rs.Topology = ""
 	}
@@ -166,7 +172,7 @@ func treeOf(entry *models.Entry, rs runSpec, n int) (*topology.Tree, error) {
 	if tree == nil {
 		var err error
 		if tree, err = models.Topology(rs.Topology, n); err != nil {
-			return nil, namedFile("--topology", err)
+			return nil, namedFile(rs.topologyName(), err)
 		}
 	}
 	return tree, entry.CheckTree(tree)
