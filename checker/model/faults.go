@@ -71,7 +71,11 @@ type faulty struct {
 	init   []State
 	legit  Predicate
 	digits [][]faultDigit // per process, the variables (and records) faults rewrite
-	next   State          // a forked copy's buffer (Fork); nil in the shared model, which allocates
+	// A forked copy's buffers (Fork): the successor, a fault's move, a process's choices of
+	// values. Nil in the shared model, which allocates: it may serve several callers at once.
+	next   State
+	move   []Move
+	choice []int
 }
 
 // WithFaults is m (a model of processes, such as a daemon's) from the configurations from,
@@ -220,7 +224,11 @@ func (f *faulty) faultsOf(p int, digits []faultDigit, s, next State, index *int,
 	if len(digits) == 0 {
 		return true
 	}
-	moves := []Move{{Proc: p, Rule: FaultRule}}
+	moves := f.move
+	if moves == nil {
+		moves = make([]Move, 1)
+	}
+	moves[0] = Move{Proc: p, Rule: FaultRule} // a step's moves are read during its yield only
 	emit := func() bool {
 		next[len(s)-1]--
 		ok := yield(Step{Index: *index, Choice: *index, Moves: moves, Fault: true}, next) // a choice of its own: the base's are numbered below its first fault's index
@@ -241,7 +249,12 @@ func (f *faulty) faultsOf(p int, digits []faultDigit, s, next State, index *int,
 	// choices[i] is digit i's choice: 0..len(values)-1 a candidate, len(values) "keep", which
 	// is offered only when the variable holds none of its candidates (otherwise keeping it is
 	// writing that candidate, and the step would be yielded twice).
-	scratch := make([]int, 2*len(digits))
+	scratch := f.choice
+	if f.next == nil || cap(scratch) < 2*len(digits) {
+		scratch = make([]int, 2*len(digits))
+	}
+	scratch = scratch[:2*len(digits)]
+	clear(scratch)
 	choices, radix := scratch[:len(digits)], scratch[len(digits):]
 	for i, d := range digits {
 		radix[i] = len(d.values)
@@ -290,7 +303,11 @@ func (f *faulty) Fork() Model {
 	if b, ok := f.base.(Forkable); ok {
 		c.base = b.Fork()
 	}
-	c.next = f.schema.NewState()
+	most := 0
+	for _, digits := range f.digits {
+		most = max(most, 2*len(digits))
+	}
+	c.next, c.move, c.choice = f.schema.NewState(), make([]Move, 1), make([]int, most)
 	return &c
 }
 
