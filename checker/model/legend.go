@@ -56,15 +56,7 @@ func (s *Schema) Legend(clocks []int) []LegendEntry {
 // docEntries are the variables with a Doc, an entry per Doc, named by the Doc's pattern
 // (Var.Doc) or by the variables.
 func (s *Schema) docEntries(vars []int) []LegendEntry {
-	var order []string
-	byDoc := map[string][]int{}
-	for _, v := range vars {
-		doc := s.Vars[v].Doc
-		if byDoc[doc] == nil {
-			order = append(order, doc)
-		}
-		byDoc[doc] = append(byDoc[doc], v)
-	}
+	order, byDoc, _ := groupBy(vars, func(v int) (string, bool) { return s.Vars[v].Doc, true })
 	var out []LegendEntry
 	for _, doc := range order {
 		columns, meaning := s.columns(byDoc[doc]), doc
@@ -80,20 +72,7 @@ func (s *Schema) docEntries(vars []int) []LegendEntry {
 // (x3 is x of process 3) in an entry, or, of many families, one entry for them all; the
 // others by owner.
 func (s *Schema) ownedEntries(vars []int) []LegendEntry {
-	var bases []string
-	family := map[string][]int{}
-	var others []int
-	for _, v := range vars {
-		base, ok := s.ownerSuffix(s.Vars[v])
-		if !ok {
-			others = append(others, v)
-			continue
-		}
-		if family[base] == nil {
-			bases = append(bases, base)
-		}
-		family[base] = append(family[base], v)
-	}
+	bases, family, others := groupBy(vars, func(v int) (string, bool) { return s.ownerSuffix(s.Vars[v]) })
 	var out []LegendEntry
 	if len(bases) > 3 {
 		base := bases[0]
@@ -146,15 +125,7 @@ func (s *Schema) tokens(p int) []string {
 
 // byOwner lists the variables named otherwise by process, an entry a process.
 func (s *Schema) byOwner(vars []int) []LegendEntry {
-	var order []Owner
-	mine := map[Owner][]int{}
-	for _, v := range vars {
-		o := s.Vars[v].Owner
-		if mine[o] == nil {
-			order = append(order, o)
-		}
-		mine[o] = append(mine[o], v)
-	}
+	order, mine, _ := groupBy(vars, func(v int) (Owner, bool) { return s.Vars[v].Owner, true })
 	var out []LegendEntry
 	for _, o := range order {
 		out = append(out, LegendEntry{s.columns(mine[o]), s.ProcName(int(o)) + "'s", mine[o][0]})
@@ -290,4 +261,22 @@ func (s *Schema) channelPattern(v int) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// groupBy groups vars by key, the keys in the order they first appear; the variables key
+// gives none of (false) are left over, in order.
+func groupBy[K comparable](vars []int, key func(v int) (K, bool)) (order []K, groups map[K][]int, rest []int) {
+	groups = map[K][]int{}
+	for _, v := range vars {
+		k, ok := key(v)
+		if !ok {
+			rest = append(rest, v)
+			continue
+		}
+		if groups[k] == nil {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], v)
+	}
+	return order, groups, rest
 }
