@@ -65,7 +65,7 @@ func TestBlocksKeepVerdicts(t *testing.T) {
 	}
 	r, _ := dijkstra.New(4, 3)
 	blocks, _ := model.Daemonize(r, model.Blocks)
-	if _, err := checker.Run(context.Background(), blocks, checker.Spec{Checks: []checker.Check{checker.CheckWorstCase}, Legit: r.Legitimate()}, checker.Options{}); err == nil {
+	if _, err := checker.Run(context.Background(), blocks, checker.Spec{Checks: []checker.Check{checker.CheckWorstCase}, Properties: model.Properties{Legit: r.Legitimate()}}, checker.Options{}); err == nil {
 		t.Error("the worst case is not refused under the block reduction")
 	}
 }

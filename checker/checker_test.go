@@ -69,7 +69,7 @@ func TestWorkersDoNotMatter(t *testing.T) {
 			m, legit := mk()
 			var first *checker.Result
 			for _, w := range []int{1, 2, 8} {
-				res := run(t, m, checker.Spec{Checks: allChecks, Legit: legit}, w)
+				res := run(t, m, checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: legit}}, w)
 				res.Stats.Seconds, res.Stats.ExploreSeconds, res.Stats.StatesPerSecond, res.Stats.PeakMemoryBytes = 0, 0, 0, 0
 				if first == nil {
 					first = res
@@ -99,7 +99,7 @@ func TestWeakFairness(t *testing.T) {
 		t.Run(fmt.Sprintf("gated=%v/%s", tc.gated, tc.fairness), func(t *testing.T) {
 			p := newStarver(tc.gated)
 			m, _ := model.Daemonize(p, model.Distributed, model.WithLint())
-			res := run(t, m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Legit: p.done, Fairness: tc.fairness}, 2)
+			res := run(t, m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Properties: model.Properties{Legit: p.done}, Fairness: tc.fairness}, 2)
 			c := res.Checks[0]
 			if c.Verdict != tc.want {
 				t.Fatalf("verdict %v, want %v (%s)", c.Verdict, tc.want, c.Detail)
@@ -121,7 +121,7 @@ func TestWeakFairness(t *testing.T) {
 func TestFairLoopThroughComponent(t *testing.T) {
 	p := newTogglers(2)
 	m, _ := model.Daemonize(p, model.Central, model.From([]model.State{{0, 0}}), model.WithLint())
-	spec := checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Legit: p.never, Fairness: checker.WeaklyFair}
+	spec := checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Properties: model.Properties{Legit: p.never}, Fairness: checker.WeaklyFair}
 	c := run(t, m, spec, 2).Checks[0]
 	if c.Verdict != checker.Violated || c.Trace.LoopStart != 0 || len(c.Trace.Steps) != 4 {
 		t.Fatalf("%+v", c)
@@ -149,9 +149,11 @@ func TestExplicitInitialStates(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := run(t, m, checker.Spec{
-		Checks:     []checker.Check{checker.CheckInvariant, checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase},
-		Legit:      r.Legitimate(),
-		Invariants: []model.Property{{Name: "one-privilege", Holds: r.Legitimate()}},
+		Checks: []checker.Check{checker.CheckInvariant, checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase},
+		Properties: model.Properties{
+			Legit:      r.Legitimate(),
+			Invariants: []model.Property{{Name: "one-privilege", Holds: r.Legitimate()}},
+		},
 	}, 2)
 	if res.Stats.States != 16 || res.Stats.Transitions != 16 || res.Stats.Depth != 15 || res.Stats.InitialStates != 1 {
 		t.Fatalf("stats %+v", res.Stats)
@@ -178,7 +180,9 @@ func TestHandWrittenModel(t *testing.T) {
 func TestInvariantShortestPath(t *testing.T) {
 	m := newCounter(9)
 	res := run(t, m, checker.Spec{Checks: []checker.Check{checker.CheckInvariant},
-		Invariants: []model.Property{{Name: "below-5", Holds: func(s model.State) bool { return s[0] < 5 }}}}, 2)
+		Properties: model.Properties{
+			Invariants: []model.Property{{Name: "below-5", Holds: func(s model.State) bool { return s[0] < 5 }}},
+		}}, 2)
 	c := res.Checks[0]
 	if c.Verdict != checker.Violated || len(c.Trace.Steps) != 5 || c.Name != "invariant below-5" {
 		t.Fatalf("%+v", c)
@@ -210,7 +214,7 @@ func TestReplayRejectsForgedTraces(t *testing.T) {
 func TestInconclusive(t *testing.T) {
 	r, _ := dijkstra.New(5, 5)
 	m, _ := model.Daemonize(r, model.Central, model.From([]model.State{{0, 1, 2, 3, 4}}), model.WithLint())
-	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
+	spec := checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: r.Legitimate()}}
 	res, err := checker.Run(context.Background(), m, spec, checker.Options{MaxStates: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -235,10 +239,10 @@ func TestInconclusive(t *testing.T) {
 func TestBadSpecs(t *testing.T) {
 	r, m := ring(t, 3, 3, model.Central)
 	for name, spec := range map[string]checker.Spec{
-		"no checks":         {Legit: r.Legitimate()},
+		"no checks":         {Properties: model.Properties{Legit: r.Legitimate()}},
 		"closure, no L":     {Checks: []checker.Check{checker.CheckClosure}},
 		"invariant, none":   {Checks: []checker.Check{checker.CheckInvariant}},
-		"fair hand-written": {Checks: []checker.Check{checker.CheckConvergence}, Legit: r.Legitimate(), Fairness: checker.WeaklyFair},
+		"fair hand-written": {Checks: []checker.Check{checker.CheckConvergence}, Properties: model.Properties{Legit: r.Legitimate()}, Fairness: checker.WeaklyFair},
 	} {
 		mdl := m
 		if name == "fair hand-written" {
@@ -255,8 +259,8 @@ func TestBadSpecs(t *testing.T) {
 func TestFullByteDomain(t *testing.T) {
 	p := newSpinner(256, -1)
 	m, _ := model.Daemonize(p, model.Central, model.WithLint())
-	compareAll(t, m, checker.Spec{Checks: allChecks, Legit: p.legit}, checker.Options{Workers: 2})
-	res := run(t, m, checker.Spec{Checks: allChecks, Legit: p.legit}, 2)
+	compareAll(t, m, checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: p.legit}}, checker.Options{Workers: 2})
+	res := run(t, m, checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: p.legit}}, 2)
 	if res.Stats.States != 512 || verdicts(res)["convergence"] != checker.Violated {
 		t.Fatalf("%d states, %+v", res.Stats.States, res.Checks)
 	}
@@ -270,7 +274,7 @@ func TestInvalidSuccessorIsAnError(t *testing.T) {
 	explicit, _ := model.Daemonize(p, model.Central, model.From([]model.State{{0, 1}}), model.WithLint())
 	for name, m := range map[string]model.Model{"dense": dense, "explicit": explicit} {
 		for _, checks := range [][]checker.Check{{checker.CheckClosure}, {checker.CheckConvergence}} {
-			_, err := checker.Run(context.Background(), m, checker.Spec{Checks: checks, Legit: p.legit}, checker.Options{Workers: 2})
+			_, err := checker.Run(context.Background(), m, checker.Spec{Checks: checks, Properties: model.Properties{Legit: p.legit}}, checker.Options{Workers: 2})
 			if err == nil {
 				t.Errorf("%s %v: no error", name, checks)
 			}
@@ -297,7 +301,7 @@ func TestNoInitialState(t *testing.T) {
 	explicit, _ := model.Daemonize(p, model.Central, model.From([]model.State{}), model.WithLint())
 	dense, _ := model.Daemonize(p, model.Central, model.Where(func(model.State) bool { return false }), model.WithLint())
 	for _, m := range []model.Model{explicit, dense} {
-		if _, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: p.legit}, checker.Options{}); err == nil {
+		if _, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: p.legit}}, checker.Options{}); err == nil {
 			t.Fatal("an empty initial set passes")
 		}
 	}
@@ -313,11 +317,11 @@ func TestRestrictedInitialSet(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		compareAll(t, m, checker.Spec{Checks: allChecks, Legit: r.Legitimate()}, checker.Options{Workers: 2})
+		compareAll(t, m, checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: r.Legitimate()}}, checker.Options{Workers: 2})
 		var init []model.State
 		m.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
 		explicit, _ := model.Daemonize(r, model.Central, model.From(init), model.WithLint())
-		spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
+		spec := checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: r.Legitimate()}}
 		a, b := run(t, m, spec, 2), run(t, explicit, spec, 2)
 		if a.Stats.States != b.Stats.States || a.Stats.Transitions != b.Stats.Transitions ||
 			a.Stats.InitialStates != b.Stats.InitialStates || a.Verdict() != b.Verdict() {
@@ -334,7 +338,7 @@ func TestRestrictedInitialSet(t *testing.T) {
 func TestWorstCaseInTicks(t *testing.T) {
 	p := newAlarm()
 	m, _ := model.Daemonize(p, model.Central, model.Where(func(s model.State) bool { return s[1] == 0 }), model.WithLint())
-	res := run(t, m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence, checker.CheckWorstCase}, Legit: p.done}, 2)
+	res := run(t, m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence, checker.CheckWorstCase}, Properties: model.Properties{Legit: p.done}}, 2)
 	if res.Verdict() != checker.Holds || *res.WorstCaseTicks != 3 || *res.WorstCaseSteps != 4 {
 		t.Fatalf("%+v ticks %v steps %v", res.Checks, res.WorstCaseTicks, res.WorstCaseSteps)
 	}
@@ -352,7 +356,7 @@ func TestMemoryBudget(t *testing.T) {
 	universal, _ := model.Daemonize(r, model.Central, model.WithLint())
 	universal.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
 	m, _ := model.Daemonize(r, model.Central, model.From(init), model.WithLint())
-	res, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: r.Legitimate()},
+	res, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: r.Legitimate()}},
 		checker.Options{Workers: 2, MemoryBudget: 1 << 20})
 	if err != nil {
 		t.Fatal(err)
@@ -369,9 +373,11 @@ func TestActionInvariantBothGraphs(t *testing.T) {
 	var init []model.State
 	dense.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
 	explicit, _ := model.Daemonize(r, model.Central, model.From(init), model.WithLint())
-	spec := checker.Spec{Checks: []checker.Check{checker.CheckAction}, Actions: []model.ActionProperty{
-		{Name: "bottom-still", Holds: func(from model.State, _ model.Step, to model.State) bool { return from[0] == to[0] }},
-		{Name: "one-mover", Holds: func(_ model.State, st model.Step, _ model.State) bool { return len(st.Moves) == 1 }},
+	spec := checker.Spec{Checks: []checker.Check{checker.CheckAction}, Properties: model.Properties{
+		Actions: []model.ActionProperty{
+			{Name: "bottom-still", Holds: func(from model.State, _ model.Step, to model.State) bool { return from[0] == to[0] }},
+			{Name: "one-mover", Holds: func(_ model.State, st model.Step, _ model.State) bool { return len(st.Moves) == 1 }},
+		},
 	}}
 	a, b := run(t, dense, spec, 2), run(t, explicit, spec, 1)
 	for i, c := range a.Checks {
@@ -408,7 +414,7 @@ func TestLintBreachIsAnError(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: legit},
+			_, err = checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: legit}},
 				checker.Options{Workers: 2, Store: store, Dir: t.TempDir()})
 			var breach *model.ContractError
 			if !errors.As(err, &breach) || !strings.Contains(err.Error(), c.want) {
@@ -427,7 +433,7 @@ func TestLintReportDoesNotDependOnWorkers(t *testing.T) {
 	for _, w := range []int{1, 2, 8} {
 		for _, store := range []checker.StoreKind{checker.StoreMemory, checker.StoreDisk} {
 			m, _ := model.Daemonize(p, model.Distributed, model.WithLint())
-			_, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: func(model.State) bool { return false }},
+			_, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: func(model.State) bool { return false }}},
 				checker.Options{Workers: w, Store: store, Dir: t.TempDir()})
 			if err == nil {
 				t.Fatal("no breach found")
@@ -449,7 +455,7 @@ func TestReplayFailureIsAnInternalError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Legit: legit}, checker.Options{})
+	res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Properties: model.Properties{Legit: legit}}, checker.Options{})
 	var internal *checker.InternalError
 	if !errors.As(err, &internal) || internal.Check != "convergence" || res != nil {
 		t.Fatalf("got %v, %v", res, err)

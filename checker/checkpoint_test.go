@@ -52,7 +52,7 @@ func sameResult(t *testing.T, a, b *checker.Result) {
 // memory and in sorted runs (rebuilt from the saved states).
 func TestCheckpointResume(t *testing.T) {
 	r, m := everyConfiguration(t, shortOr(6, 7), 7)
-	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
+	spec := checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: r.Legitimate()}}
 	want := run(t, m, spec, 2)
 	for _, onDisk := range []bool{false, true} {
 		dir := t.TempDir()
@@ -101,7 +101,7 @@ func TestCheckpointResume(t *testing.T) {
 // never a verdict.
 func TestCheckpointFailures(t *testing.T) {
 	r, m := everyConfiguration(t, 4, 4)
-	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
+	spec := checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: r.Legitimate()}}
 	dir := t.TempDir()
 	saved := &checker.Checkpoints{Dir: dir, Every: time.Hour} // saves the complete graph
 	if _, err := checker.Run(context.Background(), m, spec, checker.Options{Checkpoints: saved}); err != nil {
@@ -139,7 +139,7 @@ func TestCheckpointFailures(t *testing.T) {
 // store, and reports no collision probability.
 func TestExactStore(t *testing.T) {
 	r, m := everyConfiguration(t, 5, 4)
-	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
+	spec := checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: r.Legitimate()}}
 	hashed := run(t, m, spec, 2)
 	exact, err := checker.Run(context.Background(), m, spec, checker.Options{Exact: true})
 	if err != nil {
@@ -156,7 +156,7 @@ func TestExactStore(t *testing.T) {
 // back; its files go with the run.
 func TestGraphOnDisk(t *testing.T) {
 	r, m := everyConfiguration(t, shortOr(5, 7), 7)
-	spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
+	spec := checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: r.Legitimate()}}
 	want := run(t, m, spec, 2)
 	dir := t.TempDir()
 	got, err := checker.Run(context.Background(), m, spec, checker.Options{Store: checker.StoreDisk, Dir: dir, MemoryBudget: 1 << 30})
@@ -274,7 +274,7 @@ func TestCheckpointGuards(t *testing.T) {
 func TestInterruptedAnalysesKeepTheGraph(t *testing.T) {
 	for _, k := range []int{7, 4} { // K = 4 < n-1: convergence fails, with a lasso
 		r, m := everyConfiguration(t, shortOr(6, 7), k)
-		spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
+		spec := checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: r.Legitimate()}}
 		want := run(t, m, spec, 2)
 		dir := t.TempDir()
 		ctx, cancel := context.WithCancel(context.Background())
@@ -307,7 +307,7 @@ func TestInterruptedAnalysesKeepTheGraph(t *testing.T) {
 func TestLabelsOfAnotherLegitimateSet(t *testing.T) {
 	r, m := everyConfiguration(t, 6, 4)
 	wider := func(s model.State) bool { return r.Legitimate()(s) || s[0] == s[1] }
-	spec := checker.Spec{Checks: allChecks, Legit: wider}
+	spec := checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: wider}}
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	progress := func(p checker.Progress) {

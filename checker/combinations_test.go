@@ -92,9 +92,14 @@ func minimal(c chain, picks []string) bool {
 // what it reads (closure when none is asked for).
 func specWith(picks []string, legit model.Predicate) checker.Spec {
 	zero := model.Property{Name: "zero", Holds: legit}
-	s := checker.Spec{Legit: legit, Invariants: []model.Property{zero}, Eventually: []model.Property{zero},
+	s := checker.Spec{Properties: model.Properties{
+		Legit:             legit,
+		Invariants:        []model.Property{zero},
+		Eventually:        []model.Property{zero},
 		Characterisations: []model.Property{zero},
-		Actions:           []model.ActionProperty{{Name: "any", Holds: func(model.State, model.Step, model.State) bool { return true }}}}
+		Actions:           []model.ActionProperty{{Name: "any", Holds: func(model.State, model.Step, model.State) bool { return true }}},
+	},
+	}
 	for _, f := range picks {
 		switch f {
 		case checker.FeatureWeakFair:

@@ -70,8 +70,8 @@ func ExampleRun() {
 		panic(err)
 	}
 	res, err := checker.Run(context.Background(), m, checker.Spec{
-		Checks: []checker.Check{checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase},
-		Legit:  p.legitimate,
+		Checks:     []checker.Check{checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase},
+		Properties: model.Properties{Legit: p.legitimate},
 	}, checker.Options{})
 	if err != nil {
 		panic(err)

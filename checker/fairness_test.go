@@ -84,10 +84,12 @@ func TestFairnessUnits(t *testing.T) {
 			}
 			for _, workers := range []int{1, 3} {
 				res, err := checker.Run(context.Background(), m, checker.Spec{
-					Checks:     []checker.Check{checker.CheckConvergence, checker.CheckEventually},
-					Legit:      p.done,
-					Eventually: []model.Property{{Name: "done", Holds: p.done}},
-					Fairness:   checker.WeaklyFair,
+					Checks: []checker.Check{checker.CheckConvergence, checker.CheckEventually},
+					Properties: model.Properties{
+						Legit:      p.done,
+						Eventually: []model.Property{{Name: "done", Holds: p.done}},
+					},
+					Fairness: checker.WeaklyFair,
 				}, checker.Options{Workers: workers})
 				if err != nil {
 					t.Fatal(err)
@@ -110,7 +112,7 @@ func TestUnfairLassoNamesStarvedUnit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Legit: p.done},
+	res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Properties: model.Properties{Legit: p.done}},
 		checker.Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)

@@ -65,7 +65,7 @@ func recoverKeeper(t *testing.T, spec model.FaultSpec) (*checker.Result, model.M
 		return nil, nil, err
 	}
 	res, err := checker.Run(context.Background(), f, checker.Spec{Checks: []checker.Check{checker.CheckRecovery},
-		Legit: model.OnBase(f, legit)}, checker.Options{Workers: 2})
+		Properties: model.Properties{Legit: model.OnBase(f, legit)}}, checker.Options{Workers: 2})
 	return res, f, err
 }
 

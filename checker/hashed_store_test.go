@@ -19,7 +19,7 @@ func TestAutoMovesToDisk(t *testing.T) {
 	var init []model.State
 	universal.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
 	m, _ := model.Daemonize(r, model.Central, model.From(init[:100]))
-	spec := &Spec{Checks: []Check{CheckClosure}, Legit: r.Legitimate()}
+	spec := &Spec{Checks: []Check{CheckClosure}, Properties: model.Properties{Legit: r.Legitimate()}}
 	want, err := explore.BFS(context.Background(), m, store.NewMemory(false, 5), explore.Config{Workers: 2})
 	if err != nil {
 		t.Fatal(err)

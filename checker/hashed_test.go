@@ -21,7 +21,7 @@ func TestHashedUniverseIsDense(t *testing.T) {
 			t.Fatal(err)
 		}
 		m, _ := model.Daemonize(r, model.Central)
-		spec := checker.Spec{Checks: allChecks, Legit: r.Legitimate()}
+		spec := checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: r.Legitimate()}}
 		dense := run(t, m, spec, 2)
 		if got := verdicts(dense)["convergence"]; got != checker.Verdict(nk[2]) {
 			t.Fatalf("n=%d K=%d: convergence %v in the dense store, want %v", nk[0], nk[1], got, checker.Verdict(nk[2]))
@@ -80,7 +80,9 @@ func TestLabelWidths(t *testing.T) {
 	for _, top := range tops {
 		l := newLadder(top)
 		spec := checker.Spec{Checks: []checker.Check{checker.CheckConvergence, checker.CheckWorstCase},
-			Legit: func(s model.State) bool { return l.value(s) == top }}
+			Properties: model.Properties{
+				Legit: func(s model.State) bool { return l.value(s) == top },
+			}}
 		res := run(t, l, spec, 2)
 		if res.Verdict() != checker.Holds || res.WorstCaseSteps == nil || *res.WorstCaseSteps != uint64(top) {
 			t.Fatalf("top %d: %v, worst case %v", top, verdicts(res), res.WorstCaseSteps)

@@ -18,18 +18,18 @@ func Example_library() {
 	legit := ring.Legitimate()
 
 	blocks, _ := model.Daemonize(ring, model.Blocks)
-	stabilizes := checker.Spec{Legit: legit, Checks: []checker.Check{checker.CheckClosure, checker.CheckConvergence}}
+	stabilizes := checker.Spec{Properties: model.Properties{Legit: legit}, Checks: []checker.Check{checker.CheckClosure, checker.CheckConvergence}}
 	res, _ := checker.Run(ctx, blocks, stabilizes, checker.Options{})
 	fmt.Println("blocks:", res.Verdict(), res.Stats.States, "states")
 
 	distributed, _ := model.Daemonize(ring, model.Distributed)
 	starts, _ := model.LegitimateStarts(distributed, legit) // the configurations the fault hits
 	faulty, _ := model.WithFaults(distributed, model.FaultSpec{Budget: 1}, starts, legit)
-	recovers := checker.Spec{Legit: model.OnBase(faulty, legit), Checks: []checker.Check{checker.CheckRecovery}}
+	recovers := checker.Spec{Properties: model.Properties{Legit: model.OnBase(faulty, legit)}, Checks: []checker.Check{checker.CheckRecovery}}
 	res, _ = checker.Run(ctx, faulty, recovers, checker.Options{})
 	fmt.Println("recovery:", res.Verdict(), "within", *res.Recovery.LastSteps, "steps of the fault")
 
-	worst := checker.Spec{Legit: legit, Checks: []checker.Check{checker.CheckClosure, checker.CheckWorstCase}}
+	worst := checker.Spec{Properties: model.Properties{Legit: legit}, Checks: []checker.Check{checker.CheckClosure, checker.CheckWorstCase}}
 	_, err := checker.Run(ctx, blocks, worst, checker.Options{})
 	fmt.Println("refused:", err)
 	// Output:

@@ -21,7 +21,7 @@ func TestSubsetLimitIsOnEnabledProcesses(t *testing.T) {
 	for i := range busy {
 		busy[i] = byte(i % 2) // every process but 0 differs from its left neighbour
 	}
-	spec := checker.Spec{Legit: r.Legitimate(), Checks: []checker.Check{checker.CheckDeadlock, checker.CheckClosure, checker.CheckConvergence}}
+	spec := checker.Spec{Properties: model.Properties{Legit: r.Legitimate()}, Checks: []checker.Check{checker.CheckDeadlock, checker.CheckClosure, checker.CheckConvergence}}
 	for _, c := range []struct {
 		init    model.State
 		verdict checker.Verdict
@@ -61,7 +61,7 @@ func TestInterruptedScanSaysHowFar(t *testing.T) {
 			cancel()
 		}
 	}
-	res, err := checker.Run(ctx, m, checker.Spec{Legit: r.Legitimate(), Checks: []checker.Check{checker.CheckClosure, checker.CheckConvergence}},
+	res, err := checker.Run(ctx, m, checker.Spec{Properties: model.Properties{Legit: r.Legitimate()}, Checks: []checker.Check{checker.CheckClosure, checker.CheckConvergence}},
 		checker.Options{Workers: 2, Progress: progress})
 	if err != nil {
 		t.Fatal(err)

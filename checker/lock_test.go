@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // A checkpoint directory locked by another run is refused.
@@ -18,7 +19,7 @@ func TestCheckpointDirectoryInUse(t *testing.T) {
 	r, m := everyConfiguration(t, 4, 4)
 	dir := t.TempDir()
 	holdLock(t, dir)
-	_, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: r.Legitimate()},
+	_, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: r.Legitimate()}},
 		checker.Options{Checkpoints: &checker.Checkpoints{Dir: dir}})
 	if err == nil || !strings.Contains(err.Error(), "in use") {
 		t.Fatalf("got %v", err)
@@ -37,7 +38,7 @@ func TestDirectoryInUseKeepsItsFiles(t *testing.T) {
 		}
 		os.WriteFile(keep, []byte("the other run's"), 0o644)
 		holdLock(t, filepath.Join(dir, locked))
-		_, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Legit: r.Legitimate()},
+		_, err := checker.Run(context.Background(), m, checker.Spec{Checks: allChecks, Properties: model.Properties{Legit: r.Legitimate()}},
 			checker.Options{Store: checker.StoreDisk, Dir: dir, Checkpoints: &checker.Checkpoints{Dir: dir}})
 		if err == nil || !strings.Contains(err.Error(), "in use") {
 			t.Fatalf("%s locked: got %v", locked, err)

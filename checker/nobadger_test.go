@@ -17,7 +17,7 @@ import (
 func TestBadgerLeftOut(t *testing.T) {
 	r, _ := dijkstra.New(4, 4)
 	m, _ := model.Daemonize(r, model.Central)
-	spec := checker.Spec{Legit: r.Legitimate(), Checks: []checker.Check{checker.CheckConvergence}}
+	spec := checker.Spec{Properties: model.Properties{Legit: r.Legitimate()}, Checks: []checker.Check{checker.CheckConvergence}}
 	_, err := checker.Run(context.Background(), m, spec, checker.Options{Store: checker.StoreBadger, Dir: t.TempDir()})
 	if err == nil || !strings.Contains(err.Error(), "-tags nobadger") || !strings.Contains(err.Error(), "--store disk") {
 		t.Fatalf("--store badger without badger: %v", err)

@@ -198,7 +198,7 @@ func worstAndAverage(x []*big.Rat) (worst, avg *big.Rat) {
 func TestProbabilisticAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	spec := func(m *randomMDP) checker.Spec {
-		return checker.Spec{Legit: m.isLegit, Checks: []checker.Check{checker.CheckAlmostSure, checker.CheckExpected}}
+		return checker.Spec{Properties: model.Properties{Legit: m.isLegit}, Checks: []checker.Check{checker.CheckAlmostSure, checker.CheckExpected}}
 	}
 	held, failed := 0, 0
 	for i := range 400 {
@@ -246,7 +246,7 @@ func TestExpectedIntervalsEnclose(t *testing.T) {
 		if !sure {
 			continue
 		}
-		spec := checker.Spec{Legit: m.isLegit, Checks: []checker.Check{checker.CheckExpected},
+		spec := checker.Spec{Properties: model.Properties{Legit: m.isLegit}, Checks: []checker.Check{checker.CheckExpected},
 			Expected: checker.ExpectedTuning{ExactBlock: -1, Precision: 1e-9}}
 		res, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 2})
 		if err != nil {
@@ -280,7 +280,7 @@ func TestExpectedTimeStopsAtTheLegitimateSet(t *testing.T) {
 	sch, _ := model.NewSchema(0, model.Var{Name: "s", Owner: model.Global, Domain: model.Range(3)})
 	m := fromZero{&randomMDP{schema: sch, legit: []bool{false, true, false}, choices: [][][]outcome{
 		{{{1, model.Half}, {0, model.Half}}}, {{{2, model.Prob{}}}}, {{{2, model.Prob{}}}}}}}
-	spec := checker.Spec{Legit: m.isLegit, Checks: []checker.Check{checker.CheckAlmostSure, checker.CheckExpected}}
+	spec := checker.Spec{Properties: model.Properties{Legit: m.isLegit}, Checks: []checker.Check{checker.CheckAlmostSure, checker.CheckExpected}}
 	res, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -317,7 +317,7 @@ func TestExpectedEdgeCases(t *testing.T) {
 	slow := &randomMDP{schema: sch, legit: []bool{false, true, true, true}, choices: [][][]outcome{
 		{{{1, model.Prob{Num: 1, Den: 200}}, {0, model.Prob{Num: 199, Den: 200}}}}, nil, nil, nil}}
 	for _, exact := range []int{0, -1} {
-		spec := checker.Spec{Legit: slow.isLegit, Checks: []checker.Check{checker.CheckExpected},
+		spec := checker.Spec{Properties: model.Properties{Legit: slow.isLegit}, Checks: []checker.Check{checker.CheckExpected},
 			Expected: checker.ExpectedTuning{MaxIterations: 50, ExactBlock: exact}}
 		res, err := checker.Run(context.Background(), fromZero{slow}, spec, checker.Options{Workers: 2})
 		switch {
@@ -332,7 +332,7 @@ func TestExpectedEdgeCases(t *testing.T) {
 	// 0 → 1 or 2 (the scheduler's choice, the steps claiming 1/2 each) → 3: two steps.
 	plain := plainMDP{&randomMDP{schema: sch, legit: []bool{false, false, false, true}, choices: [][][]outcome{
 		{{{1, model.Half}, {2, model.Half}}}, {{{3, model.Prob{}}}}, {{{3, model.Prob{}}}}, nil}}}
-	res, err := checker.Run(context.Background(), plain, checker.Spec{Legit: plain.isLegit,
+	res, err := checker.Run(context.Background(), plain, checker.Spec{Properties: model.Properties{Legit: plain.isLegit},
 		Checks: []checker.Check{checker.CheckExpected}}, checker.Options{Workers: 2})
 	if err != nil || res.Expected == nil || res.Expected.Steps.Worst.Exact != "2" {
 		t.Fatalf("%+v %+v %v", res.Checks, res.Expected, err)
@@ -346,7 +346,7 @@ func TestStrictTrapDetails(t *testing.T) {
 	sch, _ := model.NewSchema(0, model.Var{Name: "s", Owner: model.Global, Domain: model.Range(4)})
 	m := fromZero{&randomMDP{schema: sch, legit: []bool{false, true, false, false}, choices: [][][]outcome{
 		{{{1, model.Half}, {3, model.Half}}}, {{{2, model.Prob{}}}}, {{{2, model.Prob{}}}}, {{{3, model.Prob{}}}}}}}
-	spec := checker.Spec{Legit: m.isLegit, Reading: checker.Strict, Checks: []checker.Check{checker.CheckAlmostSure, checker.CheckExpected}}
+	spec := checker.Spec{Properties: model.Properties{Legit: m.isLegit}, Reading: checker.Strict, Checks: []checker.Check{checker.CheckAlmostSure, checker.CheckExpected}}
 	res, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)

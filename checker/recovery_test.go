@@ -58,7 +58,7 @@ func TestRecoveryDijkstra(t *testing.T) {
 	} {
 		name := fmt.Sprintf("%s n=%d K=%d k=%d", tc.d, tc.n, tc.k, tc.faults)
 		m, legit := withFaults(t, tc.n, tc.k, tc.faults, tc.d)
-		res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckRecovery}, Legit: legit},
+		res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckRecovery}, Properties: model.Properties{Legit: legit}},
 			checker.Options{Workers: 2})
 		if err != nil {
 			t.Fatal(err)
@@ -116,7 +116,7 @@ func TestRecoveryRounds(t *testing.T) {
 		fromHit, _ := model.Daemonize(r, tc.d, model.From(hit))
 		want, ok := reference.WorstRounds(fromHit, legit)
 		m, lifted := withFaults(t, tc.n, tc.k, 1, tc.d)
-		res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckRecovery}, Legit: lifted, Rounds: true},
+		res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckRecovery}, Properties: model.Properties{Legit: lifted}, Rounds: true},
 			checker.Options{Workers: 2})
 		if err != nil {
 			t.Fatal(err)
@@ -155,7 +155,7 @@ func TestRecoveryToTheStart(t *testing.T) {
 		if tc.keepStart {
 			end, _ = model.Start(f)
 		}
-		res, err := checker.Run(context.Background(), f, checker.Spec{Checks: []checker.Check{checker.CheckRecovery}, Legit: end},
+		res, err := checker.Run(context.Background(), f, checker.Spec{Checks: []checker.Check{checker.CheckRecovery}, Properties: model.Properties{Legit: end}},
 			checker.Options{Workers: 2})
 		if err != nil {
 			t.Fatal(err)

@@ -42,16 +42,17 @@ func TestReferenceEverywhere(t *testing.T) {
 			}
 		}
 	}
-	everyGraph(t, "starver", newStarver(false), model.Central, checker.Spec{Legit: newStarver(false).done})
-	everyGraph(t, "gated starver", newStarver(true), model.Central, checker.Spec{Legit: newStarver(true).done})
-	everyGraph(t, "togglers", newTogglers(3), model.Distributed, checker.Spec{Legit: newTogglers(3).never})
+	everyGraph(t, "starver", newStarver(false), model.Central, checker.Spec{Properties: model.Properties{Legit: newStarver(false).done}})
+	everyGraph(t, "gated starver", newStarver(true), model.Central, checker.Spec{Properties: model.Properties{Legit: newStarver(true).done}})
+	everyGraph(t, "togglers", newTogglers(3), model.Distributed, checker.Spec{Properties: model.Properties{Legit: newTogglers(3).never}})
 }
 
 // ringSpec is Dijkstra's legitimate set with an invariant that holds (some machine is
 // privileged), one that fails (x0 ≠ 1), an action invariant that holds (the bottom machine
 // only increments) and one that fails (x1 never changes).
 func ringSpec(r *dijkstra.Ring) checker.Spec {
-	return checker.Spec{Legit: r.Legitimate(),
+	return checker.Spec{Properties: model.Properties{
+		Legit: r.Legitimate(),
 		Invariants: []model.Property{{Name: "some-privileged", Holds: r.SomePrivileged()},
 			{Name: "x0-not-1", Holds: func(s model.State) bool { return s[0] != 1 }}},
 		Actions: []model.ActionProperty{
@@ -64,6 +65,7 @@ func ringSpec(r *dijkstra.Ring) checker.Spec {
 				return true
 			}},
 			{Name: "x1-still", Holds: func(from model.State, _ model.Step, to model.State) bool { return from[1] == to[1] }}},
+	},
 	}
 }
 
@@ -188,9 +190,12 @@ func TestReferenceCharacterise(t *testing.T) {
 			t.Fatal(err)
 		}
 		m, _ := model.Daemonize(p, model.Central, model.From(p.Quiescent()), model.WithLint())
-		spec := checker.Spec{Checks: []checker.Check{checker.CheckCharacterise, checker.CheckClosure}, Legit: p.Legal(),
+		spec := checker.Spec{Checks: []checker.Check{checker.CheckCharacterise, checker.CheckClosure}, Properties: model.Properties{
+			Legit: p.Legal(),
 			Characterisations: []model.Property{{Name: "phi=1", Holds: p.Legal()}, {Name: "phi<=1", Holds: p.Weakened("phi<=1")},
-				{Name: "no-finds", Holds: p.Weakened("no-finds")}}}
+				{Name: "no-finds", Holds: p.Weakened("no-finds")}},
+		},
+		}
 		t.Run(fmt.Sprintf("tree %d/memory", i), func(t *testing.T) { compareAll(t, m, spec, checker.Options{Workers: 2}) })
 		t.Run(fmt.Sprintf("tree %d/disk", i), func(t *testing.T) {
 			compareAll(t, m, spec, checker.Options{Store: checker.StoreDisk, Dir: t.TempDir()})

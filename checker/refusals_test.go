@@ -108,7 +108,7 @@ var refusals = []refusal{
 func TestRefusalsEverywhere(t *testing.T) {
 	for _, c := range chains {
 		m, legit := c.build(t)
-		base := checker.Spec{Legit: legit, Checks: []checker.Check{checker.CheckClosure}}
+		base := checker.Spec{Properties: model.Properties{Legit: legit}, Checks: []checker.Check{checker.CheckClosure}}
 		if c.faults {
 			base.Checks = []checker.Check{checker.CheckRecovery}
 		}

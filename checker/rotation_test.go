@@ -63,7 +63,7 @@ func TestRotationLassoCloses(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := checker.Run(context.Background(), q, checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Legit: never},
+			res, err := checker.Run(context.Background(), q, checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Properties: model.Properties{Legit: never}},
 				checker.Options{Workers: 2})
 			if err != nil {
 				t.Fatalf("n=%d %s: %v", n, d, err)
@@ -112,7 +112,7 @@ func (c *copyEither) Fire(s model.State, moves []model.Move, next model.State) {
 // found "no step of the model".
 func TestLiftIgnoresRuleNumbers(t *testing.T) {
 	same := func(s model.State) bool { return s[0] == s[1] && s[1] == s[2] && s[2] == s[3] }
-	spec := checker.Spec{Checks: []checker.Check{checker.CheckConvergence, checker.CheckWorstCase}, Legit: same}
+	spec := checker.Spec{Checks: []checker.Check{checker.CheckConvergence, checker.CheckWorstCase}, Properties: model.Properties{Legit: same}}
 	for _, d := range []model.Daemon{model.Central, model.Distributed} {
 		m, _ := model.Daemonize(newCopyEither(4), d)
 		q, err := model.ByRotation(m, 1)

@@ -25,7 +25,7 @@ func TestRoundsAgainstDefinition(t *testing.T) {
 				t.Fatal(err)
 			}
 			want, ok := reference.WorstRounds(m, r.Legitimate())
-			res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckWorstCase}, Legit: r.Legitimate(), Rounds: true},
+			res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckWorstCase}, Properties: model.Properties{Legit: r.Legitimate()}, Rounds: true},
 				checker.Options{Workers: 2})
 			if err != nil {
 				t.Fatal(err)
@@ -75,7 +75,7 @@ func TestDijkstraRounds(t *testing.T) {
 				t.Fatal(err)
 			}
 			res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckWorstCase},
-				Legit: r.Legitimate(), Rounds: true}, checker.Options{})
+				Properties: model.Properties{Legit: r.Legitimate()}, Rounds: true}, checker.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -107,7 +107,7 @@ func TestRoundsEveryInitialLegitimate(t *testing.T) {
 		hashed, _ := model.Daemonize(r, d, model.From(from))
 		for name, m := range map[string]model.Model{"dense": dense, "hashed": hashed} {
 			res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckConvergence, checker.CheckWorstCase},
-				Legit: legit, Rounds: true}, checker.Options{Workers: 2})
+				Properties: model.Properties{Legit: legit}, Rounds: true}, checker.Options{Workers: 2})
 			if err != nil {
 				t.Fatalf("%s %s: %v", d, name, err)
 			}

@@ -20,7 +20,10 @@ func TestDenseWhereShortest(t *testing.T) {
 	}
 	same := func(s model.State) bool { return s[0] == s[1] }
 	res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckInvariant, checker.CheckClosure},
-		Legit: same, Invariants: []model.Property{{Name: "differ", Holds: func(s model.State) bool { return !same(s) }}}},
+		Properties: model.Properties{
+			Legit:      same,
+			Invariants: []model.Property{{Name: "differ", Holds: func(s model.State) bool { return !same(s) }}},
+		}},
 		checker.Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)

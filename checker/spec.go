@@ -126,18 +126,11 @@ func ParseReading(s string) (Reading, error) {
 // Spec says what to check.
 type Spec struct {
 	Checks []Check
-	// Legit is the legitimate set L of closure, convergence, deadlock and worst-case.
-	Legit model.Predicate
-	// LegitForm is the same set as a model.Form, which the symbolic engine needs; when Legit
-	// is nil it is LegitForm.Holds.
-	LegitForm  model.Form
-	Invariants []model.Property
-	Actions    []model.ActionProperty
-	// Characterisations are predicates that must hold exactly on the reachable configurations.
-	Characterisations []model.Property
-	// Eventually are goals every execution from every reachable configuration reaches.
-	Eventually []model.Property
-	Fairness   Fairness
+	// Properties are the model's claims: the legitimate set L of closure, convergence,
+	// deadlock and worst-case (as a Form too, for the symbolic engine), the invariants, the
+	// action invariants, the characterisations and the goals of eventually.
+	model.Properties
+	Fairness Fairness
 	// Reading is convergence's: FromReachable (the default) or Strict.
 	Reading Reading
 	// Rounds also measures the worst case in rounds (models of processes): a longest path

@@ -123,7 +123,7 @@ func TestStrictReadingTwoBits(t *testing.T) {
 		t.Fatal(err)
 	}
 	legit := func(s model.State) bool { return s[0] == 1 && s[1] == 0 }
-	spec := checker.Spec{Checks: []checker.Check{checker.CheckConvergence, checker.CheckWorstCase}, Legit: legit}
+	spec := checker.Spec{Checks: []checker.Check{checker.CheckConvergence, checker.CheckWorstCase}, Properties: model.Properties{Legit: legit}}
 	for _, tc := range []struct {
 		reading checker.Reading
 		holds   bool
@@ -176,7 +176,7 @@ func TestStrictReadingRandom(t *testing.T) {
 			t.Fatalf("protocol %d: the reference says %v, the naive walk %v", i, ref.ConvergesStrictly, ok)
 		}
 		for _, reading := range []checker.Reading{checker.Strict, checker.FromReachable} {
-			res, err := checker.Run(context.Background(), m, checker.Spec{Legit: legit, Reading: reading,
+			res, err := checker.Run(context.Background(), m, checker.Spec{Properties: model.Properties{Legit: legit}, Reading: reading,
 				Checks: []checker.Check{checker.CheckConvergence, checker.CheckWorstCase}}, checker.Options{Workers: 2})
 			if err != nil {
 				t.Fatal(err)
@@ -196,7 +196,7 @@ func TestStrictReadingRandom(t *testing.T) {
 			}
 		}
 		for _, reading := range []checker.Reading{checker.Strict, checker.FromReachable} {
-			res, err := checker.Run(context.Background(), m, checker.Spec{Legit: legit, Reading: reading, Fairness: checker.WeaklyFair,
+			res, err := checker.Run(context.Background(), m, checker.Spec{Properties: model.Properties{Legit: legit}, Reading: reading, Fairness: checker.WeaklyFair,
 				Checks: []checker.Check{checker.CheckConvergence}}, checker.Options{Workers: 2})
 			if err != nil {
 				t.Fatal(err)

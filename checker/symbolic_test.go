@@ -18,8 +18,11 @@ func symbolicSpec(r *dijkstra.Ring, fairness checker.Fairness) checker.Spec {
 	if fairness == checker.WeaklyFair {
 		checks = []checker.Check{checker.CheckConvergence}
 	}
-	return checker.Spec{Checks: checks, LegitForm: r.LegitimateForm(), Fairness: fairness,
-		Invariants: []model.Property{{Name: "some-privileged", Holds: r.SomePrivileged(), Form: r.SomePrivilegedForm()}}}
+	return checker.Spec{Checks: checks, Properties: model.Properties{
+		LegitForm:  r.LegitimateForm(),
+		Invariants: []model.Property{{Name: "some-privileged", Holds: r.SomePrivileged(), Form: r.SomePrivilegedForm()}},
+	}, Fairness: fairness,
+	}
 }
 
 // Every verdict and every worst case of the symbolic engine equals the dense path's, on
@@ -104,7 +107,7 @@ func TestSymbolicWeakFairness(t *testing.T) {
 				p := newStarver(tc.gated)
 				m, _ := model.Daemonize(p, d)
 				done := model.Count{Procs: 2, Local: func(s model.State, q int) bool { return q == 1 && s[1] == 1 }, Min: 1, Max: 1}
-				spec := checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, LegitForm: done, Fairness: tc.fairness}
+				spec := checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Properties: model.Properties{LegitForm: done}, Fairness: tc.fairness}
 				res, err := checker.Run(context.Background(), m, spec, checker.Options{Engine: checker.EngineSymbolic})
 				if err != nil {
 					t.Fatal(err)

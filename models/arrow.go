@@ -34,13 +34,15 @@ func init() {
 			return &Instance{
 				Protocol: p,
 				Init:     p.Quiescent(),
-				Legit:    p.Legal(),
-				LegitDoc: "every tree edge has φ(e) = p(a,e) + p(b,e) + F(e) = 1",
-				Characterisations: []model.Property{
-					{Name: "every-edge-" + weakenings[v["weaken"]], Holds: pred},
+				Properties: model.Properties{
+					Legit: p.Legal(),
+					Characterisations: []model.Property{
+						{Name: "every-edge-" + weakenings[v["weaken"]], Holds: pred},
+					},
+					Actions: []model.ActionProperty{{Name: "find-transitions-preserve-phi", Holds: p.PreservesPhi}},
 				},
-				Actions: []model.ActionProperty{{Name: "find-transitions-preserve-phi", Holds: p.PreservesPhi}},
-				Notes:   []string{"a send on a full channel is disabled until the channel has room"},
+				LegitDoc: "every tree edge has φ(e) = p(a,e) + p(b,e) + F(e) = 1",
+				Notes:    []string{"a send on a full channel is disabled until the channel has room"},
 			}, nil
 		},
 	})

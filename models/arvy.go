@@ -3,6 +3,7 @@ package models
 import (
 	"fmt"
 
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/arvy"
 	"github.com/mc-checker/mc/models/topology"
 )
@@ -67,8 +68,12 @@ func arvyOn(v map[string]int, names []string, from string, trees func(*arvy.Prot
 	if from == RootedSets[0] || from == RootedSets[1] {
 		from = arvyFrom(cfg, from, len(pars))
 	}
-	inst := &Instance{Protocol: p, Init: init, Invariants: p.Invariants(), Actions: p.Actions(),
-		Eventually: p.Satisfied(), Notes: arvyNotes(cfg, from)}
+	inst := &Instance{Protocol: p, Init: init, Properties: model.Properties{
+		Invariants: p.Invariants(),
+		Actions:    p.Actions(),
+		Eventually: p.Satisfied(),
+	},
+		Notes: arvyNotes(cfg, from)}
 	inst.Legit, inst.LegitDoc = p.Done, "done: no find in transit, the token at rest, every request satisfied (the token's holder needs none)"
 	if cfg.Recycle {
 		inst.Legit, inst.LegitDoc = p.Quiet, "quiet: no find in transit, the token at rest, no outstanding request"

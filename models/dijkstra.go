@@ -24,13 +24,15 @@ func init() {
 				return nil, err
 			}
 			return &Instance{
-				Protocol:  r,
-				Legit:     r.Legitimate(),
-				LegitForm: r.LegitimateForm(),
-				LegitDoc:  "exactly one machine is privileged",
-				Invariants: []model.Property{
-					{Name: "some-privileged", Holds: r.SomePrivileged(), Form: r.SomePrivilegedForm()},
+				Protocol: r,
+				Properties: model.Properties{
+					Legit:     r.Legitimate(),
+					LegitForm: r.LegitimateForm(),
+					Invariants: []model.Property{
+						{Name: "some-privileged", Holds: r.SomePrivileged(), Form: r.SomePrivilegedForm()},
+					},
 				},
+				LegitDoc: "exactly one machine is privileged",
 			}, nil
 		},
 	}

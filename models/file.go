@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/lang"
 	"github.com/mc-checker/mc/models/topology"
 )
@@ -65,8 +66,13 @@ func fileEntry(f *lang.File, top *topology.Graph) (*Entry, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Instance{Protocol: prog, Init: init, Legit: prog.Legit, LegitForm: prog.LegitForm, LegitDoc: "the file's legitimate predicate",
-			Invariants: prog.Invariants(), Actions: prog.Actions()}, nil
+		return &Instance{Protocol: prog, Init: init, Properties: model.Properties{
+			Legit:      prog.Legit,
+			LegitForm:  prog.LegitForm,
+			Invariants: prog.Invariants(),
+			Actions:    prog.Actions(),
+		}, LegitDoc: "the file's legitimate predicate",
+		}, nil
 	}
 	e.OnTopology = func(spec string) (*Entry, error) {
 		if !strings.HasSuffix(spec, ".dot") && !strings.HasSuffix(spec, ".gv") {

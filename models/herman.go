@@ -1,6 +1,7 @@
 package models
 
 import (
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/herman"
 	"github.com/mc-checker/mc/models/topology"
 )
@@ -21,7 +22,7 @@ func init() {
 				return nil, err
 			}
 			r.ConstantCoin = v["mutant"] == 1
-			return &Instance{Protocol: r, Legit: r.OneToken, LegitDoc: "exactly one token (a process whose bit equals its left neighbour's)"}, nil
+			return &Instance{Protocol: r, Properties: model.Properties{Legit: r.OneToken}, LegitDoc: "exactly one token (a process whose bit equals its left neighbour's)"}, nil
 		},
 	})
 }

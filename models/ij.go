@@ -1,6 +1,7 @@
 package models
 
 import (
+	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/ij"
 	"github.com/mc-checker/mc/models/topology"
 )
@@ -23,7 +24,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return &Instance{Protocol: r, Init: r.Initial(), Legit: r.OneToken, LegitDoc: "exactly one token",
+			return &Instance{Protocol: r, Init: r.Initial(), Properties: model.Properties{Legit: r.OneToken}, LegitDoc: "exactly one token",
 				Notes: []string{
 					"initial: the 2^n - 1 configurations with at least one token; no step creates a token or destroys the last",
 					"the token bits are network variables, as PRISM's globals: a move writes its neighbour's bit",

@@ -31,10 +31,12 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return &Instance{Protocol: pr, Init: pr.Initial(v["init"]), Legit: pr.Legit,
-				LegitDoc: "a single spanning tree of compatible edges rooted at the leader, a single token, no merger under way",
+			return &Instance{Protocol: pr, Init: pr.Initial(v["init"]), Properties: model.Properties{
+				Legit: pr.Legit,
 				Invariants: []model.Property{{Name: "each node restarts at most once (Theorem 1)", Holds: pr.AtMostOneRestart},
 					{Name: "legitimate: at most one message, on a tree edge (Theorem 3)", Holds: pr.QuietAfter}},
+			},
+				LegitDoc: "a single spanning tree of compatible edges rooted at the leader, a single token, no merger under way",
 				Notes: []string{"synchronous rounds: a step is a round; initial configurations: " + leader.Inits[v["init"]],
 					"FindAny: each truly crossing edge of a node sampled with probability 1/2 in the safety epoch (docs/LEADER.md)"}}, nil
 		},

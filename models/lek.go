@@ -32,13 +32,15 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return &Instance{Protocol: r, Init: []model.State{r.Legitimate(0)}, Legit: r.Legit,
-				LegitDoc: "one of the n legitimate configurations: a leader, the 6k+1 processes around it voting and rumoring for it, all else at rest",
+			return &Instance{Protocol: r, Init: []model.State{r.Legitimate(0)}, Properties: model.Properties{
+				Legit: r.Legit,
 				Invariants: []model.Property{
 					{Name: "legitimate configurations are silent", Holds: r.Silent},
 					{Name: "no process runs forever in one step", Holds: r.NoRunaway},
 				},
-				Notes: []string{"a selected process runs until it is no longer enabled, its actions in " + lek.Orders[v["order"]] + " order; readings in docs/LEK.md"}}, nil
+			},
+				LegitDoc: "one of the n legitimate configurations: a leader, the 6k+1 processes around it voting and rumoring for it, all else at rest",
+				Notes:    []string{"a selected process runs until it is no longer enabled, its actions in " + lek.Orders[v["order"]] + " order; readings in docs/LEK.md"}}, nil
 		},
 	})
 }

@@ -69,8 +69,14 @@ func lintOne(t *testing.T, e *models.Entry, inst *models.Instance, d model.Daemo
 		}
 		checks = append(checks, c...)
 	}
-	spec := checker.Spec{Checks: checks, Legit: inst.Legit, Invariants: inst.Invariants, Actions: inst.Actions,
-		Characterisations: inst.Characterisations, Eventually: inst.Eventually}
+	spec := checker.Spec{Checks: checks, Properties: model.Properties{
+		Legit:             inst.Legit,
+		Invariants:        inst.Invariants,
+		Actions:           inst.Actions,
+		Characterisations: inst.Characterisations,
+		Eventually:        inst.Eventually,
+	},
+	}
 	if _, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 2}); err != nil {
 		t.Errorf("%s under the %s daemon: %v", e.Name, d, err)
 	}

@@ -22,8 +22,11 @@ func init() {
 				return nil, err
 			}
 			r.Copy = v["copy"] == 1
-			return &Instance{Protocol: r, Legit: r.Agreed, LegitDoc: "every value the same",
-				Invariants: []model.Property{{Name: "no-zero (fails)", Holds: r.NoZero}}}, nil
+			return &Instance{Protocol: r, Properties: model.Properties{
+				Legit:      r.Agreed,
+				Invariants: []model.Property{{Name: "no-zero (fails)", Holds: r.NoZero}},
+			}, LegitDoc: "every value the same",
+			}, nil
 		},
 	})
 }

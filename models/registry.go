@@ -33,17 +33,10 @@ type Instance struct {
 	Protocol model.Protocol
 	// Init lists the initial configurations; nil means every configuration of the universe.
 	Init []model.State
-	// Legit is the legitimate set of closure, convergence and worst-case.
-	Legit model.Predicate
-	// LegitForm, when set, is the same set as a model.Form (Legit is then its Holds): the
-	// symbolic engine needs it.
-	LegitForm         model.Form
-	LegitDoc          string
-	Invariants        []model.Property
-	Actions           []model.ActionProperty
-	Characterisations []model.Property
-	// Eventually are goals every execution reaches from every reachable configuration.
-	Eventually []model.Property
+	// Properties are the protocol's legitimate set, invariants and goals, which the checker's
+	// Spec takes whole.
+	model.Properties
+	LegitDoc string
 	// Checks, when set, replace the entry's default checks for this instance.
 	Checks []string
 	// Notes are modelling choices the output states, e.g. what a send on a full channel does.

@@ -47,13 +47,15 @@ func init() {
 			return &Instance{
 				Protocol: p,
 				Init:     init,
-				Legit:    legit,
-				LegitDoc: legitDoc,
-				Actions: []model.ActionProperty{
-					{Name: "child-keeps-phi (Lemma 6.1)", Holds: p.ChildKeepsPhi},
-					{Name: "only-own-edge (Lemma 6.2)", Holds: p.OnlyOwnEdge},
-					{Name: "observe-keeps-phi (Lemma 6.3)", Holds: p.ObserveKeepsPhi},
+				Properties: model.Properties{
+					Legit: legit,
+					Actions: []model.ActionProperty{
+						{Name: "child-keeps-phi (Lemma 6.1)", Holds: p.ChildKeepsPhi},
+						{Name: "only-own-edge (Lemma 6.2)", Holds: p.OnlyOwnEdge},
+						{Name: "observe-keeps-phi (Lemma 6.3)", Holds: p.ObserveKeepsPhi},
+					},
 				},
+				LegitDoc: legitDoc,
 				Notes: []string{
 					fmt.Sprintf("R = %d ticks, τ = %d: the paper bounds stabilization by 3R+τ = %d ticks (5R = %d when τ = 2R)", r, cfg.Timeout, 3*r+cfg.Timeout, 5*r),
 					"legitimate: " + legitDoc,

@@ -97,7 +97,13 @@ func build(p *randproto.Protocol, s Subject, cfg Config, list []model.State) (*b
 		}
 	}
 	b.spec = checker.Spec{Checks: cfg.checks(len(s.Invariants) > 0, len(s.Eventually) > 0, len(s.Actions) > 0),
-		Legit: s.Legit, LegitForm: s.LegitForm, Invariants: s.Invariants, Eventually: s.Eventually, Actions: s.Actions,
+		Properties: model.Properties{
+			Legit:      s.Legit,
+			LegitForm:  s.LegitForm,
+			Invariants: s.Invariants,
+			Eventually: s.Eventually,
+			Actions:    s.Actions,
+		},
 		Fairness: cfg.Fairness, Reading: cfg.Reading, Rounds: cfg.Rounds}
 	if cfg.Faults != nil {
 		if err := b.withFaults(s); err != nil {

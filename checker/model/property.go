@@ -20,3 +20,23 @@ type ActionProperty struct {
 	Name  string
 	Holds func(from State, step Step, to State) bool
 }
+
+// Properties are what a protocol claims of itself, as one value: the catalogue's instance
+// carries it and the checker's Spec takes it whole (which checks read which is the Spec's
+// business). The zero value claims nothing.
+type Properties struct {
+	// Legit is the legitimate set L of closure, convergence, deadlock, worst case and
+	// recovery.
+	Legit Predicate
+	// LegitForm, when set, is the same set as a Form (Legit is then its Holds): the
+	// symbolic engine needs it. When Legit is nil the checker takes LegitForm.Holds.
+	LegitForm Form
+	// Invariants must hold on every reachable configuration.
+	Invariants []Property
+	// Actions must hold of every step between reachable configurations.
+	Actions []ActionProperty
+	// Characterisations must hold exactly on the reachable configurations.
+	Characterisations []Property
+	// Eventually are goals every execution reaches from every reachable configuration.
+	Eventually []Property
+}

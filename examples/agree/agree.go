@@ -81,7 +81,7 @@ func Entry() *models.Entry {
 			if err != nil {
 				return nil, err
 			}
-			return &models.Instance{Protocol: p, Legit: p.Legitimate, LegitDoc: "every colour is the same"}, nil
+			return &models.Instance{Protocol: p, Properties: model.Properties{Legit: p.Legitimate}, LegitDoc: "every colour is the same"}, nil
 		},
 	}
 }

@@ -25,7 +25,7 @@ func TestStabilizes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := checker.Run(context.Background(), m, checker.Spec{Checks: stabilization, Legit: p.Legitimate}, checker.Options{})
+	res, err := checker.Run(context.Background(), m, checker.Spec{Checks: stabilization, Properties: model.Properties{Legit: p.Legitimate}}, checker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func (p copiesRight) Fire(s model.State, moves []model.Move, next model.State) {
 func TestMutantIsCaught(t *testing.T) {
 	p, _ := agree.New(4, 3)
 	m, _ := model.Daemonize(copiesRight{p}, model.Central, model.WithLint())
-	_, err := checker.Run(context.Background(), m, checker.Spec{Checks: stabilization, Legit: p.Legitimate}, checker.Options{})
+	_, err := checker.Run(context.Background(), m, checker.Spec{Checks: stabilization, Properties: model.Properties{Legit: p.Legitimate}}, checker.Options{})
 	var breach *model.ContractError
 	if !errors.As(err, &breach) {
 		t.Fatalf("got %v, want a breach of the contract", err)

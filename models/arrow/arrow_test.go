@@ -21,9 +21,11 @@ func characterise(t *testing.T, tree *topology.Tree, f int, pred func(*arrow.Pro
 		t.Fatal(err)
 	}
 	res, err := checker.Run(context.Background(), m, checker.Spec{
-		Checks:            []checker.Check{checker.CheckCharacterise, checker.CheckAction},
-		Characterisations: []model.Property{{Name: "phi", Holds: pred(p)}},
-		Actions:           []model.ActionProperty{{Name: "preserves-phi", Holds: p.PreservesPhi}},
+		Checks: []checker.Check{checker.CheckCharacterise, checker.CheckAction},
+		Properties: model.Properties{
+			Characterisations: []model.Property{{Name: "phi", Holds: pred(p)}},
+			Actions:           []model.ActionProperty{{Name: "preserves-phi", Holds: p.PreservesPhi}},
+		},
 	}, checker.Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -112,8 +114,10 @@ func TestMutantBreaksPhi(t *testing.T) {
 	p, _ := arrow.New(tree, 1)
 	m, _ := model.Daemonize(noFlip{p}, model.Central, model.From(p.Quiescent()), model.WithLint())
 	res, err := checker.Run(context.Background(), m, checker.Spec{
-		Checks:  []checker.Check{checker.CheckAction},
-		Actions: []model.ActionProperty{{Name: "preserves-phi", Holds: p.PreservesPhi}},
+		Checks: []checker.Check{checker.CheckAction},
+		Properties: model.Properties{
+			Actions: []model.ActionProperty{{Name: "preserves-phi", Holds: p.PreservesPhi}},
+		},
 	}, checker.Options{})
 	if err != nil {
 		t.Fatal(err)

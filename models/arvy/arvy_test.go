@@ -41,7 +41,12 @@ func instance(t *testing.T, cfg arvy.Config, trees [][]int) (*arvy.Protocol, mod
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec := checker.Spec{Invariants: p.Invariants(), Actions: p.Actions(), Eventually: p.Satisfied(), Legit: p.Done,
+	spec := checker.Spec{Properties: model.Properties{
+		Invariants: p.Invariants(),
+		Actions:    p.Actions(),
+		Eventually: p.Satisfied(),
+		Legit:      p.Done,
+	},
 		Checks: []checker.Check{checker.CheckInvariant, checker.CheckAction, checker.CheckDeadlock,
 			checker.CheckConvergence, checker.CheckWorstCase, checker.CheckEventually}}
 	if cfg.Recycle {

@@ -24,7 +24,12 @@ func BenchmarkLemmas(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	spec := checker.Spec{Invariants: p.Invariants(), Actions: p.Actions(), Eventually: p.Satisfied(), Legit: p.Done,
+	spec := checker.Spec{Properties: model.Properties{
+		Invariants: p.Invariants(),
+		Actions:    p.Actions(),
+		Eventually: p.Satisfied(),
+		Legit:      p.Done,
+	},
 		Checks: []checker.Check{checker.CheckInvariant, checker.CheckAction, checker.CheckDeadlock,
 			checker.CheckConvergence, checker.CheckWorstCase, checker.CheckEventually}}
 	for b.Loop() {

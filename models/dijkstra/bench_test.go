@@ -28,7 +28,7 @@ func BenchmarkStabilization(b *testing.B) {
 				b.Fatal(err)
 			}
 			m, _ := model.Daemonize(r, model.Central)
-			spec := checker.Spec{Checks: stabilization, Legit: r.Legitimate()}
+			spec := checker.Spec{Checks: stabilization, Properties: model.Properties{Legit: r.Legitimate()}}
 			var res *checker.Result
 			for b.Loop() {
 				if res, err = checker.Run(context.Background(), m, spec, checker.Options{}); err != nil {
@@ -57,7 +57,7 @@ func BenchmarkHashed(b *testing.B) {
 	universal, _ := model.Daemonize(r, model.Central)
 	universal.Init(func(s model.State) bool { init = append(init, s.Clone()); return true })
 	m, _ := model.Daemonize(r, model.Central, model.From(init))
-	spec := checker.Spec{Checks: stabilization, Legit: r.Legitimate()}
+	spec := checker.Spec{Checks: stabilization, Properties: model.Properties{Legit: r.Legitimate()}}
 	var res *checker.Result
 	for b.Loop() {
 		if res, err = checker.Run(context.Background(), m, spec, checker.Options{}); err != nil {
@@ -79,7 +79,7 @@ func BenchmarkOnDisk(b *testing.B) {
 		b.Fatal(err)
 	}
 	m, _ := model.Daemonize(r, model.Central)
-	spec := checker.Spec{Checks: stabilization, Legit: r.Legitimate()}
+	spec := checker.Spec{Checks: stabilization, Properties: model.Properties{Legit: r.Legitimate()}}
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(512 << 20))
 	var res *checker.Result
 	for b.Loop() {

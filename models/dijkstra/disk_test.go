@@ -24,7 +24,7 @@ func TestOnDisk(t *testing.T) {
 				t.Fatal(err)
 			}
 			opts := checker.Options{Workers: workers, Store: checker.StoreDisk, Dir: t.TempDir(), MemoryBudget: 64 << 20} // segments of 175k edges
-			res, err := checker.Run(context.Background(), m, checker.Spec{Checks: stabilization, Legit: r.Legitimate()}, opts)
+			res, err := checker.Run(context.Background(), m, checker.Spec{Checks: stabilization, Properties: model.Properties{Legit: r.Legitimate()}}, opts)
 			if err != nil {
 				t.Fatal(err)
 			}

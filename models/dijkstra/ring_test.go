@@ -25,7 +25,7 @@ func check(t *testing.T, p model.Protocol, legit model.Predicate, workers int) *
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := checker.Run(context.Background(), m, checker.Spec{Checks: stabilization, Legit: legit}, checker.Options{Workers: workers})
+	res, err := checker.Run(context.Background(), m, checker.Spec{Checks: stabilization, Properties: model.Properties{Legit: legit}}, checker.Options{Workers: workers})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,9 +198,11 @@ func TestSomeMachineAlwaysPrivileged(t *testing.T) {
 	r := newRing(t, 6, 4)
 	m, _ := model.Daemonize(r, model.Central, model.WithLint())
 	res, err := checker.Run(context.Background(), m, checker.Spec{
-		Checks:     []checker.Check{checker.CheckInvariant, checker.CheckDeadlock},
-		Legit:      r.Legitimate(),
-		Invariants: []model.Property{{Name: "some-privileged", Holds: r.SomePrivileged()}},
+		Checks: []checker.Check{checker.CheckInvariant, checker.CheckDeadlock},
+		Properties: model.Properties{
+			Legit:      r.Legitimate(),
+			Invariants: []model.Property{{Name: "some-privileged", Holds: r.SomePrivileged()}},
+		},
 	}, checker.Options{})
 	if err != nil || res.Verdict() != checker.Holds {
 		t.Fatalf("%v %+v", err, res)

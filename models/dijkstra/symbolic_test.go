@@ -31,7 +31,7 @@ func TestSymbolicMutants(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			spec := checker.Spec{Checks: stabilization, LegitForm: enabledOnce(tc.proto, n)}
+			spec := checker.Spec{Checks: stabilization, Properties: model.Properties{LegitForm: enabledOnce(tc.proto, n)}}
 			res, err := checker.Run(context.Background(), m, spec, checker.Options{Engine: checker.EngineSymbolic})
 			if err != nil {
 				t.Fatal(err)
@@ -45,7 +45,7 @@ func TestSymbolicMutants(t *testing.T) {
 	}
 	far := &readsFar{newRing(t, n, k)}
 	m, _ := model.Daemonize(far, model.Central)
-	spec := checker.Spec{Checks: stabilization, LegitForm: enabledOnce(far, n)}
+	spec := checker.Spec{Checks: stabilization, Properties: model.Properties{LegitForm: enabledOnce(far, n)}}
 	_, err := checker.Run(context.Background(), m, spec, checker.Options{Engine: checker.EngineSymbolic})
 	if err == nil || !strings.Contains(err.Error(), "outside its view") {
 		t.Fatalf("a machine reading outside its view: %v", err)
@@ -82,8 +82,11 @@ func TestSymbolicViolations(t *testing.T) {
 		spec  checker.Spec
 	}{
 		{"deadlock and invariant", mutant, checker.Spec{Checks: []checker.Check{checker.CheckInvariant, checker.CheckDeadlock},
-			LegitForm: enabledOnce(mutant, n), Invariants: []model.Property{{Name: "some-enabled", Holds: some.Holds, Form: some}}}},
-		{"closure", r, checker.Spec{Checks: []checker.Check{checker.CheckClosure}, LegitForm: atZero}},
+			Properties: model.Properties{
+				LegitForm:  enabledOnce(mutant, n),
+				Invariants: []model.Property{{Name: "some-enabled", Holds: some.Holds, Form: some}},
+			}}},
+		{"closure", r, checker.Spec{Checks: []checker.Check{checker.CheckClosure}, Properties: model.Properties{LegitForm: atZero}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, err := model.Daemonize(tc.proto, model.Central)

@@ -51,7 +51,7 @@ func check(t *testing.T, n int, rotation bool, checks ...checker.Check) *checker
 			t.Fatal(err)
 		}
 	}
-	res, err := checker.Run(context.Background(), m, checker.Spec{Legit: r.OneToken, Checks: checks}, checker.Options{Workers: 2})
+	res, err := checker.Run(context.Background(), m, checker.Spec{Properties: model.Properties{Legit: r.OneToken}, Checks: checks}, checker.Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestConstantCoinMutant(t *testing.T) {
 		r, _ := herman.New(n)
 		r.ConstantCoin = true
 		m, _ := model.Daemonize(r, model.Synchronous)
-		res, err := checker.Run(context.Background(), m, checker.Spec{Legit: r.OneToken,
+		res, err := checker.Run(context.Background(), m, checker.Spec{Properties: model.Properties{Legit: r.OneToken},
 			Checks: []checker.Check{checker.CheckAlmostSure}}, checker.Options{Workers: 2})
 		if err != nil {
 			t.Fatal(err)

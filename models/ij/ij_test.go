@@ -53,7 +53,7 @@ func run(t *testing.T, p model.Protocol, legit model.Predicate, opt model.Option
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := checker.Run(context.Background(), m, checker.Spec{Legit: legit, Checks: checks}, checker.Options{Workers: 2})
+	res, err := checker.Run(context.Background(), m, checker.Spec{Properties: model.Properties{Legit: legit}, Checks: checks}, checker.Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

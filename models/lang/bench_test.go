@@ -28,7 +28,7 @@ func BenchmarkDijkstraLanguage(b *testing.B) {
 }
 
 func benchRing(b *testing.B, p model.Protocol, legit model.Predicate) {
-	spec := checker.Spec{Legit: legit, Checks: []checker.Check{checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase}}
+	spec := checker.Spec{Properties: model.Properties{Legit: legit}, Checks: []checker.Check{checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase}}
 	for b.Loop() {
 		m, _ := model.Daemonize(p, model.Central)
 		res, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 2})

@@ -51,7 +51,7 @@ func TestModelErrorSaysWhere(t *testing.T) {
 				t.Fatal(err)
 			}
 			m, _ := model.Daemonize(pr, model.Central, model.From(init))
-			_, err = checker.Run(context.Background(), m, checker.Spec{Legit: pr.Legit, Checks: []checker.Check{checker.CheckConvergence}},
+			_, err = checker.Run(context.Background(), m, checker.Spec{Properties: model.Properties{Legit: pr.Legit}, Checks: []checker.Check{checker.CheckConvergence}},
 				checker.Options{Workers: workers})
 			var me *checker.ModelError
 			var le *lang.Error

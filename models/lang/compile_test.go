@@ -41,7 +41,7 @@ func compile(t *testing.T, path string, values map[string]int) *lang.Program {
 // daemons a test affords (bench/lang.sh compares the rest: docs/PERFORMANCE.md).
 func TestDijkstraAsTheGoModel(t *testing.T) {
 	spec := func(legit model.Predicate) checker.Spec {
-		return checker.Spec{Legit: legit, Checks: []checker.Check{checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase}}
+		return checker.Spec{Properties: model.Properties{Legit: legit}, Checks: []checker.Check{checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase}}
 	}
 	all := []model.Daemon{model.Central, model.LocallyCentral, model.Distributed, model.Synchronous}
 	for n := 3; n <= 8; n++ {
@@ -154,7 +154,7 @@ func TestCompileErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 		m, _ := model.Daemonize(pr, model.Central)
-		_, err = checker.Run(context.Background(), m, checker.Spec{Legit: pr.Legit, Checks: []checker.Check{checker.CheckClosure}}, checker.Options{Workers: 1})
+		_, err = checker.Run(context.Background(), m, checker.Spec{Properties: model.Properties{Legit: pr.Legit}, Checks: []checker.Check{checker.CheckClosure}}, checker.Options{Workers: 1})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want a model error with %q", c.rule, err, c.want)
 		}

@@ -19,9 +19,11 @@ func run(t *testing.T, p leader.Params, workers int, opts ...model.Option) (*lea
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := checker.Run(context.Background(), m, checker.Spec{Legit: pr.Legit,
+	res, err := checker.Run(context.Background(), m, checker.Spec{Properties: model.Properties{
+		Legit:      pr.Legit,
 		Invariants: []model.Property{{Name: "restarts", Holds: pr.AtMostOneRestart}, {Name: "quiet", Holds: pr.QuietAfter}},
-		Checks:     []checker.Check{checker.CheckInvariant, checker.CheckClosure, checker.CheckAlmostSure, checker.CheckExpected}},
+	},
+		Checks: []checker.Check{checker.CheckInvariant, checker.CheckClosure, checker.CheckAlmostSure, checker.CheckExpected}},
 		checker.Options{Workers: workers})
 	if err != nil {
 		t.Fatal(err)
@@ -117,9 +119,11 @@ func TestAdversarialFamilies(t *testing.T) {
 			t.Fatal(err)
 		}
 		m, _ := model.Daemonize(pr, model.Synchronous, model.From(pr.Initial(c.family)))
-		res, err := checker.Run(context.Background(), m, checker.Spec{Legit: pr.Legit,
+		res, err := checker.Run(context.Background(), m, checker.Spec{Properties: model.Properties{
+			Legit:      pr.Legit,
 			Invariants: []model.Property{{Name: "restarts", Holds: pr.AtMostOneRestart}},
-			Checks:     []checker.Check{checker.CheckInvariant, checker.CheckClosure, checker.CheckAlmostSure}}, checker.Options{Workers: 2})
+		},
+			Checks: []checker.Check{checker.CheckInvariant, checker.CheckClosure, checker.CheckAlmostSure}}, checker.Options{Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +147,7 @@ func TestStaggered(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, _ := model.Daemonize(pr, model.Synchronous, model.From(pr.Initial(leader.InitStaggered)))
-	res, err := checker.Run(context.Background(), m, checker.Spec{Legit: pr.Legit,
+	res, err := checker.Run(context.Background(), m, checker.Spec{Properties: model.Properties{Legit: pr.Legit},
 		Checks: []checker.Check{checker.CheckClosure, checker.CheckAlmostSure, checker.CheckExpected}}, checker.Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)

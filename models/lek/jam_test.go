@@ -43,7 +43,7 @@ func returnsToStart(t *testing.T, r *lek.Ring, from model.State) uint64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := check(t, m, checker.Spec{Legit: r.Legitimate(0).Equal, Checks: []checker.Check{checker.CheckDeadlock, checker.CheckConvergence}})
+	res := check(t, m, checker.Spec{Properties: model.Properties{Legit: r.Legitimate(0).Equal}, Checks: []checker.Check{checker.CheckDeadlock, checker.CheckConvergence}})
 	for _, c := range res.Checks {
 		if c.Verdict != checker.Holds {
 			t.Errorf("%s %s: %s", c.Name, c.Verdict, c.Detail)

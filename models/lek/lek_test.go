@@ -66,8 +66,11 @@ func silentAndClosed(t *testing.T, r *lek.Ring) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := check(t, m, checker.Spec{Legit: r.Legit, Checks: []checker.Check{checker.CheckInvariant, checker.CheckClosure},
-		Invariants: []model.Property{{Name: "silent", Holds: r.Silent}}})
+	res := check(t, m, checker.Spec{Properties: model.Properties{
+		Legit:      r.Legit,
+		Invariants: []model.Property{{Name: "silent", Holds: r.Silent}},
+	}, Checks: []checker.Check{checker.CheckInvariant, checker.CheckClosure},
+	})
 	if res.Stats.States != uint64(n) || res.Stats.Transitions != 0 {
 		t.Errorf("n=%d k=%d: %d states, %d transitions from the legitimate set, want %d and 0", n, k, res.Stats.States, res.Stats.Transitions, n)
 	}
@@ -117,7 +120,9 @@ func TestProbeFaultRunsAwayAsPrinted(t *testing.T) {
 	r := newRing(t, 19, 1, lek.Readings{})
 	m, _ := model.Daemonize(r, model.Central, model.From([]model.State{probeFault(r, 0, 0)}))
 	res := check(t, m, checker.Spec{Checks: []checker.Check{checker.CheckInvariant},
-		Invariants: []model.Property{{Name: "no runaway", Holds: r.NoRunaway}}})
+		Properties: model.Properties{
+			Invariants: []model.Property{{Name: "no runaway", Holds: r.NoRunaway}},
+		}})
 	c := res.Checks[0]
 	if c.Verdict != checker.Violated || c.Trace == nil || len(c.Trace.Steps) != 7 {
 		t.Fatalf("%s %s, trace %v: want violated after 7 steps", c.Name, c.Verdict, c.Trace)
@@ -183,7 +188,7 @@ func TestRogueQueryStrandsAsPrinted(t *testing.T) {
 	r := newRing(t, 19, 1, lek.Readings{ProbeEnd: 1})
 	m, _ := model.Daemonize(r, model.Central, model.From([]model.State{rogueQuery(r, 10)}))
 	start := r.Legitimate(0)
-	res := check(t, m, checker.Spec{Legit: start.Equal, Checks: []checker.Check{checker.CheckDeadlock}})
+	res := check(t, m, checker.Spec{Properties: model.Properties{Legit: start.Equal}, Checks: []checker.Check{checker.CheckDeadlock}})
 	c := res.Checks[0]
 	if c.Verdict != checker.Violated || c.Trace == nil || len(c.Trace.Steps) != 25 {
 		t.Fatalf("%s %s, trace %v: want violated after 25 steps", c.Name, c.Verdict, c.Trace)
@@ -209,8 +214,11 @@ func TestRogueQueryRecoversRepaired(t *testing.T) {
 	r := newRing(t, 19, 1, lek.Readings{ProbeEnd: 1, Strand: 1})
 	m, _ := model.Daemonize(r, model.Central, model.From([]model.State{rogueQuery(r, 10)}))
 	start := r.Legitimate(0)
-	res := check(t, m, checker.Spec{Legit: start.Equal, Checks: []checker.Check{checker.CheckInvariant, checker.CheckDeadlock, checker.CheckConvergence},
-		Invariants: []model.Property{{Name: "no runaway", Holds: r.NoRunaway}}})
+	res := check(t, m, checker.Spec{Properties: model.Properties{
+		Legit:      start.Equal,
+		Invariants: []model.Property{{Name: "no runaway", Holds: r.NoRunaway}},
+	}, Checks: []checker.Check{checker.CheckInvariant, checker.CheckDeadlock, checker.CheckConvergence},
+	})
 	for _, c := range res.Checks {
 		if c.Verdict != checker.Holds {
 			t.Errorf("%s %s: %s", c.Name, c.Verdict, c.Detail)

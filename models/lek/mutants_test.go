@@ -40,7 +40,7 @@ func recoverFromEach(t *testing.T, r *lek.Ring, d model.Daemon, init []model.Sta
 		t.Fatal(err)
 	}
 	end, _ := model.Start(f)
-	res := check(t, f, checker.Spec{Legit: end, Checks: []checker.Check{checker.CheckRecovery}})
+	res := check(t, f, checker.Spec{Properties: model.Properties{Legit: end}, Checks: []checker.Check{checker.CheckRecovery}})
 	return res.Checks[0], f, res
 }
 
@@ -120,7 +120,7 @@ func TestErroneousReturnMutantCaught(t *testing.T) {
 		r := newRing(t, 19, 1, rd)
 		m, _ := model.Daemonize(r, model.Central, model.From([]model.State{returnedWithDenial(r)}))
 		start := r.Legitimate(0)
-		res := check(t, m, checker.Spec{Legit: start.Equal, Checks: []checker.Check{checker.CheckDeadlock, checker.CheckConvergence}})
+		res := check(t, m, checker.Spec{Properties: model.Properties{Legit: start.Equal}, Checks: []checker.Check{checker.CheckDeadlock, checker.CheckConvergence}})
 		for _, c := range res.Checks {
 			want := checker.Holds
 			if mutant != lek.Correct {

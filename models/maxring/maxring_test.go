@@ -32,8 +32,11 @@ func TestRotationSymmetryAgrees(t *testing.T) {
 			for _, copy := range []bool{false, true} {
 				r, _ := maxring.New(n, k)
 				r.Copy = copy
-				spec := checker.Spec{Legit: r.Agreed, Invariants: []model.Property{{Name: "no-zero", Holds: r.NoZero},
-					{Name: "some-zero", Holds: func(s model.State) bool { return !r.NoZero(s) || r.Agreed(s) }}},
+				spec := checker.Spec{Properties: model.Properties{
+					Legit: r.Agreed,
+					Invariants: []model.Property{{Name: "no-zero", Holds: r.NoZero},
+						{Name: "some-zero", Holds: func(s model.State) bool { return !r.NoZero(s) || r.Agreed(s) }}},
+				},
 					Checks: []checker.Check{checker.CheckInvariant, checker.CheckDeadlock, checker.CheckClosure,
 						checker.CheckConvergence, checker.CheckWorstCase}}
 				for _, d := range daemons {
@@ -78,7 +81,9 @@ func TestRotationSymmetryRefusesIndexedPredicates(t *testing.T) {
 	full, _ := model.Daemonize(r, model.Central)
 	reduced, _ := model.ByRotation(full, 1)
 	_, err := checker.Run(context.Background(), reduced, checker.Spec{Checks: []checker.Check{checker.CheckInvariant},
-		Invariants: []model.Property{{Name: "x0 is 0", Holds: func(s model.State) bool { return s[0] == 0 }}}}, checker.Options{})
+		Properties: model.Properties{
+			Invariants: []model.Property{{Name: "x0 is 0", Holds: func(s model.State) bool { return s[0] == 0 }}},
+		}}, checker.Options{})
 	if err == nil {
 		t.Fatal("an invariant of process 0 is checked under rotation symmetry")
 	}
@@ -90,9 +95,9 @@ func TestRotationSymmetryRefuses(t *testing.T) {
 	full, _ := model.Daemonize(r, model.Central)
 	reduced, _ := model.ByRotation(full, 1)
 	for _, spec := range []checker.Spec{
-		{Checks: []checker.Check{checker.CheckConvergence}, Legit: r.Agreed, Fairness: checker.WeaklyFair},
-		{Checks: []checker.Check{checker.CheckWorstCase}, Legit: r.Agreed, Rounds: true},
-		{Checks: []checker.Check{checker.CheckAction}, Actions: []model.ActionProperty{{Name: "a", Holds: func(model.State, model.Step, model.State) bool { return true }}}},
+		{Checks: []checker.Check{checker.CheckConvergence}, Properties: model.Properties{Legit: r.Agreed}, Fairness: checker.WeaklyFair},
+		{Checks: []checker.Check{checker.CheckWorstCase}, Properties: model.Properties{Legit: r.Agreed}, Rounds: true},
+		{Checks: []checker.Check{checker.CheckAction}, Properties: model.Properties{Actions: []model.ActionProperty{{Name: "a", Holds: func(model.State, model.Step, model.State) bool { return true }}}}},
 	} {
 		if _, err := checker.Run(context.Background(), reduced, spec, checker.Options{}); err == nil {
 			t.Errorf("%+v is not refused", spec.Checks)

@@ -41,9 +41,11 @@ func build(t testing.TB, tree *topology.Tree, cfg ssarrow.Config) (*ssarrow.Prot
 func lemmas(p *ssarrow.Protocol, legit model.Predicate) checker.Spec {
 	return checker.Spec{
 		Checks: []checker.Check{checker.CheckAction, checker.CheckDeadlock, checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase},
-		Legit:  legit,
-		Actions: []model.ActionProperty{
-			{Name: "6.1", Holds: p.ChildKeepsPhi}, {Name: "6.2", Holds: p.OnlyOwnEdge}, {Name: "6.3", Holds: p.ObserveKeepsPhi},
+		Properties: model.Properties{
+			Legit: legit,
+			Actions: []model.ActionProperty{
+				{Name: "6.1", Holds: p.ChildKeepsPhi}, {Name: "6.2", Holds: p.OnlyOwnEdge}, {Name: "6.3", Holds: p.ObserveKeepsPhi},
+			},
 		},
 	}
 }

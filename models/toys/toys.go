@@ -121,12 +121,12 @@ func Catalogue() []*models.Entry {
 		out = append(out, &models.Entry{Name: name, Doc: "a protocol that breaks its contract", Checks: []string{"closure", "convergence"},
 			Build: func(map[string]int, *topology.Tree) (*models.Instance, error) {
 				p, legit := Breach(BreachKind(kind))
-				return &models.Instance{Protocol: p, Legit: legit, LegitDoc: "never"}, nil
+				return &models.Instance{Protocol: p, Properties: model.Properties{Legit: legit}, LegitDoc: "never"}, nil
 			}})
 	}
 	return append(out, &models.Entry{Name: "flaky", Doc: "a protocol that is not deterministic", Checks: []string{"convergence"},
 		Build: func(map[string]int, *topology.Tree) (*models.Instance, error) {
 			p, init, legit := Flaky()
-			return &models.Instance{Protocol: p, Init: init, Legit: legit, LegitDoc: "never"}, nil
+			return &models.Instance{Protocol: p, Init: init, Properties: model.Properties{Legit: legit}, LegitDoc: "never"}, nil
 		}})
 }

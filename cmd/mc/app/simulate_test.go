@@ -26,7 +26,7 @@ func stuckEntry() *models.Entry {
 		Build: func(v map[string]int, _ *topology.Tree) (*models.Instance, error) {
 			p := toys.Ring(v["n"], 2, []string{"set"}, func(s model.State, q int) bool { return s[q] == 0 },
 				func(_ model.State, q int, next model.State) { next[q] = 1 })
-			return &models.Instance{Protocol: p, Legit: func(model.State) bool { return false }}, nil
+			return &models.Instance{Protocol: p, Properties: model.Properties{Legit: func(model.State) bool { return false }}}, nil
 		}}
 }
 

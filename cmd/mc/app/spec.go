@@ -231,9 +231,16 @@ func (p *plan) build() (*built, error) {
 	}
 	return &built{given: p.given, spec: p.spec, model: m, notes: notes, edges: treeEdges(p.tree), proto: inst.Protocol,
 		init: inst.Init, check: checker.Spec{
-			Checks: p.checks, Legit: legit, LegitForm: inst.LegitForm, Invariants: inst.Invariants, Actions: inst.Actions,
-			Characterisations: inst.Characterisations, Eventually: inst.Eventually, Fairness: p.fairness,
-			Reading: p.reading, Rounds: p.spec.Rounds,
+			Checks: p.checks, Properties: model.Properties{
+				Legit:             legit,
+				LegitForm:         inst.LegitForm,
+				Invariants:        inst.Invariants,
+				Actions:           inst.Actions,
+				Characterisations: inst.Characterisations,
+				Eventually:        inst.Eventually,
+			},
+			Fairness: p.fairness,
+			Reading:  p.reading, Rounds: p.spec.Rounds,
 			Expected: checker.ExpectedTuning{Precision: p.spec.Precision, ExactBlock: p.spec.ExactBlock},
 		}}, nil
 }
