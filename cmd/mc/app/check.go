@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/runs"
 	"github.com/mc-checker/mc/models"
 	"github.com/urfave/cli/v2"
 )
@@ -72,7 +73,7 @@ func runCheck(c *cli.Context) error {
 	warnUnbounded(c, opts, one)
 	ctx, stop := runContext(c)
 	defer stop()
-	r, err := one.run(ctx, opts)
+	r, err := runBuilt(ctx, one, opts)
 	if err != nil {
 		return err
 	}
@@ -93,7 +94,7 @@ func runCheck(c *cli.Context) error {
 // checkRun validates the run the command line asks for and builds it: the saved one with
 // --resume; with --topology all, the run of every labelled tree is returned unbuilt (all),
 // to be built when its turn comes.
-func checkRun(c *cli.Context) (one *built, all *runSpec, err error) {
+func checkRun(c *cli.Context) (one *runs.Run, all *runs.Description, err error) {
 	if dir := c.String("resume"); dir != "" {
 		if c.NArg() != 0 {
 			return nil, nil, usageError("--resume continues the saved run; it takes no model")
@@ -118,14 +119,14 @@ func checkRun(c *cli.Context) (one *built, all *runSpec, err error) {
 	case text != "":
 		checks = strings.Split(text, ",")
 	}
-	rs := runSpec{Model: entry.Name, Params: params, Topology: c.String("topology"), Daemon: c.String("daemon"),
+	rs := runs.Description{Model: entry.Name, Params: params, Topology: c.String("topology"), Daemon: c.String("daemon"),
 		Fairness: c.String("fairness"), Reading: c.String("reading"), Rounds: c.Bool("rounds"), Checks: checks, Lint: c.Bool("lint"),
 		Symmetry: c.String("symmetry"), Reduce: c.String("reduce"), End: c.String("end"), Faults: c.Int("faults"), FaultVars: c.StringSlice("fault-vars"), FaultValues: c.IntSlice("fault-values"), FaultScope: c.String("fault-scope"),
 		Precision: c.Float64("precision"), ExactBlock: c.Int("exact-block")}
 	if rs.Topology == "all" && !entry.Rooted { // a Rooted model starts from every rooted tree in one run
 		return nil, &rs, allTreesOnly(c, entry)
 	}
-	if one, err = rs.build(); err != nil {
+	if one, err = rs.Build(); err != nil {
 		return nil, nil, usageError("%w", err)
 	}
 	return one, nil, nil

@@ -4,53 +4,20 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"slices"
 	"strings"
-	"syscall"
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/runs"
 	"github.com/mc-checker/mc/models"
 	"github.com/mc-checker/mc/models/lang"
 	"github.com/urfave/cli/v2"
 )
 
-// fileError is a file the user named that mc cannot read, said with the flag or the role
-// that named it ("--topology nonexist.dot: no such file"), never as the system's raw
-// "stat nonexist.dot: no such file or directory".
-type fileError struct {
-	named string // --topology, protocol file, proof file, saved run
-	path  string
-	why   string
-}
-
-func (e *fileError) Error() string { return fmt.Sprintf("%s %s: %s", e.named, e.path, e.why) }
-
-// namedFile says an error reading a file (a *fs.PathError) as a *fileError named as the
-// command line names the file; any other error is returned as it is.
-func namedFile(named string, err error) error {
-	var pe *fs.PathError
-	if !errors.As(err, &pe) {
-		return err
-	}
-	why := pe.Err.Error()
-	switch {
-	case errors.Is(pe.Err, fs.ErrNotExist):
-		why = "no such file"
-	case errors.Is(pe.Err, fs.ErrPermission):
-		why = "not readable (permission denied)"
-	case errors.Is(pe.Err, syscall.EISDIR):
-		why = "a directory, not a file"
-	}
-	return &fileError{named: named, path: pe.Path, why: why}
-}
-
-// lookupModel finds a model of the catalogue, or reads a protocol file, whose name in an
-// error is "protocol file".
 func lookupModel(name string) (*models.Entry, error) {
 	e, err := models.Lookup(name)
-	return e, namedFile("protocol file", err)
+	return e, runs.NamedFile("protocol file", err)
 }
 
 // errorJSON is an error as --json prints it, on stdout where the run's JSON would be: its kind
@@ -94,7 +61,7 @@ func errorKind(err error, code int) string {
 		return "internal"
 	case code == exitInconclusive:
 		return "inconclusive"
-	case errors.As(err, new(*lang.Error)) || errors.As(err, new(*fileError)) || errors.As(err, new(*inputError)):
+	case errors.As(err, new(*lang.Error)) || errors.As(err, new(*runs.FileError)) || errors.As(err, new(*inputError)):
 		return "input"
 	}
 	return "usage"
@@ -121,9 +88,9 @@ func encodeError(err error, code int) errorJSON {
 		body.Message = strings.Replace(body.Message, le.Error(), le.Msg, 1)
 		body.Position = &positionJSON{File: le.File, Line: le.Pos.Line, Col: le.Pos.Col}
 	}
-	var fe *fileError
+	var fe *runs.FileError
 	if errors.As(err, &fe) {
-		body.File = fe.path
+		body.File = fe.Path
 	}
 	var me *checker.ModelError
 	if errors.As(err, &me) && showable(me) {

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"github.com/mc-checker/mc/checker/runs"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -77,9 +78,9 @@ func runExplore(c *cli.Context) error {
 // exploreBuild builds the instance to explore. The explorer runs no check, but names one:
 // with the model's default checks, a model whose defaults include recovery would be wrapped
 // in its faults, whose steps are not the daemon's.
-func exploreBuild(name string, params map[string]int, topology, daemon string) (*built, error) {
-	rs := runSpec{Model: name, Params: params, Topology: topology, Daemon: daemon, Fairness: "unfair", Checks: []string{"invariant"}}
-	return rs.build()
+func exploreBuild(name string, params map[string]int, topology, daemon string) (*runs.Run, error) {
+	rs := runs.Description{Model: name, Params: params, Topology: topology, Daemon: daemon, Fairness: "unfair", Checks: []string{"invariant"}}
+	return rs.Build()
 }
 
 // loopbackAddr checks that --listen names a loopback address, and returns the address to
@@ -146,7 +147,7 @@ type modelExplorer struct {
 	// mu serialises the uses of the model: a daemon's model pools its buffers, but not every
 	// model is safe for concurrent use, and one person clicking needs no parallelism.
 	mu    sync.Mutex
-	b     *built
+	b     *runs.Run
 	sch   *model.Schema
 	scene *picture.Scene
 	procs model.Processes // nil: enabled processes are not marked (none, or more than 64)
@@ -154,13 +155,13 @@ type modelExplorer struct {
 	rng   *rand.Rand
 }
 
-func newModelExplorer(b *built) *modelExplorer {
-	x := &modelExplorer{b: b, sch: b.model.Schema(), scene: sceneOf(b.model, b.proto), legit: b.check.Legit,
+func newModelExplorer(b *runs.Run) *modelExplorer {
+	x := &modelExplorer{b: b, sch: b.Model.Schema(), scene: sceneOf(b.Model, b.Protocol), legit: b.Spec.Legit,
 		rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))}
-	if x.legit == nil && b.check.LegitForm != nil {
-		x.legit = b.check.LegitForm.Holds
+	if x.legit == nil && b.Spec.LegitForm != nil {
+		x.legit = b.Spec.LegitForm.Holds
 	}
-	if p, ok := b.model.(model.Processes); ok && p.Procs() <= model.MaxFairProcs {
+	if p, ok := b.Model.(model.Processes); ok && p.Procs() <= model.MaxFairProcs {
 		x.procs = p
 	}
 	return x
@@ -179,7 +180,7 @@ func (x *modelExplorer) Start() web.Start {
 	for p := range x.sch.Procs() {
 		st.Procs = append(st.Procs, x.sch.ProcName(p))
 	}
-	if init := x.b.init; init != nil {
+	if init := x.b.Init; init != nil {
 		for _, s := range init[:min(len(init), exploreSamples)] {
 			st.Configs = append(st.Configs, x.key(s))
 		}
@@ -193,7 +194,7 @@ func (x *modelExplorer) Start() web.Start {
 		return st
 	}
 	seen := map[string]bool{}
-	if where, _ := model.InitOverUniverse(x.b.model); where == nil || where(x.sch.NewState()) {
+	if where, _ := model.InitOverUniverse(x.b.Model); where == nil || where(x.sch.NewState()) {
 		zero := x.key(x.sch.NewState())
 		st.Configs, seen[zero] = append(st.Configs, zero), true
 	}
@@ -209,7 +210,7 @@ func (x *modelExplorer) Start() web.Start {
 func (x *modelExplorer) Random() string {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	if init := x.b.init; init != nil {
+	if init := x.b.Init; init != nil {
 		return x.key(init[x.rng.IntN(len(init))])
 	}
 	return x.key(x.draw())
@@ -218,7 +219,7 @@ func (x *modelExplorer) Random() string {
 // draw is a configuration drawn uniformly from the universe, from the part the model starts
 // in when it says which (tried a bounded number of times: the part may be thin).
 func (x *modelExplorer) draw() model.State {
-	where, _ := model.InitOverUniverse(x.b.model)
+	where, _ := model.InitOverUniverse(x.b.Model)
 	s := x.sch.NewState()
 	for try := 0; try < 1000; try++ {
 		for i, v := range x.sch.Vars {
@@ -262,7 +263,7 @@ func (x *modelExplorer) View(key string, via *web.Via) (*web.View, error) {
 		v.Values = append(v.Values, web.Value{Name: d.Name, Value: d.Domain.Name(s[i]), Number: len(d.Domain.Names) == 0,
 			Changed: f.Prev != nil && f.Prev[i] != s[i]})
 	}
-	for _, inv := range x.b.check.Invariants {
+	for _, inv := range x.b.Spec.Invariants {
 		if !inv.Holds(s) {
 			v.Failing = append(v.Failing, inv.Name)
 		}
@@ -274,7 +275,7 @@ func (x *modelExplorer) View(key string, via *web.Via) (*web.View, error) {
 // successors lists the daemon's steps from s, and says why there are none when processes are
 // enabled (a daemon's limit).
 func (x *modelExplorer) successors(s model.State, v *web.View) {
-	m := x.b.model
+	m := x.b.Model
 	v.Successors = []web.Successor{}
 	m.Successors(s, func(st model.Step, t model.State) bool {
 		if len(v.Successors) == exploreListed {
@@ -303,7 +304,7 @@ func (x *modelExplorer) stepInto(s model.State, via *web.Via) (model.State, []bo
 	if err != nil {
 		return nil, nil, fmt.Errorf("from: %w", err)
 	}
-	st, t, err := model.StepOf(x.b.model, from, via.Step)
+	st, t, err := model.StepOf(x.b.Model, from, via.Step)
 	switch {
 	case err != nil:
 		return nil, nil, fmt.Errorf("configuration %s has no successor of index %d", x.key(from), via.Step)

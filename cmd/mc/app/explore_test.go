@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"github.com/mc-checker/mc/checker/runs"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -20,7 +21,7 @@ import (
 )
 
 // exploreServer serves the explorer of Dijkstra's ring, n=4 K=3, central daemon.
-func exploreServer(t *testing.T) (*built, *httptest.Server) {
+func exploreServer(t *testing.T) (*runs.Run, *httptest.Server) {
 	t.Helper()
 	b, err := exploreBuild("dijkstra", map[string]int{"n": 4, "K": 3}, "", "central")
 	if err != nil {
@@ -57,7 +58,7 @@ func stateKey(sch *model.Schema, s model.State) string { return strings.Join(sch
 // and invariants of the spec, for the configuration and each target.
 func TestExploreAgreesWithTheModel(t *testing.T) {
 	b, srv := exploreServer(t)
-	sch, procs := b.model.Schema(), b.model.(model.Processes)
+	sch, procs := b.Model.Schema(), b.Model.(model.Processes)
 	u, err := model.NewUniverse(sch)
 	if err != nil {
 		t.Fatal(err)
@@ -71,8 +72,8 @@ func TestExploreAgreesWithTheModel(t *testing.T) {
 			t.Fatalf("%s: %d %+v", key, code, v)
 		}
 		var want []web.Successor
-		b.model.Successors(s, func(st model.Step, to model.State) bool {
-			legit := b.check.Legit(to)
+		b.Model.Successors(s, func(st model.Step, to model.State) bool {
+			legit := b.Spec.Legit(to)
 			want = append(want, web.Successor{Index: st.Index, Key: stateKey(sch, to), Legit: &legit})
 			return true
 		})
@@ -90,11 +91,11 @@ func TestExploreAgreesWithTheModel(t *testing.T) {
 				enabled = append(enabled, p)
 			}
 		}
-		if !slices.Equal(v.Enabled, enabled) || v.Legit == nil || *v.Legit != b.check.Legit(s) {
-			t.Errorf("%s: enabled %v legit %v, want %v %v", key, v.Enabled, *v.Legit, enabled, b.check.Legit(s))
+		if !slices.Equal(v.Enabled, enabled) || v.Legit == nil || *v.Legit != b.Spec.Legit(s) {
+			t.Errorf("%s: enabled %v legit %v, want %v %v", key, v.Enabled, *v.Legit, enabled, b.Spec.Legit(s))
 		}
 		failing := []string{}
-		for _, inv := range b.check.Invariants {
+		for _, inv := range b.Spec.Invariants {
 			if !inv.Holds(s) {
 				failing = append(failing, inv.Name)
 			}

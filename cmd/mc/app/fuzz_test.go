@@ -32,7 +32,7 @@ func FuzzProofFile(f *testing.F) {
 			t.Fatalf("%d runs, %d specs", len(file.Runs), len(specs))
 		}
 		for _, rs := range specs {
-			if _, err := rs.validate(); err != nil {
+			if err := rs.Validate(); err != nil {
 				t.Fatalf("accepted, then refused: %v", err)
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/runs"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -59,7 +60,7 @@ type expectedPin struct {
 
 // readProof reads a proof file and validates every run in it, as mc check validates its
 // flags, before any is run: a file mc does not understand is an error, never a pass.
-func readProof(path string, lint bool) (*proofFile, []runSpec, error) {
+func readProof(path string, lint bool) (*proofFile, []runs.Description, error) {
 	data, err := readInput("proof file", path, maxProofFile)
 	if err != nil {
 		return nil, nil, err
@@ -68,7 +69,7 @@ func readProof(path string, lint bool) (*proofFile, []runSpec, error) {
 }
 
 // parseProof reads the proof file named path from its text.
-func parseProof(path string, data []byte, lint bool) (*proofFile, []runSpec, error) {
+func parseProof(path string, data []byte, lint bool) (*proofFile, []runs.Description, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	var f proofFile
@@ -78,7 +79,7 @@ func parseProof(path string, data []byte, lint bool) (*proofFile, []runSpec, err
 	if len(f.Runs) == 0 {
 		return nil, nil, &inputError{fmt.Errorf("%s: no runs", path)}
 	}
-	var specs []runSpec
+	var specs []runs.Description
 	for i, r := range f.Runs {
 		r.Model, r.Topology = besideProof(path, r.Model, ".gcl"), besideProof(path, r.Topology, ".dot", ".gv")
 		f.Runs[i] = r
@@ -92,23 +93,23 @@ func parseProof(path string, data []byte, lint bool) (*proofFile, []runSpec, err
 }
 
 // spec validates a proof run and returns its run description.
-func (r proofRun) spec(lint bool) (runSpec, error) {
+func (r proofRun) spec(lint bool) (runs.Description, error) {
 	if r.Name == "" || r.Model == "" || len(r.Checks) == 0 {
-		return runSpec{}, errors.New("a run needs a name, a model and checks")
+		return runs.Description{}, errors.New("a run needs a name, a model and checks")
 	}
 	if err := r.Expect.valid(); err != nil {
-		return runSpec{}, err
+		return runs.Description{}, err
 	}
 	params, err := proofParams(r.Model, r.Params)
 	if err != nil {
-		return runSpec{}, err
+		return runs.Description{}, err
 	}
-	rs := runSpec{Model: r.Model, Params: params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading, Rounds: r.Rounds, Checks: r.Checks, Lint: lint,
-		topologyKey: "topology"} // the run's key names the file, not a flag
+	rs := runs.Description{Model: r.Model, Params: params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading, Rounds: r.Rounds, Checks: r.Checks, Lint: lint,
+		TopologyKey: "topology"} // the run's key names the file, not a flag
 	if rs.Fairness == "" {
 		rs.Fairness = "unfair"
 	}
-	_, err = rs.validate()
+	err = rs.Validate()
 	return rs, err
 }
 
@@ -273,13 +274,13 @@ const (
 func readInput(named, path string, limit int64) ([]byte, error) {
 	info, err := os.Stat(path)
 	if err != nil {
-		return nil, namedFile(named, err)
+		return nil, runs.NamedFile(named, err)
 	}
 	if info.Size() > limit {
 		return nil, &inputError{fmt.Errorf("%s %s has %d bytes; mc reads at most %d here", named, path, info.Size(), limit)}
 	}
 	data, err := os.ReadFile(path)
-	return data, namedFile(named, err)
+	return data, runs.NamedFile(named, err)
 }
 
 // besideProof resolves a relative path to a file a proof run names (a protocol file, a

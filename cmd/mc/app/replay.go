@@ -8,6 +8,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/runs"
 	"github.com/urfave/cli/v2"
 )
 
@@ -35,7 +36,7 @@ func runReplay(c *cli.Context) error {
 	if err := dec.Decode(&r); err != nil {
 		return badInput("%s is not a saved run: %w", c.Args().First(), err)
 	}
-	b, err := runSpec{Model: r.Model, Params: r.Params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading}.build()
+	b, err := runs.Description{Model: r.Model, Params: r.Params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading}.Build()
 	if err != nil {
 		return usageError("%s: %w", c.Args().First(), err)
 	}
@@ -83,7 +84,7 @@ func runReplay(c *cli.Context) error {
 
 // savedReport is a saved run read back as the report mc check made of it, for its pictures:
 // its traces decoded (replayRun has replayed them), its statistics as saved.
-func savedReport(b *built, r *reportJSON) (*report, error) {
+func savedReport(b *runs.Run, r *reportJSON) (*report, error) {
 	res := &checker.Result{Stats: r.Stats, Metrics: r.Metrics.Metrics}
 	res.RoundEnds = r.Metrics.RoundEnds
 	if r.Recovery != nil {
@@ -96,12 +97,12 @@ func savedReport(b *built, r *reportJSON) (*report, error) {
 		c := ch.CheckResult
 		var err error
 		if ch.Trace != nil {
-			if c.Trace, err = decodeTrace(b.model, ch.Trace); err != nil {
+			if c.Trace, err = decodeTrace(b.Model, ch.Trace); err != nil {
 				return nil, err
 			}
 		}
 		if ch.Witness != nil {
-			t, err := decodeTrace(b.model, ch.Witness)
+			t, err := decodeTrace(b.Model, ch.Witness)
 			if err != nil || len(t.States) != 1 {
 				return nil, fmt.Errorf("%s: the witness is not one configuration (%v)", ch.Name, err)
 			}
@@ -117,7 +118,7 @@ func savedReport(b *built, r *reportJSON) (*report, error) {
 		if w.saved == nil {
 			continue
 		}
-		t, err := decodeTrace(b.model, w.saved)
+		t, err := decodeTrace(b.Model, w.saved)
 		if err != nil {
 			return nil, err
 		}
@@ -130,26 +131,26 @@ func savedReport(b *built, r *reportJSON) (*report, error) {
 
 // replayOne re-executes a trace through the model; a step that does not replay is an error
 // (exit 1: the saved trace is not an execution of this model).
-func replayOne(w io.Writer, b *built, title string, tj *traceJSON) error {
-	t, err := decodeTrace(b.model, tj)
+func replayOne(w io.Writer, b *runs.Run, title string, tj *traceJSON) error {
+	t, err := decodeTrace(b.Model, tj)
 	if err != nil {
 		return usageError("%s: %w", title, err)
 	}
 	fmt.Fprintf(w, "\n%s: %s, %s\n", title, counted(len(t.States), "state"), counted(len(t.Steps), "step"))
-	if err := model.Replay(b.model, t); err != nil {
+	if err := model.Replay(b.Model, t); err != nil {
 		return &exitError{exitViolated, fmt.Errorf("%s does not replay: %v", title, err)}
 	}
-	if err := sameMoves(b.model, t, tj); err != nil {
+	if err := sameMoves(b.Model, t, tj); err != nil {
 		return &exitError{exitViolated, fmt.Errorf("%s does not replay: %v", title, err)}
 	}
-	if err := printTrace(w, b.model, t); err != nil {
+	if err := printTrace(w, b.Model, t); err != nil {
 		return err
 	}
 	fmt.Fprintln(w, "  every step is a legal step of the daemon")
 	if t.IsLasso() {
 		legit := 0
 		for _, s := range t.States[t.LoopStart:] {
-			if b.check.Legit(s) {
+			if b.Spec.Legit(s) {
 				legit++
 			}
 		}
@@ -161,20 +162,20 @@ func replayOne(w io.Writer, b *built, title string, tj *traceJSON) error {
 // recheckWitness re-evaluates a characterisation's predicate on its witness configuration:
 // it must hold there (that the configuration is unreachable is what mc check decided; run it
 // again to re-decide that).
-func recheckWitness(w io.Writer, b *built, ch checkJSON) error {
-	t, err := decodeTrace(b.model, ch.Witness)
+func recheckWitness(w io.Writer, b *runs.Run, ch checkJSON) error {
+	t, err := decodeTrace(b.Model, ch.Witness)
 	if err != nil || len(t.States) != 1 {
 		return usageError("%s: the witness is not one configuration of this model (%w)", ch.Name, err)
 	}
 	fmt.Fprintf(w, "\n%s %s: %s\n", ch.Name, ch.Verdict, ch.Detail)
-	for _, p := range b.check.Characterisations {
+	for _, p := range b.Spec.Characterisations {
 		if ch.Name != "characterise "+p.Name {
 			continue
 		}
 		if !p.Holds(t.States[0]) {
 			return &exitError{exitViolated, fmt.Errorf("%s: the predicate does not hold on the witness", ch.Name)}
 		}
-		if err := printTrace(w, b.model, t); err != nil {
+		if err := printTrace(w, b.Model, t); err != nil {
 			return err
 		}
 		fmt.Fprintln(w, "  the predicate holds on this configuration")

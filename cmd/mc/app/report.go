@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/runs"
 )
 
 // report is one run: what was asked for and what the checker found, with the model that
@@ -29,18 +30,18 @@ type about struct {
 	Notes    []string       `json:"notes,omitempty"`
 }
 
-func newReport(b *built, res *checker.Result) *report {
-	m := b.model
+func newReport(b *runs.Run, res *checker.Result) *report {
+	m := b.Model
 	if q, ok := m.(model.Quotient); ok { // traces are lifted to the base's executions
 		m = q.Base()
 	}
-	return &report{about: aboutOf(b), res: res, model: m, legit: b.check.Legit, proto: b.proto}
+	return &report{about: aboutOf(b), res: res, model: m, legit: b.Spec.Legit, proto: b.Protocol}
 }
 
 // aboutOf describes a built run as it was asked for.
-func aboutOf(b *built) about {
-	return about{Model: b.spec.Model, Params: b.spec.Params, Topology: b.spec.Topology, Edges: b.edges,
-		Daemon: b.spec.Daemon, Fairness: b.spec.Fairness, Reading: b.spec.Reading, Notes: b.notes}
+func aboutOf(b *runs.Run) about {
+	return about{Model: b.Canonical.Model, Params: b.Canonical.Params, Topology: b.Canonical.Topology, Edges: b.Edges,
+		Daemon: b.Canonical.Daemon, Fairness: b.Canonical.Fairness, Reading: b.Canonical.Reading, Notes: b.Notes}
 }
 
 // reportJSON is a report as JSON: the result's own fields (Stats, and the figures of

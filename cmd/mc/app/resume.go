@@ -7,12 +7,13 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/runs"
 	"github.com/urfave/cli/v2"
 )
 
 // checkpoints turns --dir, --checkpoint-every and --resume into the library's options. The
 // run as asked for is saved with the checkpoint, so that --resume needs nothing else.
-func checkpoints(c *cli.Context, run *built) (*checker.Checkpoints, error) {
+func checkpoints(c *cli.Context, run *runs.Run) (*checker.Checkpoints, error) {
 	if c.Duration("checkpoint-every") < 0 {
 		return nil, usageError("--checkpoint-every must be positive")
 	}
@@ -29,7 +30,7 @@ func checkpoints(c *cli.Context, run *built) (*checker.Checkpoints, error) {
 	case dir == "":
 		return nil, nil
 	}
-	given := run.given
+	given := run.Given
 	if strings.HasSuffix(given.Topology, ".dot") {
 		abs, err := filepath.Abs(given.Topology)
 		if err != nil {
@@ -37,7 +38,7 @@ func checkpoints(c *cli.Context, run *built) (*checker.Checkpoints, error) {
 		}
 		given.Topology = abs
 	}
-	meta, err := json.Marshal(savedMeta{runSpec: given, Store: c.String("store"), Mem: c.String("mem"), Exact: c.Bool("exact"),
+	meta, err := json.Marshal(savedMeta{Description: given, Store: c.String("store"), Mem: c.String("mem"), Exact: c.Bool("exact"),
 		Hashed: c.Bool("hashed")})
 	if err != nil {
 		return nil, err
@@ -49,7 +50,7 @@ func checkpoints(c *cli.Context, run *built) (*checker.Checkpoints, error) {
 // stored, which the saved graph depends on (a universe explored hashed with --store disk
 // would otherwise resume in the dense store, which has no checkpoints).
 type savedMeta struct {
-	runSpec
+	runs.Description
 	Store string `json:",omitempty"`
 	Mem   string `json:",omitempty"`
 	Exact bool   `json:",omitempty"`
@@ -60,7 +61,7 @@ type savedMeta struct {
 
 // savedRun rebuilds the run whose checkpoint is in dir, and takes its --store, --mem and
 // --exact unless the command line gives them again.
-func savedRun(c *cli.Context, dir string) (*built, error) {
+func savedRun(c *cli.Context, dir string) (*runs.Run, error) {
 	meta, err := checker.ReadCheckpointMeta(dir)
 	if err != nil {
 		return nil, badInput("--resume: %w", err)
@@ -77,7 +78,7 @@ func savedRun(c *cli.Context, dir string) (*built, error) {
 			}
 		}
 	}
-	b, err := saved.runSpec.build()
+	b, err := saved.Description.Build()
 	if err != nil {
 		return nil, usageError("--resume: %w", err)
 	}

@@ -9,13 +9,13 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker"
-	"github.com/mc-checker/mc/models/topology"
+	"github.com/mc-checker/mc/checker/runs"
 	"github.com/urfave/cli/v2"
 )
 
 // run executes the run; input errors come back as usage errors.
-func (b *built) run(ctx context.Context, opts checker.Options) (*report, error) {
-	res, err := checker.Run(ctx, b.model, b.check, opts)
+func runBuilt(ctx context.Context, b *runs.Run, opts checker.Options) (*report, error) {
+	res, err := b.Check(ctx, opts)
 	endRun(opts.Progress) // the bars end before the caller prints
 	var internal *checker.InternalError
 	switch {
@@ -98,17 +98,6 @@ func runOptions(c *cli.Context) (checker.Options, error) {
 	return opts, nil
 }
 
-func treeEdges(t *topology.Tree) string {
-	if t == nil {
-		return ""
-	}
-	var parts []string
-	for _, e := range t.Edges() {
-		parts = append(parts, fmt.Sprintf("%s-%s", t.Labels[e.Parent], t.Labels[e.Child]))
-	}
-	return strings.Join(parts, " ")
-}
-
 // parseBytes reads a size such as 4GiB, 512M or 1000000 (binary multiples: K, M, G, T).
 func parseBytes(text string) (uint64, error) {
 	t := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(text), "B"), "i")
@@ -139,13 +128,13 @@ func gib(b uint64) string {
 }
 
 // warnUnbounded says that --max-states does not bound the runs checked in the dense store.
-func warnUnbounded(c *cli.Context, opts checker.Options, runs ...*built) {
+func warnUnbounded(c *cli.Context, opts checker.Options, runs ...*runs.Run) {
 	if opts.MaxStates == 0 {
 		return
 	}
 	for _, b := range runs {
-		if opts.Dense(b.model) {
-			warn(c, "--max-states bounds a BFS from explicit initial states; %s checks every configuration in the dense store, which it does not bound", b.spec.Model)
+		if opts.Dense(b.Model) {
+			warn(c, "--max-states bounds a BFS from explicit initial states; %s checks every configuration in the dense store, which it does not bound", b.Canonical.Model)
 			return
 		}
 	}

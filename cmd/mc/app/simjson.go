@@ -2,6 +2,7 @@ package app
 
 import (
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/runs"
 	"github.com/mc-checker/mc/checker/sim"
 )
 
@@ -47,7 +48,7 @@ type simFiguresJSON struct {
 }
 
 // simulationJSONOf is what --json prints of a simulation that took the given time.
-func simulationJSONOf(b *built, opts sim.Options, s sim.Summary, saved []string, seconds float64, interrupted bool) simulationJSON {
+func simulationJSONOf(b *runs.Run, opts sim.Options, s sim.Summary, saved []string, seconds float64, interrupted bool) simulationJSON {
 	out := simulationJSON{about: aboutOf(b), Scheduler: opts.Scheduler.String(), Runs: opts.Runs, Seed: opts.Seed,
 		MaxSteps: opts.MaxSteps, Saved: saved,
 		Stats: simStatsJSON{Stabilized: s.Stabilized, Stuck: s.Deadlocked, Bounded: s.Bound, NotStabilized: s.FirstFailed,

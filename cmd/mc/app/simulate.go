@@ -12,6 +12,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/runs"
 	"github.com/mc-checker/mc/checker/sim"
 	"github.com/urfave/cli/v2"
 )
@@ -53,11 +54,11 @@ func runSimulate(c *cli.Context) error {
 	var endBars func()
 	opts.Progress, endBars = simProgress(c, opts.Runs)
 	start := time.Now()
-	res, err := sim.Simulate(ctx, b.proto, opts)
+	res, err := sim.Simulate(ctx, b.Protocol, opts)
 	endBars() // before anything is printed
 	// Bad options, or a protocol that broke its rules during a run: a model error.
 	if err != nil && ctx.Err() == nil {
-		return usageError("%w", checker.ExplainModelError(b.model, err))
+		return usageError("%w", checker.ExplainModelError(b.Model, err))
 	}
 	s, took := res.Summarize(), time.Since(start)
 	if !c.Bool("json") {
@@ -81,7 +82,7 @@ func runSimulate(c *cli.Context) error {
 }
 
 // simulation validates the command line and builds the model.
-func simulation(c *cli.Context) (*built, sim.Options, error) {
+func simulation(c *cli.Context) (*runs.Run, sim.Options, error) {
 	var opts sim.Options
 	entry, params, err := modelArg(c)
 	if err != nil {
@@ -90,13 +91,13 @@ func simulation(c *cli.Context) (*built, sim.Options, error) {
 	if c.String("topology") == "all" && !entry.Rooted {
 		return nil, opts, usageError("simulate runs on one topology; --topology all makes one per tree")
 	}
-	rs := runSpec{Model: entry.Name, Params: params, Topology: c.String("topology"), Daemon: c.String("daemon"), Fairness: "unfair"}
-	b, err := rs.build()
+	rs := runs.Description{Model: entry.Name, Params: params, Topology: c.String("topology"), Daemon: c.String("daemon"), Fairness: "unfair"}
+	b, err := rs.Build()
 	if err != nil {
 		return nil, opts, usageError("%w", err)
 	}
 	opts = sim.Options{Runs: c.Int("runs"), Seed: c.Uint64("seed"), MaxSteps: c.Int("max-steps"), Workers: c.Int("workers"),
-		Legit: b.check.Legit, Init: b.init, Faults: c.Int("faults"), FaultGap: c.Int("fault-gap")}
+		Legit: b.Spec.Legit, Init: b.Init, Faults: c.Int("faults"), FaultGap: c.Int("fault-gap")}
 	switch c.String("end") {
 	case "legitimate":
 	case "start":
@@ -107,7 +108,7 @@ func simulation(c *cli.Context) (*built, sim.Options, error) {
 	if opts.Faults > 0 && c.String("dir") != "" {
 		return nil, opts, usageError("--dir saves runs as traces of the model, and faults are not its steps: use mc check --check recovery")
 	}
-	if opts.Daemon, err = model.ParseDaemon(b.spec.Daemon); err != nil {
+	if opts.Daemon, err = model.ParseDaemon(b.Canonical.Daemon); err != nil {
 		return nil, opts, usageError("%w", err)
 	}
 	if opts.Scheduler, err = schedulerOf(c.String("scheduler")); err != nil {
@@ -132,9 +133,9 @@ func schedulerOf(name string) (sim.Scheduler, error) {
 }
 
 // printSimulation writes the distribution.
-func printSimulation(w io.Writer, b *built, opts sim.Options, s sim.Summary, took time.Duration) {
-	fmt.Fprintf(w, "%s %s · %s daemon · %s scheduler · %s · seed %d\n", b.spec.Model,
-		formatParams(b.spec.Model, b.spec.Params), b.spec.Daemon, opts.Scheduler, groupCounted(uint64(opts.Runs), "run"), opts.Seed)
+func printSimulation(w io.Writer, b *runs.Run, opts sim.Options, s sim.Summary, took time.Duration) {
+	fmt.Fprintf(w, "%s %s · %s daemon · %s scheduler · %s · seed %d\n", b.Canonical.Model,
+		formatParams(b.Canonical.Model, b.Canonical.Params), b.Canonical.Daemon, opts.Scheduler, groupCounted(uint64(opts.Runs), "run"), opts.Seed)
 	if opts.Faults > 0 {
 		fmt.Fprintf(w, "  (from the legitimate configuration each run reaches: %s, 0..%d steps apart; from the first fault, and the steps after the last)\n",
 			counted(opts.Faults, "fault"), opts.FaultGap)
@@ -180,7 +181,7 @@ func printSimulation(w io.Writer, b *built, opts sim.Options, s sim.Summary, too
 
 // saveFailures writes the trace of every run that did not stabilize to --dir, as mc replay
 // reads it, and returns the files written.
-func saveFailures(c *cli.Context, b *built, opts sim.Options, res *sim.Result) ([]string, error) {
+func saveFailures(c *cli.Context, b *runs.Run, opts sim.Options, res *sim.Result) ([]string, error) {
 	dir := c.String("dir")
 	if dir == "" {
 		return nil, nil
@@ -194,11 +195,11 @@ func saveFailures(c *cli.Context, b *built, opts sim.Options, res *sim.Result) (
 		if run.Outcome != sim.Deadlocked && run.Outcome != sim.Bounded {
 			continue
 		}
-		t, err := sim.Trace(b.proto, b.model, opts, run.Index)
+		t, err := sim.Trace(b.Protocol, b.Model, opts, run.Index)
 		if err != nil {
 			return nil, &exitError{exitInconclusive, err}
 		}
-		tj, err := encodeTrace(b.model, t)
+		tj, err := encodeTrace(b.Model, t)
 		if err != nil {
 			return nil, err
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/runs"
 	"github.com/mc-checker/mc/models"
 	"github.com/urfave/cli/v2"
 )
@@ -126,14 +127,13 @@ func smallest(ctx context.Context, c *cli.Context, opts checker.Options, entry *
 	row = sweepRow{Params: params}
 	var below *report
 	for v := search.Min; v <= search.Max && row.Smallest == nil; v++ {
-		p := copyParams(params)
-		p[search.Name] = v
-		b, err := runSpec{Model: entry.Name, Params: p, Daemon: c.String("daemon"), Fairness: c.String("fairness"),
-			Checks: strings.Split(c.String("check"), ","), Lint: c.Bool("lint")}.build()
+		p := withParam(params, search.Name, v)
+		b, err := runs.Description{Model: entry.Name, Params: p, Daemon: c.String("daemon"), Fairness: c.String("fairness"),
+			Checks: strings.Split(c.String("check"), ","), Lint: c.Bool("lint")}.Build()
 		if err != nil {
 			return row, false, usageError("%w", err)
 		}
-		r, err := b.run(ctx, opts)
+		r, err := runBuilt(ctx, b, opts)
 		if err != nil {
 			return row, false, err
 		}
@@ -196,12 +196,22 @@ func combinations(defaults map[string]int, ranges []models.Range) []map[string]i
 		var next []map[string]int
 		for _, base := range out {
 			for v := r.Lo; v <= r.Hi; v++ {
-				p := copyParams(base)
-				p[r.Name] = v
+				p := withParam(base, r.Name, v)
 				next = append(next, p)
 			}
 		}
 		out = next
 	}
 	return out
+}
+
+// withParam is a copy of params with name set to v.
+func withParam(params map[string]int, name string, v int) map[string]int {
+	p := map[string]int{name: v}
+	for k, x := range params {
+		if k != name {
+			p[k] = x
+		}
+	}
+	return p
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/runs"
 	"github.com/mc-checker/mc/models"
 	"github.com/mc-checker/mc/models/topology"
 	"github.com/urfave/cli/v2"
@@ -18,7 +19,7 @@ const shownFailures = 3
 // checkAllTrees checks the run on every labelled tree of n nodes, building each when its
 // turn comes and printing its row (with --json its object) as soon as it is done: memory
 // holds one tree's run at a time, and an interrupt stops the sweep after the tree under way.
-func checkAllTrees(c *cli.Context, rs runSpec, opts checker.Options) error {
+func checkAllTrees(c *cli.Context, rs runs.Description, opts checker.Options) error {
 	n := rs.Params["n"]
 	count := topology.Count(n)
 	if count == 0 {
@@ -28,8 +29,8 @@ func checkAllTrees(c *cli.Context, rs runSpec, opts checker.Options) error {
 	if err != nil {
 		return usageError("%w", err)
 	}
-	rs.tree = first
-	if _, err := rs.validate(); err != nil { // the others differ by their edges only
+	rs.Tree = first
+	if err := rs.Validate(); err != nil { // the others differ by their edges only
 		return usageError("%w", err)
 	}
 	warnUnbounded(c, opts)
@@ -38,14 +39,14 @@ func checkAllTrees(c *cli.Context, rs runSpec, opts checker.Options) error {
 	out := newTreeOutput(c, n, count)
 	violated, inconclusive, done := false, false, 0
 	for k := 0; k < count && ctx.Err() == nil; k++ {
-		if rs.tree, err = models.LabelledTree(n, k); err != nil {
+		if rs.Tree, err = models.LabelledTree(n, k); err != nil {
 			return usageError("%w", err)
 		}
-		b, err := rs.build()
+		b, err := rs.Build()
 		if err != nil {
 			return usageError("%w", err)
 		}
-		r, err := b.run(ctx, opts)
+		r, err := runBuilt(ctx, b, opts)
 		if err != nil {
 			return err
 		}

@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"github.com/mc-checker/mc/checker/runs"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -22,15 +23,15 @@ func runVerify(c *cli.Context) error {
 	if c.NArg() == 0 {
 		return usageError("verify needs at least one proof file")
 	}
-	var runs []proofRun
-	var specs []runSpec
+	var proofRuns []proofRun
+	var specs []runs.Description
 	var files []string // the proof file of each run
 	for _, path := range c.Args().Slice() {
 		f, s, err := readProof(path, c.Bool("lint"))
 		if err != nil {
 			return usageError("%w", err)
 		}
-		runs, specs = append(runs, f.Runs...), append(specs, s...)
+		proofRuns, specs = append(proofRuns, f.Runs...), append(specs, s...)
 		for range f.Runs {
 			files = append(files, path)
 		}
@@ -47,13 +48,13 @@ func runVerify(c *cli.Context) error {
 	defer stop()
 	w := c.App.Writer
 	failed := 0
-	for i, pr := range runs {
-		b, err := specs[i].build()
+	for i, pr := range proofRuns {
+		b, err := specs[i].Build()
 		if err != nil {
 			return usageError("run %q: %w", pr.Name, err)
 		}
 		start := time.Now()
-		r, err := b.run(ctx, opts)
+		r, err := runBuilt(ctx, b, opts)
 		if err != nil {
 			return err
 		}
@@ -75,17 +76,17 @@ func runVerify(c *cli.Context) error {
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	fmt.Fprintf(w, "%d passed, %d failed\n", len(runs)-failed, failed)
+	fmt.Fprintf(w, "%d passed, %d failed\n", len(proofRuns)-failed, failed)
 	for _, page := range written {
 		fmt.Fprintf(w, "  %-12s written to %s\n", "report", page)
 	}
 	if failed > 0 {
-		what := fmt.Sprintf("%d of %d proof runs deviate from their expectations", failed, len(runs))
+		what := fmt.Sprintf("%d of %d proof runs deviate from their expectations", failed, len(proofRuns))
 		switch {
-		case len(runs) == 1:
+		case len(proofRuns) == 1:
 			what = "the proof run deviates from its expectations"
 		case failed == 1:
-			what = fmt.Sprintf("1 of %d proof runs deviates from its expectations", len(runs))
+			what = fmt.Sprintf("1 of %d proof runs deviates from its expectations", len(proofRuns))
 		}
 		return &exitError{exitViolated, errors.New(what)}
 	}

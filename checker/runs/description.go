@@ -1,9 +1,8 @@
-package app
+package runs
 
 import (
 	"cmp"
 	"fmt"
-	"slices"
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
@@ -11,11 +10,12 @@ import (
 	"github.com/mc-checker/mc/models/topology"
 )
 
-// runSpec is one run as a user describes it: a model with parameter values, a topology, a
-// daemon, a fairness and checks. `check` builds it from flags, `sweep` from a range, `verify`
-// from a proof file, `replay` from a saved run and `--resume` from a checkpoint; all of them
-// go through validate, before anything is built.
-type runSpec struct {
+// Description is one run as a user describes it: a model with parameter values, a topology, a
+// daemon, a fairness, reductions, faults and checks; empty fields take the model's defaults.
+// mc's `check` makes one from flags, `sweep` from a range, `verify` from a proof file,
+// `replay` from a saved run and `--resume` from a checkpoint (it is what a checkpoint saves,
+// as JSON); all of them go through Validate before anything is built.
+type Description struct {
 	Model    string
 	Params   map[string]int // missing ones take the model's defaults
 	Topology string         // for models on a tree: path, star, tree:K or a .dot file (not "all")
@@ -34,22 +34,24 @@ type runSpec struct {
 	Checks      []string // empty: the model's default checks
 	Lint        bool     `json:",omitempty"` // check the protocol contract on every step
 	// Precision and ExactBlock tune expected-time (0: the checker's defaults).
-	Precision  float64        `json:",omitempty"`
-	ExactBlock int            `json:",omitempty"`
-	tree       *topology.Tree // the resolved topology, when the caller has it already
-	// topologyKey is how an error names where the topology came from: "--topology" (the
+	Precision  float64 `json:",omitempty"`
+	ExactBlock int     `json:",omitempty"`
+	// Tree is the topology resolved already, when the caller has it (a run over every
+	// labelled tree); nil: Topology is read.
+	Tree *topology.Tree `json:"-"`
+	// TopologyKey is how an error names where the topology came from: "--topology" (the
 	// default) or a proof file's key.
-	topologyKey string
+	TopologyKey string `json:"-"`
 }
 
 // topologyName is how an error names where the topology came from.
-func (rs runSpec) topologyName() string { return cmp.Or(rs.topologyKey, "--topology") }
+func (rs Description) topologyName() string { return cmp.Or(rs.TopologyKey, "--topology") }
 
-// plan is a runSpec validated against the catalogue: every name resolved, every value in its
+// plan is a Description validated against the catalogue: every name resolved, every value in its
 // range, the defaults filled in, the topology read and measured; nothing built yet.
 type plan struct {
-	given    runSpec // as asked for: what --dir saves for --resume
-	spec     runSpec // canonical names and every parameter, as reports print them
+	given    Description // as asked for: what --dir saves for --resume
+	spec     Description // canonical names and every parameter, as reports print them
 	entry    *models.Entry
 	tree     *topology.Tree
 	daemon   model.Daemon
@@ -58,18 +60,26 @@ type plan struct {
 	checks   []checker.Check
 }
 
+// Validate checks the description against the catalogue and the checker's table of
+// combinations without building anything: the model, its parameters, the topology, the
+// daemon, the fairness, the checks, and whether they combine.
+func (rs Description) Validate() error {
+	_, err := rs.validate()
+	return err
+}
+
 // validate checks the run description: the model, its parameters (names, ranges; defaults
 // for the missing ones), the topology (a file is read and its size checked against the
 // model's range before a model is built on it), the daemon, the fairness and the checks.
-func (rs runSpec) validate() (*plan, error) {
-	entry, err := lookupModel(rs.Model)
+func (rs Description) validate() (*plan, error) {
+	entry, err := models.Lookup(rs.Model)
 	if err != nil {
-		return nil, err
+		return nil, NamedFile("protocol file", err)
 	}
 	topo := rs.Topology
 	if entry.OnTopology != nil && topo != "" { // a protocol file on the network of a file
 		if entry, err = entry.OnTopology(topo); err != nil {
-			return nil, namedFile(rs.topologyName(), err)
+			return nil, NamedFile(rs.topologyName(), err)
 		}
 		rs.Topology = ""
 	}
@@ -159,7 +169,7 @@ func (p *plan) features() map[string]bool {
 
 // treeOf is the one tree a run on a tree runs on, measured against the model's range of n,
 // or nil for a model with a fixed topology (which refuses any).
-func treeOf(entry *models.Entry, rs runSpec, n int) (*topology.Tree, error) {
+func treeOf(entry *models.Entry, rs Description, n int) (*topology.Tree, error) {
 	switch {
 	case !entry.Tree && rs.Topology != "":
 		return nil, fmt.Errorf("model %s has a fixed topology; --topology does not apply", entry.Name)
@@ -168,129 +178,14 @@ func treeOf(entry *models.Entry, rs runSpec, n int) (*topology.Tree, error) {
 	case entry.Rooted && rootedSet(rs.Topology) != "":
 		return nil, nil // a set of rooted trees, which the model builds
 	}
-	tree := rs.tree
+	tree := rs.Tree
 	if tree == nil {
 		var err error
 		if tree, err = models.Topology(rs.Topology, n); err != nil {
-			return nil, namedFile(rs.topologyName(), err)
+			return nil, NamedFile(rs.topologyName(), err)
 		}
 	}
 	return tree, entry.CheckTree(tree)
-}
-
-// built is a validated run turned into library values.
-type built struct {
-	given runSpec // as asked for, before defaults: what --dir saves for --resume
-	spec  runSpec
-	model model.Model
-	check checker.Spec
-	notes []string
-	edges string // the tree of a model on a tree, as parent-child pairs
-	proto model.Protocol
-	init  []model.State // the model's initial configurations (nil: every one)
-}
-
-// build validates the run and builds its model.
-func (rs runSpec) build() (*built, error) {
-	p, err := rs.validate()
-	if err != nil {
-		return nil, err
-	}
-	return p.build()
-}
-
-// build builds the protocol and its model under the daemon.
-func (p *plan) build() (*built, error) {
-	var inst *models.Instance
-	var err error
-	if p.tree == nil && p.entry.Rooted {
-		inst, err = p.entry.BuildSet(p.spec.Params, p.spec.Topology)
-	} else {
-		inst, err = p.entry.Build(p.spec.Params, p.tree)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if len(p.given.Checks) == 0 && inst.Checks != nil {
-		if p.checks, err = parseChecks(inst.Checks); err != nil {
-			return nil, err
-		}
-		p.spec.Checks = inst.Checks
-	}
-	opts := []model.Option{model.From(inst.Init)}
-	if p.spec.Lint {
-		opts = append(opts, model.WithLint())
-	}
-	m, err := model.Daemonize(inst.Protocol, p.daemon, opts...)
-	if err != nil {
-		return nil, err
-	}
-	m, legit, notes, err := p.wrap(m, inst)
-	if err != nil {
-		return nil, err
-	}
-	return &built{given: p.given, spec: p.spec, model: m, notes: notes, edges: treeEdges(p.tree), proto: inst.Protocol,
-		init: inst.Init, check: checker.Spec{
-			Checks: p.checks, Properties: model.Properties{
-				Legit:             legit,
-				LegitForm:         inst.LegitForm,
-				Invariants:        inst.Invariants,
-				Actions:           inst.Actions,
-				Characterisations: inst.Characterisations,
-				Eventually:        inst.Eventually,
-			},
-			Fairness: p.fairness,
-			Reading:  p.reading, Rounds: p.spec.Rounds,
-			Expected: checker.ExpectedTuning{Precision: p.spec.Precision, ExactBlock: p.spec.ExactBlock},
-		}}, nil
-}
-
-// wrap applies what the run asks on top of the daemon's model: rotation symmetry, and for the
-// recovery check the faults (whose end condition replaces the legitimate set); it returns
-// the model, the legitimate set and the notes the report states.
-func (p *plan) wrap(m model.Model, inst *models.Instance) (model.Model, model.Predicate, []string, error) {
-	legit, notes := inst.Legit, slices.Clone(inst.Notes)
-	m, err := bySymmetry(m, inst.Protocol, p.spec.Symmetry)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if q, ok := m.(model.Quotient); ok {
-		notes = append(notes, q.Orbits()+"; traces are lifted to executions before they are replayed")
-	}
-	if p.daemon == model.Blocks {
-		notes = append(notes, "block reduction: a step moves one connected set of enabled processes; "+
-			"reachable configurations, deadlocks and cycles are the distributed daemon's, step counts are not")
-	}
-	if !slices.Contains(p.checks, checker.CheckRecovery) {
-		if p.spec.Faults != 0 || p.spec.FaultVars != nil || p.spec.FaultValues != nil || p.spec.FaultScope != "" || p.spec.End != "" {
-			return nil, nil, nil, fmt.Errorf("--faults, --fault-vars, --fault-values and --fault-scope apply to the recovery check only")
-		}
-		return m, legit, notes, nil
-	}
-	if m, legit, err = faultsOn(m, p.spec, inst.Legit); err != nil {
-		return nil, nil, nil, err
-	}
-	end := "back in the legitimate set"
-	if p.spec.End == "start" {
-		end = "back in the very configuration it started from"
-	}
-	notes = append(notes, "recovery: "+faultSpec(p.spec).String()+", from every legitimate configuration; the end: "+end)
-	return m, legit, notes, nil
-}
-
-// bySymmetry is m reduced by the symmetry named ("" or "none": m itself).
-func bySymmetry(m model.Model, p model.Protocol, name string) (model.Model, error) {
-	switch name {
-	case "", "none":
-		return m, nil
-	case "rotation":
-		r, ok := p.(model.Rotational)
-		if !ok {
-			return nil, fmt.Errorf("the model does not declare rotation symmetry (an anonymous ring)")
-		}
-		return model.ByRotation(m, r.RotationBlock())
-	}
-	return nil, fmt.Errorf("unknown symmetry %q (want rotation or none)", name)
 }
 
 // rootedSet is the set of rooted trees a --topology value names for a Rooted model ("" is
