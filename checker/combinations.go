@@ -1,15 +1,18 @@
 package checker
 
 import (
-	"fmt"
+	"errors"
 	"strings"
 
 	"github.com/mc-checker/mc/checker/model"
 )
 
-// The features of a run that another may refuse, besides the checks (named by their Check):
-// what the model is (its reduction, a symmetry quotient, faults, a universe for its initial
-// set) and what the spec asks (weak fairness, rounds).
+// The features of a run that another may refuse, besides the checks (named by their Check)
+// and the daemons (named by model.Daemon's String; the blocks reduction is the distributed
+// daemon's): what the model is (its reduction, a symmetry quotient, faults, a universe for
+// its initial set, a protocol under a daemon, coins), what the spec asks (weak fairness,
+// rounds) and the engine. The last two are what a catalogue's entry says of its protocol,
+// which a run description knows and a model does not.
 const (
 	FeatureReduction = "reduction"     // the model explores a reduction (model.Traits.Reduced)
 	FeatureSymmetry  = "symmetry"      // the model is a quotient by symmetry (model.Quotient)
@@ -18,11 +21,29 @@ const (
 	FeatureWeakFair  = "weak-fairness" // Spec.Fairness is WeaklyFair
 	FeatureRounds    = "rounds"        // Spec.Rounds
 	FeatureSymbolic  = "symbolic"      // Options.Engine decides the checks on BDDs
+	FeatureProtocol  = "protocol"      // the model is a protocol under a daemon (model.Daemonized)
+	FeatureCoins     = "coins"         // the model's steps carry probabilities (Traits.Probabilistic)
+	// FeatureRestricted: the initial set is the universe restricted by a predicate
+	// (model.Where), not all of it.
+	FeatureRestricted = "restricted"
+	// FeatureOneEvent: the catalogue's protocol runs one event a step (it passes messages
+	// asynchronously, or its moves write shared variables): the central daemon only.
+	FeatureOneEvent = "one-event"
+	// FeatureInRounds: the catalogue's protocol is written in synchronous rounds (every node
+	// moves every round, reading the messages of the last one): the synchronous daemon only.
+	FeatureInRounds = "in-rounds"
+)
+
+// The daemons as the table names them.
+var (
+	central, locallyCentral  = model.Central.String(), model.LocallyCentral.String()
+	distributed, synchronous = model.Distributed.String(), model.Synchronous.String()
 )
 
 // Combination is one combination of features the checker refuses, and why: every group of
-// When has a feature of the run, and Unless does not. Why may name the reduction as
-// {reduction}, and the first feature of the last group the run has as {feature}.
+// When has a feature of the run, and Unless does not. Why may quote what the caller names
+// ({reduction}, {model}, {daemon}, {why}: see Refused), and the first feature of the last
+// group the run has as {feature}.
 type Combination struct {
 	When   [][]string
 	Unless string
@@ -33,6 +54,22 @@ type Combination struct {
 // it, in order, before anything runs; the command line evaluates it through Spec.validate; no
 // other code decides a combination. docs/COMBINATIONS.md is written from it.
 var combinations = []Combination{
+	{When: [][]string{{FeatureOneEvent}, {locallyCentral, distributed, synchronous}},
+		Why: "model {model} runs one event a step (the central daemon), not under the {daemon} daemon: {why}"},
+	{When: [][]string{{FeatureInRounds}, {central, locallyCentral, distributed}},
+		Why: "model {model} runs in synchronous rounds (every node moves every round, reading the messages of the last one): the synchronous daemon, not the {daemon} daemon"},
+	{When: [][]string{{FeatureReduction}, {central, locallyCentral, synchronous}},
+		Why: "--reduce {reduction}: the block reduction (blocks) is the distributed daemon's"},
+	{When: [][]string{{FeatureSymbolic}}, Unless: FeatureProtocol,
+		Why: "not a state-model protocol: the symbolic engine needs a protocol under a daemon"},
+	{When: [][]string{{FeatureSymbolic}, {FeatureReduction}},
+		Why: "the symbolic engine checks the central, locally-central, distributed and synchronous daemons"},
+	{When: [][]string{{FeatureSymbolic}, {FeatureCoins}},
+		Why: "the symbolic engine does not check randomized protocols"},
+	{When: [][]string{{FeatureSymbolic}}, Unless: FeatureUniverse,
+		Why: "the symbolic engine checks models that start from every configuration"},
+	{When: [][]string{{FeatureSymbolic}, {FeatureRestricted}},
+		Why: "the symbolic engine checks models that start from every configuration"},
 	{When: [][]string{{string(CheckAlmostSure), string(CheckExpected)}, {FeatureFaults}},
 		Why: "almost-sure and expected-time run on a model without faults"},
 	{When: [][]string{{string(CheckAlmostSure), string(CheckExpected)}, {FeatureReduction}},
@@ -59,6 +96,19 @@ var combinations = []Combination{
 		Why: "the symbolic engine does not run the {feature} check (it runs invariant, deadlock, closure, convergence and worst-case)"},
 	{When: [][]string{{FeatureSymbolic}, {FeatureRounds}},
 		Why: "the symbolic engine measures moves and steps, not rounds"},
+	{When: [][]string{{string(CheckRecovery)}, otherChecks(CheckRecovery)},
+		Why: "the recovery check runs alone (--check recovery)"},
+}
+
+// otherChecks are the names of every check but c.
+func otherChecks(c Check) []string {
+	var out []string
+	for _, x := range AllChecks {
+		if x != c {
+			out = append(out, string(x))
+		}
+	}
+	return out
 }
 
 // Combinations is the table of the combinations the checker refuses, in the order it
@@ -94,31 +144,61 @@ func (s *Spec) features(m model.Model) map[string]bool {
 	}
 	_, quotient := model.As[model.Quotient](m)
 	_, faulty := model.As[model.FaultBudget](m)
-	have[FeatureReduction] = model.TraitsOf(m).Reduced != ""
+	traits := model.TraitsOf(m)
+	where, universe := model.InitOverUniverse(m)
+	have[FeatureReduction] = traits.Reduced != ""
 	have[FeatureSymmetry] = quotient
 	have[FeatureFaults] = faulty
-	have[FeatureUniverse] = universal(m)
+	have[FeatureUniverse] = universe
+	have[FeatureRestricted] = universe && where != nil
+	have[FeatureCoins] = traits.Probabilistic
 	have[FeatureWeakFair] = s.Fairness == WeaklyFair
 	have[FeatureRounds] = s.Rounds
+	if d, ok := m.(model.Daemonized); ok {
+		have[FeatureProtocol] = true
+		have[DaemonFeature(d.Daemon())] = true
+	}
 	return have
+}
+
+// DaemonFeature is the table's name of daemon d: its own, the distributed daemon's for its
+// blocks reduction (which the reduction feature says).
+func DaemonFeature(d model.Daemon) string {
+	if d == model.Blocks {
+		return distributed
+	}
+	return d.String()
 }
 
 // refusal is the first combination of the table that refuses spec on m, as an error; nil if
 // none does.
 func (s *Spec) refusal(m model.Model) error {
-	return Refused(s.features(m), model.TraitsOf(m).Reduced)
+	return Refused(s.features(m), quotes(m))
+}
+
+// quotes are the names a reason quotes, as a model knows them.
+func quotes(m model.Model) map[string]string {
+	q := map[string]string{"reduction": model.TraitsOf(m).Reduced}
+	if d, ok := m.(model.Daemonized); ok {
+		q["daemon"] = d.Daemon().String()
+	}
+	return q
 }
 
 // Refused is the first combination of the table that refuses a run with the features have
-// (the checks by name, and the Feature names), as an error whose text names the reduction;
-// nil if none does. Run asks it of the model it is given; a caller that knows the features
+// (the checks by name, the daemons, and the Feature names), as an error whose text quotes
+// the names of quote: "reduction" (its name), "model", "daemon" and "why" (why the model
+// runs one event a step); nil if none does. Run asks it of the model it is given; a caller that knows the features
 // before it builds a model (the command line, from its flags) asks it first, so that a
 // refused run fails before a quotient or the faults' starts are enumerated.
-func Refused(have map[string]bool, reduction string) error {
+func Refused(have map[string]bool, quote map[string]string) error {
 	for _, c := range combinations {
 		if c.refuses(have) {
-			why := strings.ReplaceAll(c.Why, "{reduction}", reduction)
-			return fmt.Errorf("%s", strings.ReplaceAll(why, "{feature}", c.firstOf(have)))
+			why := strings.ReplaceAll(c.Why, "{feature}", c.firstOf(have))
+			for name, text := range quote {
+				why = strings.ReplaceAll(why, "{"+name+"}", text)
+			}
+			return errors.New(why)
 		}
 	}
 	return nil

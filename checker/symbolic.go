@@ -16,12 +16,9 @@ const bytesPerNode = 40
 
 // symbolicFits says why the symbolic engine cannot check m under spec, or nil.
 func symbolicFits(m model.Model, spec *Spec) error {
-	if err := symbolic.Supports(m); err != nil {
-		return err
-	}
 	have := spec.features(m)
 	have[FeatureSymbolic] = true
-	if err := Refused(have, model.TraitsOf(m).Reduced); err != nil {
+	if err := Refused(have, quotes(m)); err != nil {
 		return err
 	}
 	if spec.LegitForm == nil && (spec.has(CheckClosure) || spec.has(CheckConvergence) || spec.has(CheckWorstCase) || spec.has(CheckDeadlock) && spec.Legit != nil) {

@@ -120,21 +120,23 @@ func (rs Description) validate() (*plan, error) {
 		return nil, err
 	}
 	p.spec.Daemon, p.spec.Fairness = p.daemon.String(), p.fairness.String() // canonical names in reports
-	switch {
-	case rs.Reduce == "blocks" && p.daemon == model.Distributed:
-		p.daemon = model.Blocks // reported as the distributed daemon, with a note
-	case rs.Reduce != "" && rs.Reduce != "none":
-		return nil, fmt.Errorf("--reduce %s: the block reduction (blocks) is the distributed daemon's", rs.Reduce)
+	if rs.Reduce != "" && rs.Reduce != "none" && rs.Reduce != model.Blocks.String() {
+		return nil, fmt.Errorf("--reduce %s: unknown reduction (want blocks or none)", rs.Reduce)
 	}
-	if err := checker.Refused(p.features(), "blocks"); err != nil {
+	if err := checker.Refused(p.features(), p.quotes()); err != nil {
 		return nil, err
+	}
+	if p.blocks() {
+		p.daemon = model.Blocks // reported as the distributed daemon, with a note
 	}
 	return p, nil
 }
 
-// daemonOf is the daemon named (the entry's, or the central one, when none is), which the
-// entry must run under: a model of asynchronous messages runs one event a step, a model of
-// synchronous rounds under the synchronous daemon.
+// blocks reports whether the run asks for the distributed daemon's block reduction.
+func (p *plan) blocks() bool { return p.spec.Reduce == model.Blocks.String() }
+
+// daemonOf is the daemon named, or the entry's, or the central one, when none is (which
+// daemons the entry runs under is the table's business).
 func daemonOf(entry *models.Entry, name string) (model.Daemon, error) {
 	if name == "" {
 		name = cmp.Or(entry.Daemon, "central")
@@ -143,28 +145,29 @@ func daemonOf(entry *models.Entry, name string) (model.Daemon, error) {
 	switch {
 	case err != nil && name == model.Blocks.String():
 		return d, fmt.Errorf("%w; ask for it with --daemon distributed --reduce blocks", err)
-	case err != nil:
-		return d, err
-	case entry.Asynchronous && d != model.Central:
-		return d, fmt.Errorf("model %s runs one event a step (the central daemon), not under the %s daemon: %s", entry.Name, d, cmp.Or(entry.CentralWhy, "it passes messages asynchronously"))
-	case entry.Rounds && d != model.Synchronous:
-		return d, fmt.Errorf("model %s runs in synchronous rounds (every node moves every round, reading the messages of the last one): the synchronous daemon, not the %s daemon", entry.Name, d)
 	}
-	return d, nil
+	return d, err
 }
 
 // features are what the run will be made of, as the checker's table of combinations names
-// them, known from the flags before anything is built (the library asks the table again of
-// the model it is given, which also knows whether the initial set is the universe).
+// them, known from the description and the catalogue before anything is built (the library
+// asks the table again of the model it is given, which also knows its initial set).
 func (p *plan) features() map[string]bool {
-	have := map[string]bool{checker.FeatureReduction: p.daemon == model.Blocks,
+	have := map[string]bool{checker.FeatureReduction: p.blocks(),
 		checker.FeatureSymmetry: p.spec.Symmetry == "rotation", checker.FeatureWeakFair: p.fairness == checker.WeaklyFair,
-		checker.FeatureRounds: p.spec.Rounds}
+		checker.FeatureRounds: p.spec.Rounds, checker.DaemonFeature(p.daemon): true,
+		checker.FeatureOneEvent: p.entry.Asynchronous, checker.FeatureInRounds: p.entry.Rounds}
 	for _, c := range p.checks {
 		have[string(c)] = true
 	}
 	have[checker.FeatureFaults] = have[string(checker.CheckRecovery)] // the recovery check's model has faults, and only its
 	return have
+}
+
+// quotes are the names the table's reasons quote.
+func (p *plan) quotes() map[string]string {
+	return map[string]string{"reduction": p.spec.Reduce, "model": p.entry.Name, "daemon": p.daemon.String(),
+		"why": cmp.Or(p.entry.CentralWhy, "it passes messages asynchronously")}
 }
 
 // treeOf is the one tree a run on a tree runs on, measured against the model's range of n,

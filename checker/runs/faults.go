@@ -20,8 +20,6 @@ func faultSpec(rs Description) model.FaultSpec {
 // its universe, with the faults rs asks for, and the legitimate set read on it.
 func faultsOn(m model.Model, rs Description, legit model.Predicate) (model.Model, model.Predicate, error) {
 	switch {
-	case len(rs.Checks) != 1:
-		return nil, nil, fmt.Errorf("the recovery check runs alone (--check recovery)")
 	case rs.Faults < 1:
 		return nil, nil, fmt.Errorf("the recovery check needs --faults K, K ≥ 1")
 	case legit == nil:

@@ -74,10 +74,11 @@ type run struct {
 // Check runs the symbolic checks of in. An error is bad input (a model the engine cannot
 // encode, a form it cannot build); a bound or ctx's end makes the findings inconclusive.
 func Check(ctx context.Context, in Input) (*Output, error) {
-	if err := Supports(in.Model); err != nil {
-		return nil, err
+	d, ok := in.Model.(model.Daemonized) // the caller asked the table (checker.Refused) first
+	if !ok || d.Daemon() == model.Blocks {
+		return nil, fmt.Errorf("%w: the symbolic engine needs a protocol under a daemon", ErrNotLocal)
 	}
-	ru, err := newRunOf(ctx, in, in.Model.(model.Daemonized))
+	ru, err := newRunOf(ctx, in, d)
 	if err != nil {
 		return nil, err
 	}
@@ -88,25 +89,6 @@ func Check(ctx context.Context, in Input) (*Output, error) {
 	}
 	ru.out.PeakNodes = max(ru.out.PeakNodes, ru.e.m.Size())
 	return ru.out, nil
-}
-
-// Supports says why the engine cannot check m, as far as m's kind tells (a protocol whose
-// rules read beyond their view is found when they are tabulated), or nil.
-func Supports(m model.Model) error {
-	d, ok := m.(model.Daemonized)
-	switch {
-	case !ok:
-		return fmt.Errorf("%w: the symbolic engine needs a protocol under a daemon", ErrNotLocal)
-	case d.Daemon() == model.Blocks:
-		return errors.New("the symbolic engine checks the central, locally-central, distributed and synchronous daemons")
-	}
-	if _, random := d.Protocol().(model.Randomized); random {
-		return errors.New("the symbolic engine does not check randomized protocols")
-	}
-	if where, all := model.InitOverUniverse(m); !all || where != nil {
-		return errors.New("the symbolic engine checks models that start from every configuration")
-	}
-	return nil
 }
 
 func newRunOf(ctx context.Context, in Input, d model.Daemonized) (*run, error) {
