@@ -1,17 +1,20 @@
 package checker_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/internal/reference"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/models"
 	"github.com/mc-checker/mc/models/arvy"
 )
 
 // The checker agrees with the reference (a plain exploration with its own analyses) on every
 // invariant, action invariant, deadlock, convergence, worst case and eventually goal, with
-// and without fairness per message, on small instances, bounded and recycled.
+// and without fairness per message, on small instances as the catalogue builds them, bounded
+// and recycled.
 func TestReferenceArvy(t *testing.T) {
 	for _, cfg := range []arvy.Config{
 		{N: 3, Requests: 1, NewParent: arvy.Any},
@@ -21,11 +24,7 @@ func TestReferenceArvy(t *testing.T) {
 		{N: 4, Recycle: true, NewParent: arvy.Arrow},
 		{N: 4, Requests: 1, NewParent: arvy.Bridge},
 	} {
-		var trees [][]int
-		if cfg.NewParent == arvy.Bridge {
-			trees = [][]int{arvy.RingStart(cfg.N)}
-		}
-		m, spec := arvyInstance(t, cfg, trees)
+		m, spec := arvyInstance(t, cfg)
 		ref := reference.Check(m, reference.Spec{Legit: spec.Legit, Invariants: spec.Invariants, Actions: spec.Actions, Eventually: spec.Eventually})
 		for _, fair := range []checker.Fairness{checker.Unfair, checker.WeaklyFair} {
 			spec.Fairness = fair
@@ -77,32 +76,34 @@ func referenceVerdict(name string, spec checker.Spec, ref reference.Result, fair
 	return false, false
 }
 
-// arvyInstance is Arvy under the central daemon from the given rooted trees (nil: all of
-// them), with the lint on, and the spec of the checks it states: with recycle, its quiet
-// configurations are the legitimate set and it has no worst case.
-func arvyInstance(t *testing.T, cfg arvy.Config, trees [][]int) (model.Model, checker.Spec) {
+// arvyInstance is the catalogue's Arvy (from every rooted tree, or the bridge's ring) under
+// the central daemon, with the lint on, and the spec of the checks the catalogue runs on it.
+func arvyInstance(t *testing.T, cfg arvy.Config) (model.Model, checker.Spec) {
 	t.Helper()
-	p, err := arvy.New(cfg)
+	e, err := models.Lookup("arvy")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if trees == nil {
-		trees = arvy.RootedTrees(cfg.N)
-	}
-	init, err := p.Starts(trees)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := model.Daemonize(p, model.Central, model.From(init), model.WithLint())
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec := checker.Spec{Invariants: p.Invariants(), Actions: p.Actions(), Eventually: p.Satisfied(), Legit: p.Done,
-		Checks: []checker.Check{checker.CheckInvariant, checker.CheckAction, checker.CheckDeadlock,
-			checker.CheckConvergence, checker.CheckWorstCase, checker.CheckEventually}}
+	v := e.Defaults()
+	v["n"], v["requests"], v["newparent"], v["mutant"] = cfg.N, cfg.Requests, int(cfg.NewParent), int(cfg.Mutant)
 	if cfg.Recycle {
-		spec.Legit = p.Quiet
-		spec.Checks = []checker.Check{checker.CheckInvariant, checker.CheckAction, checker.CheckDeadlock, checker.CheckEventually}
+		v["recycle"] = 1
 	}
-	return m, spec
+	inst, err := e.BuildSet(v, models.RootedSets[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := e.Checks
+	if inst.Checks != nil {
+		names = inst.Checks
+	}
+	checks, err := checker.ParseChecks(strings.Join(names, ","))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := model.Daemonize(inst.Protocol, model.Central, model.From(inst.Init), model.WithLint())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, checker.Spec{Checks: checks, Legit: inst.Legit, Invariants: inst.Invariants, Actions: inst.Actions, Eventually: inst.Eventually}
 }
