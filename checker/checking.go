@@ -10,17 +10,18 @@ import (
 	"github.com/mc-checker/mc/checker/model"
 )
 
-// checking runs the checks of one Run over its graph. Each check records a finding (its
-// result, with a counterexample built from the graph, and what the counterexample must show);
-// the last stage replays every counterexample and witness through the model before any
-// result is returned.
+// checking is one analysis of a Run's graph: the state its families of checks share (the
+// scan, the convergence search's labels, the findings) and the helpers they share. Each
+// check, decided by its family (families.go), records a finding (its result, with a
+// counterexample built from the graph, and what the counterexample must show); the last
+// stage replays every counterexample and witness through the model before any result is
+// returned.
 type checking struct {
 	*run
 	scan      *analysis.ScanResult
 	labels    *analysis.Labels // the convergence search's, when it ran to the end
 	cutLabels *analysis.Labels // the labels of an interrupted search, to save
 	found     []finding
-	chain     *chain // the probabilistic checks' reading of the graph, once built
 }
 
 // finding is a check's result before its replay.
@@ -60,44 +61,10 @@ func (a *checking) analyse() error {
 			a.res.Stats.Transitions += a.labels.Transitions
 		}
 	}
-	for _, c := range AllChecks {
-		if !a.spec.has(c) {
-			continue
-		}
-		if err := a.check(c); err != nil {
-			return err
-		}
+	if err := a.checkAll(a.families()); err != nil {
+		return err
 	}
 	return a.replay()
-}
-
-// check runs one check.
-func (a *checking) check(c Check) error {
-	switch c {
-	case CheckInvariant:
-		a.invariants()
-	case CheckAction:
-		return a.actionInvariants()
-	case CheckCharacterise:
-		a.characterise()
-	case CheckDeadlock:
-		a.deadlock()
-	case CheckClosure:
-		a.closure()
-	case CheckConvergence:
-		return a.convergence()
-	case CheckWorstCase:
-		a.worstCase()
-	case CheckEventually:
-		return a.eventually()
-	case CheckRecovery:
-		return a.recovery()
-	case CheckAlmostSure:
-		return a.almostSure()
-	case CheckExpected:
-		return a.expectedTime()
-	}
-	return nil
 }
 
 // searchLongest runs the convergence search with 16-bit labels, and again with 32 bits if the
@@ -110,17 +77,6 @@ func (a *checking) searchLongest() error {
 	}
 	a.labels = l
 	return err
-}
-
-// searchGoal runs the convergence search towards the nodes that satisfy goal; nil labels
-// without an error mean it was interrupted.
-func (a *checking) searchGoal(goal model.Predicate) (*analysis.Labels, error) {
-	marks := analysis.Mark(a.ctx, a.g, goal, a.opts.workers())
-	l, err := a.search(marks, false)
-	if a.ctx.Err() != nil {
-		return nil, nil
-	}
-	return l, err
 }
 
 // search labels every node with its longest distance to the nodes of legit, with 8-bit labels,
@@ -180,16 +136,6 @@ func (a *checking) partial(name string) {
 		detail += " (" + a.bound + ")"
 	}
 	a.add(CheckResult{Name: name, Verdict: Inconclusive, Detail: detail}, nil)
-}
-
-// nothingFound records a check that found no violation: it holds on a complete graph and is
-// inconclusive on a partial one.
-func (a *checking) nothingFound(name, detail string) {
-	if !a.complete {
-		a.partial(name)
-		return
-	}
-	a.add(CheckResult{Name: name, Verdict: Holds, Detail: detail}, nil)
 }
 
 // checkpoints is the checkpoint directory of a complete hashed graph, or nil.

@@ -11,10 +11,42 @@ import (
 	"github.com/mc-checker/mc/checker/plural"
 )
 
-// The checks of one configuration or one step: invariants, deadlocks, closure, action
-// invariants and characterisations. Convergence and the worst case are in converge.go.
+// safety is the family of the checks of one configuration or one step: invariants, action
+// invariants, characterisations, deadlocks and closure. A violation is a shortest path to
+// where it is seen.
+type safety struct{ *checking }
 
-func (a *checking) invariants() {
+func (safety) checks() []Check {
+	return []Check{CheckInvariant, CheckAction, CheckCharacterise, CheckDeadlock, CheckClosure}
+}
+
+func (a safety) decide(c Check) error {
+	switch c {
+	case CheckInvariant:
+		a.invariants()
+	case CheckAction:
+		return a.actionInvariants()
+	case CheckCharacterise:
+		a.characterise()
+	case CheckDeadlock:
+		a.deadlock()
+	case CheckClosure:
+		a.closure()
+	}
+	return nil
+}
+
+// nothingFound records a check that found no violation: it holds on a complete graph and is
+// inconclusive on a partial one.
+func (a safety) nothingFound(name, detail string) {
+	if !a.complete {
+		a.partial(name)
+		return
+	}
+	a.add(CheckResult{Name: name, Verdict: Holds, Detail: detail}, nil)
+}
+
+func (a safety) invariants() {
 	for i, inv := range a.spec.Invariants {
 		name := string(CheckInvariant) + " " + inv.Name
 		id, found := a.scan.Invariant[i].Get()
@@ -30,7 +62,7 @@ func (a *checking) invariants() {
 // failsAt reports a violation at node id: a shortest path there, whose last state must not
 // satisfy holds (else the replay says notFailing). detail has the path's steps ("3 steps")
 // as its verb.
-func (a *checking) failsAt(name string, id uint64, holds model.Predicate, detail, notFailing string) {
+func (a safety) failsAt(name string, id uint64, holds model.Predicate, detail, notFailing string) {
 	t := explore.PathTrace(a.g, id)
 	a.add(CheckResult{Name: name, Verdict: Violated, Trace: t, Detail: fmt.Sprintf(detail, plural.Count(len(t.Steps), "step"))},
 		func(t *model.Trace) error {
@@ -41,7 +73,7 @@ func (a *checking) failsAt(name string, id uint64, holds model.Predicate, detail
 		})
 }
 
-func (a *checking) deadlock() {
+func (a safety) deadlock() {
 	tracker := a.scan.Deadlock
 	if a.labels != nil {
 		tracker = a.labels.Deadlock
@@ -59,7 +91,7 @@ func (a *checking) deadlock() {
 		a.endsInDeadlock)
 }
 
-func (a *checking) closure() {
+func (a safety) closure() {
 	id, found := a.scan.Closure.Get()
 	if !found {
 		a.nothingFound(string(CheckClosure), "")
@@ -87,16 +119,10 @@ func (a *checking) closure() {
 	t := explore.TraceFromNodes(a.g, p.Nodes, p.Steps, -1)
 	a.add(CheckResult{Name: string(CheckClosure), Verdict: Violated, Trace: t,
 		Detail: "a step leaves the legitimate set"},
-		func(t *model.Trace) error {
-			n := len(t.States)
-			if n < 2 || !a.spec.Legit(t.States[n-2]) || a.spec.Legit(t.States[n-1]) {
-				return errors.New("the last step does not leave the legitimate set")
-			}
-			return nil
-		})
+		leavesLegit(a.spec.Legit))
 }
 
-func (a *checking) actionInvariants() error {
+func (a safety) actionInvariants() error {
 	var first []*par.MinTracker
 	if a.explicit != nil { // the BFS evaluated them as it went
 		first = a.explicit.ActionFirst()
@@ -132,7 +158,7 @@ func (a *checking) actionInvariants() error {
 }
 
 // violatingStep is the shortest path to node id followed by its first step that violates act.
-func (a *checking) violatingStep(id uint64, act model.ActionProperty) (*model.Trace, error) {
+func (a safety) violatingStep(id uint64, act model.ActionProperty) (*model.Trace, error) {
 	id = explore.Nearest(a.ctx, a.g, id, func(_ uint64, s model.State) bool {
 		_, bad := analysis.FirstViolatingStep(a.m, s, act)
 		return bad
@@ -151,7 +177,7 @@ func (a *checking) violatingStep(id uint64, act model.ActionProperty) (*model.Tr
 	return t, nil
 }
 
-func (a *checking) characterise() {
+func (a safety) characterise() {
 	if !a.complete {
 		for _, p := range a.spec.Characterisations {
 			a.partial(string(CheckCharacterise) + " " + p.Name)

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/mc-checker/mc/checker/model"
@@ -91,24 +92,36 @@ var combinations = []Combination{
 		Why: "symmetry forgets which process is which: weak fairness and rounds are refused with it"},
 	{When: [][]string{{FeatureSymmetry}, {string(CheckAction), string(CheckCharacterise), string(CheckRecovery)}},
 		Why: "symmetry reduction applies to invariants, deadlock, closure, convergence, worst-case and eventually"},
-	{When: [][]string{{FeatureSymbolic}, {string(CheckAction), string(CheckCharacterise), string(CheckEventually),
-		string(CheckRecovery), string(CheckAlmostSure), string(CheckExpected)}},
-		Why: "the symbolic engine does not run the {feature} check (it runs invariant, deadlock, closure, convergence and worst-case)"},
+	// The symbolic engine's refusals are read from its family: what it decides is listed once.
+	{When: [][]string{{FeatureSymbolic}, checksOutside(symbolicEngine{}.checks())},
+		Why: "the symbolic engine does not run the {feature} check (it runs " + listed(symbolicEngine{}.checks()) + ")"},
 	{When: [][]string{{FeatureSymbolic}, {FeatureRounds}},
 		Why: "the symbolic engine measures moves and steps, not rounds"},
-	{When: [][]string{{string(CheckRecovery)}, otherChecks(CheckRecovery)},
+	{When: [][]string{{string(CheckRecovery)}, checksOutside([]Check{CheckRecovery})},
 		Why: "the recovery check runs alone (--check recovery)"},
 }
 
-// otherChecks are the names of every check but c.
-func otherChecks(c Check) []string {
+// checksOutside are the checks, in AllChecks' order, that a family does not decide.
+func checksOutside(family []Check) []string {
 	var out []string
-	for _, x := range AllChecks {
-		if x != c {
-			out = append(out, string(x))
+	for _, c := range AllChecks {
+		if !slices.Contains(family, c) {
+			out = append(out, string(c))
 		}
 	}
 	return out
+}
+
+// listed names checks as a sentence does: "invariant, deadlock and closure".
+func listed(checks []Check) string {
+	names := make([]string, len(checks))
+	for i, c := range checks {
+		names[i] = string(c)
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // Combinations is the table of the combinations the checker refuses, in the order it

@@ -11,7 +11,30 @@ import (
 	"github.com/mc-checker/mc/checker/plural"
 )
 
-func (a *checking) convergence() error {
+// convergence is the family of the checks that every execution reaches a set: the
+// legitimate set (convergence; its worst case in moves, steps, ticks and rounds) or the goal
+// of an eventually property, under the spec's fairness.
+type convergence struct{ *checking }
+
+func (convergence) checks() []Check {
+	return []Check{CheckConvergence, CheckWorstCase, CheckEventually}
+}
+
+func (a convergence) decide(c Check) error {
+	switch c {
+	case CheckConvergence:
+		return a.converges()
+	case CheckWorstCase:
+		a.worstCase()
+	case CheckEventually:
+		return a.eventually()
+	}
+	return nil
+}
+
+// converges decides convergence to the legitimate set; a reduction decides it only where
+// closure holds.
+func (a convergence) converges() error {
 	name := string(CheckConvergence)
 	if a.labels == nil {
 		a.partial(name)
@@ -26,12 +49,14 @@ func (a *checking) convergence() error {
 			return nil
 		}
 	}
-	return a.reaches(goal{name: name, holds: a.spec.Legit, labels: a.labels, set: "the legitimate set",
-		strict: a.spec.Reading == Strict})
+	g := goal{name: name, holds: a.spec.Legit, labels: a.labels, set: "the legitimate set", strict: a.spec.Reading == Strict}
+	return g.reaches(a.checking)
 }
 
-// goal is a set every execution must reach: the legitimate set of convergence, or the goal of
-// an eventually property, with the convergence search's labels for it.
+// goal is a set every execution must reach: the legitimate set of convergence, of the worst
+// case and of recovery, or the goal of an eventually property, with the convergence search's
+// labels for it. Its methods are the question the convergence and recovery families share,
+// asked of one analysis.
 type goal struct {
 	name   string
 	holds  model.Predicate
@@ -44,7 +69,7 @@ type goal struct {
 
 // firstBad is where the counterexample to g starts, if there is one: the smallest bad node,
 // or under the strict reading the smallest bad initial node.
-func (a *checking) firstBad(g goal) (uint64, bool) {
+func (g goal) firstBad(a *checking) (uint64, bool) {
 	if g.strict {
 		return analysis.FirstBadInitial(a.g, g.labels)
 	}
@@ -52,23 +77,23 @@ func (a *checking) firstBad(g goal) (uint64, bool) {
 }
 
 // reaches decides whether every execution reaches g (under the spec's fairness).
-func (a *checking) reaches(g goal) error {
-	_, bad := a.firstBad(g)
+func (g goal) reaches(a *checking) error {
+	_, bad := g.firstBad(a)
 	switch {
 	case !bad:
 		a.add(CheckResult{Name: g.name, Verdict: Holds}, nil)
 	case a.spec.Fairness == WeaklyFair:
-		return a.fairlyReaches(g)
+		return g.fairlyReaches(a)
 	default:
-		a.avoiding(g, "")
+		g.avoiding(a, "")
 	}
 	return nil
 }
 
 // avoiding reports the unfair counterexample: a lasso or a path to a deadlock, outside g. A
 // lasso's detail names the fairness units its loop starves: the assumption that excludes it.
-func (a *checking) avoiding(g goal, prefix string) {
-	from, _ := a.firstBad(g)
+func (g goal) avoiding(a *checking, prefix string) {
+	from, _ := g.firstBad(a)
 	t := analysis.AvoidingTrace(a.g, g.labels, from)
 	c := CheckResult{Name: g.name, Verdict: Violated, Trace: t}
 	if t.IsLasso() {
@@ -87,7 +112,7 @@ func (a *checking) avoiding(g goal, prefix string) {
 
 // fairlyReaches: outside g there are cycles; g is not reached if a deadlock is reachable
 // outside it or one of the cycles can be run forever fairly.
-func (a *checking) fairlyReaches(g goal) error {
+func (g goal) fairlyReaches(a *checking) error {
 	inside, deadlock, stem := g.labels.IsBad, g.labels.Deadlock.Get, func(id uint64) explore.NodePath { return explore.StemTo(a.g, id) }
 	if g.strict {
 		region := analysis.StrictRegion(a.g, g.labels)
@@ -140,9 +165,20 @@ func unitKind(m model.Model) string {
 	return "process"
 }
 
+// searchGoal runs the convergence search towards the nodes that satisfy goal; nil labels
+// without an error mean it was interrupted.
+func (a convergence) searchGoal(goal model.Predicate) (*analysis.Labels, error) {
+	marks := analysis.Mark(a.ctx, a.g, goal, a.opts.workers())
+	l, err := a.search(marks, false)
+	if a.ctx.Err() != nil {
+		return nil, nil
+	}
+	return l, err
+}
+
 // eventually checks each eventually property: from every reachable configuration, every
 // execution reaches its goal. Each is a convergence search of its own over the same graph.
-func (a *checking) eventually() error {
+func (a convergence) eventually() error {
 	for _, p := range a.spec.Eventually {
 		name := string(CheckEventually) + " " + p.Name
 		if !a.complete {
@@ -153,14 +189,14 @@ func (a *checking) eventually() error {
 		if err != nil || labels == nil {
 			return err
 		}
-		if err := a.reaches(goal{name: name, holds: p.Holds, labels: labels, set: "the goal"}); err != nil {
+		if err := (goal{name: name, holds: p.Holds, labels: labels, set: "the goal"}).reaches(a.checking); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (a *checking) worstCase() {
+func (a convergence) worstCase() {
 	name := string(CheckWorstCase)
 	if a.labels == nil {
 		a.partial(name)
@@ -171,7 +207,7 @@ func (a *checking) worstCase() {
 	// legitimate set forever; even under weak fairness an unfair cycle can be run any number
 	// of times.
 	if g := (goal{name: name, holds: a.spec.Legit, labels: a.labels, set: "the legitimate set", strict: true}); a.labelsBadInitial() {
-		a.avoiding(g, "unbounded: ")
+		g.avoiding(a.checking, "unbounded: ")
 		return
 	}
 	l := a.labels
@@ -213,13 +249,13 @@ func (a *checking) worstCase() {
 
 // labelsBadInitial reports whether an execution from an initial node avoids the legitimate set
 // forever.
-func (a *checking) labelsBadInitial() bool {
+func (a convergence) labelsBadInitial() bool {
 	_, bad := analysis.FirstBadInitial(a.g, a.labels)
 	return bad
 }
 
 // worstRounds is the worst case in rounds, for a model made of processes (nil otherwise).
-func (a *checking) worstRounds() (*analysis.RoundsWitness, error) {
+func (a convergence) worstRounds() (*analysis.RoundsWitness, error) {
 	procs, ok := a.m.(model.Processes)
 	if !a.spec.Rounds || !ok || procs.Procs() == 0 || procs.Procs() > model.MaxFairProcs {
 		return nil, nil

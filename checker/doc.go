@@ -27,4 +27,9 @@
 // replayed through the unreduced model before it is returned) and the figures are decided
 // here; the internal packages explore, label, search and count, and return numbers and paths,
 // never a verdict.
+//
+// The checks come in families (safety, convergence and the worst case, recovery, the
+// probabilistic checks, and the symbolic engine's), each a small type behind one interface
+// (families.go) that decides its checks as findings; the findings of every family, the
+// symbolic engine's included, go through the one replay stage.
 package checker

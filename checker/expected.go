@@ -10,7 +10,7 @@ import (
 )
 
 // expectedTime measures the expected steps (moves, rounds) to the legitimate set.
-func (a *checking) expectedTime() error {
+func (a *probabilistic) expectedTime() error {
 	name := string(CheckExpected)
 	c, err := a.markov()
 	if err != nil || c == nil {
@@ -86,7 +86,7 @@ func (b Bound) String() string {
 
 // expect computes one measure: the interval, then the exact values if they fit. nil without
 // an error: interrupted.
-func (a *checking) expect(c *chain, reward markov.Reward, e *Expected) (*ExpectedFigure, error) {
+func (a *probabilistic) expect(c *chain, reward markov.Reward, e *Expected) (*ExpectedFigure, error) {
 	t := a.spec.Expected
 	it := markov.Iteration{Reward: reward, Precision: e.Precision, MaxIterations: t.MaxIterations, Workers: a.opts.workers(), Only: c.relevant}
 	if it.MaxIterations == 0 {
@@ -146,7 +146,7 @@ func (e noBound) Error() string {
 // exactOnly is the exact solution of a chain whose interval iteration found no upper bound in
 // its updates (an expected time of the order of the updates), hinted by the lower bounds; it is
 // verified exactly, so no interval is needed.
-func (a *checking) exactOnly(c *chain, reward markov.Reward, e *Expected, x *markov.Expected) (*ExpectedFigure, error) {
+func (a *probabilistic) exactOnly(c *chain, reward markov.Reward, e *Expected, x *markov.Expected) (*ExpectedFigure, error) {
 	weights := a.orbitWeights()
 	x.Hi = x.Lo // the hint; no upper bound is claimed
 	lower := x.Summarize(c.mdp, func(u uint64) float64 { return float64(weights(u)) }).Worst.Lo
@@ -171,7 +171,7 @@ func (a *checking) exactOnly(c *chain, reward markov.Reward, e *Expected, x *mar
 }
 
 // orbitWeights is each node's weight in the average: 1, or under symmetry its orbit's size.
-func (a *checking) orbitWeights() func(uint64) uint64 {
+func (a *probabilistic) orbitWeights() func(uint64) uint64 {
 	q, ok := a.m.(model.Quotient)
 	if !ok {
 		return func(uint64) uint64 { return 1 }
@@ -195,7 +195,7 @@ type exactFigures struct {
 	primes         int
 }
 
-func (a *checking) exactFigure(c *chain, reward markov.Reward, x *markov.Expected, weights func(uint64) uint64) (*exactFigures, error) {
+func (a *probabilistic) exactFigure(c *chain, reward markov.Reward, x *markov.Expected, weights func(uint64) uint64) (*exactFigures, error) {
 	block := a.spec.Expected.ExactBlock
 	if block == 0 {
 		block = 3000

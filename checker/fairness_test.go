@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/internal/reference"
 	"github.com/mc-checker/mc/checker/model"
-	"github.com/mc-checker/mc/checker/reference"
 )
 
 // chooser is one process with two rules while not done: toggle a bit, or finish. Weak

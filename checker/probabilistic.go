@@ -13,6 +13,23 @@ import (
 	"github.com/mc-checker/mc/checker/plural"
 )
 
+// probabilistic is the family of the checks on the graph read as a Markov decision process:
+// convergence with probability 1 (almost-sure) and the expected time to the legitimate set.
+// Both read one chain, built once.
+type probabilistic struct {
+	*checking
+	chain *chain // nil until built
+}
+
+func (*probabilistic) checks() []Check { return []Check{CheckAlmostSure, CheckExpected} }
+
+func (a *probabilistic) decide(c Check) error {
+	if c == CheckAlmostSure {
+		return a.almostSure()
+	}
+	return a.expectedTime()
+}
+
 // chain is the explored graph read as a Markov decision process, built once for the
 // probabilistic checks, with its qualitative analysis.
 type chain struct {
@@ -28,7 +45,7 @@ type chain struct {
 
 // markov builds the chain and its qualitative analysis once; nil when the graph is partial
 // or the run was interrupted (the check is then inconclusive).
-func (a *checking) markov() (*chain, error) {
+func (a *probabilistic) markov() (*chain, error) {
 	if a.chain != nil || !a.complete {
 		return a.chain, nil
 	}
@@ -53,7 +70,7 @@ func (a *checking) markov() (*chain, error) {
 
 // almostSure decides convergence with probability 1 under every scheduler, from every
 // reachable configuration.
-func (a *checking) almostSure() error {
+func (a *probabilistic) almostSure() error {
 	name := string(CheckAlmostSure)
 	c, err := a.markov()
 	if err != nil || c == nil {
@@ -69,7 +86,7 @@ func (a *checking) almostSure() error {
 	return nil
 }
 
-func (a *checking) sureDetail(c *chain, strict bool) string {
+func (a *probabilistic) sureDetail(c *chain, strict bool) string {
 	from := "every reachable configuration"
 	if strict {
 		from = "the initial configurations (up to the first legitimate configuration)"
@@ -82,7 +99,7 @@ func (a *checking) sureDetail(c *chain, strict bool) string {
 
 // addTrap reports the trap that refutes convergence with probability 1: a path from an
 // initial configuration into it, and a cycle inside it (or a deadlock).
-func (a *checking) addTrap(name string, c *chain, prefix string, strict bool) {
+func (a *probabilistic) addTrap(name string, c *chain, prefix string, strict bool) {
 	tf := a.trapOf(c, strict)
 	size := "a trap of " + grouped(uint64(len(tf.nodes))) + " configurations"
 	if len(tf.nodes) == 1 {
@@ -127,7 +144,7 @@ type trapFinding struct {
 // initial one reaches before the legitimate set), a shortest path to it (strict: one that
 // avoids the legitimate set), then the first outcome of the scheduler's choice until a
 // configuration repeats.
-func (a *checking) trapOf(c *chain, strict bool) *trapFinding {
+func (a *probabilistic) trapOf(c *chain, strict bool) *trapFinding {
 	if tf := c.traps[strict]; tf != nil {
 		return tf
 	}
@@ -194,7 +211,7 @@ const maxTrapCheck = 1 << 22
 // verifyTrap checks the trap through the model itself, not the chain built from the graph:
 // for each of its configurations, every outcome of the scheduler's choice is a configuration
 // of the trap outside the legitimate set, and the outcomes' probabilities add up to 1.
-func (a *checking) verifyTrap(m model.Model, c *chain, tf *trapFinding) error {
+func (a *probabilistic) verifyTrap(m model.Model, c *chain, tf *trapFinding) error {
 	if len(tf.nodes) > maxTrapCheck {
 		return nil
 	}

@@ -10,12 +10,16 @@ import (
 	"github.com/mc-checker/mc/checker/plural"
 )
 
-// recovery decides, on a model with faults (model.WithFaults) started in legitimate
-// configurations, that every execution with at most k faults reaches the legitimate set once
-// its faults stop: convergence from every reachable configuration of the model with faults
-// (its cycles are fault-free, since each fault spends the budget). The worst cases are
-// measured from the first fault and from the last.
-func (a *checking) recovery() error {
+// recovery is the family of the recovery check: on a model with faults (model.WithFaults)
+// started in legitimate configurations, every execution with at most k faults reaches the
+// legitimate set once its faults stop. It is convergence from every reachable configuration
+// of the model with faults (its cycles are fault-free, since each fault spends the budget),
+// with the worst cases measured from the first fault and from the last.
+type recovery struct{ *checking }
+
+func (recovery) checks() []Check { return []Check{CheckRecovery} }
+
+func (a recovery) decide(Check) error {
 	name := string(CheckRecovery)
 	if a.labels == nil {
 		a.partial(name)
@@ -28,8 +32,8 @@ func (a *checking) recovery() error {
 		end = "the configuration it started from"
 	}
 	g := goal{name: name, holds: a.spec.Legit, labels: a.labels, set: end}
-	if _, bad := a.firstBad(g); bad {
-		return a.reaches(g)
+	if _, bad := g.firstBad(a.checking); bad {
+		return g.reaches(a.checking)
 	}
 	first := analysis.FromFirstFault(a.g, a.labels, a.labels.Steps, func(explore.Edge) uint32 { return 1 }, byte(spec.Budget))
 	firstMoves := first
@@ -48,7 +52,7 @@ func (a *checking) recovery() error {
 	if len(last.Witness.Nodes) > 0 {
 		r.LastWitness = explore.TraceFromNodes(a.g, last.Witness.Nodes, last.Witness.Steps, -1)
 	}
-	roundsCheck, err := a.recoveryRounds(byte(spec.Budget))
+	roundsCheck, err := a.rounds(byte(spec.Budget))
 	if err != nil {
 		return &InternalError{Check: name, Err: err}
 	}
@@ -70,9 +74,9 @@ func (a *checking) recovery() error {
 	return nil
 }
 
-// recoveryRounds measures, with Spec.Rounds, the rounds from the first fault and from the
+// rounds measures, with Spec.Rounds, the rounds from the first fault and from the
 // last, and returns what replays their witnesses.
-func (a *checking) recoveryRounds(budget byte) (func() error, error) {
+func (a recovery) rounds(budget byte) (func() error, error) {
 	procs, ok := a.m.(model.Processes)
 	if !a.spec.Rounds || !ok || procs.Procs() > model.MaxFairProcs {
 		return func() error { return nil }, nil
@@ -108,7 +112,7 @@ func (a *checking) recoveryRounds(budget byte) (func() error, error) {
 // afterFault replays a recovery witness: from an initial configuration, a fault, and want
 // steps to its last configuration, the first legitimate one after the fault (fault-free after
 // it if faultFree).
-func (a *checking) afterFault(t *model.Trace, want uint64, faultFree bool) error {
+func (a recovery) afterFault(t *model.Trace, want uint64, faultFree bool) error {
 	if t == nil || len(t.States) == 0 {
 		if want != 0 { // no fault changes a reachable configuration: nothing to measure
 			return fmt.Errorf("no witness for a worst case of %d steps", want)
@@ -118,7 +122,7 @@ func (a *checking) afterFault(t *model.Trace, want uint64, faultFree bool) error
 	if err := model.Replay(a.m, t); err != nil {
 		return err
 	}
-	if err := a.startsInit(t); err != nil {
+	if err := startsIn(a.m, t); err != nil {
 		return err
 	}
 	steps, err := t.StepsOf(a.m)

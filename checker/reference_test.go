@@ -5,9 +5,10 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/internal/reference"
 	"github.com/mc-checker/mc/checker/model"
-	"github.com/mc-checker/mc/checker/reference"
 	"github.com/mc-checker/mc/checker/testtier"
+	"github.com/mc-checker/mc/examples/agree"
 	"github.com/mc-checker/mc/models/arrow"
 	"github.com/mc-checker/mc/models/dijkstra"
 	"github.com/mc-checker/mc/models/topology"
@@ -19,9 +20,9 @@ var everyCheck = []checker.Check{checker.CheckInvariant, checker.CheckAction, ch
 	checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase}
 
 // The fast analyses agree with the naive reference on every check, under both fairness
-// assumptions, on Dijkstra's ring (n ≤ 5, K ≤ n+1) under every daemon and on the toys of
-// fairness, on every graph: the dense universe, and the same configurations explored
-// hashed, in memory and on disk (sorted runs). Figures compared: states, transitions, every
+// assumptions, on Dijkstra's ring (n ≤ 5, K ≤ n+1) under every daemon, on the toys of
+// fairness and on the library's example (examples/agree), on every graph: the dense
+// universe, and the same configurations explored hashed, in memory and on disk (sorted runs). Figures compared: states, transitions, every
 // verdict, the worst case in moves and steps, and the length of every counterexample to an
 // invariant or an action invariant (shortest, from an initial state).
 func TestReferenceEverywhere(t *testing.T) {
@@ -45,6 +46,8 @@ func TestReferenceEverywhere(t *testing.T) {
 	everyGraph(t, "starver", newStarver(false), model.Central, checker.Spec{Properties: model.Properties{Legit: newStarver(false).done}})
 	everyGraph(t, "gated starver", newStarver(true), model.Central, checker.Spec{Properties: model.Properties{Legit: newStarver(true).done}})
 	everyGraph(t, "togglers", newTogglers(3), model.Distributed, checker.Spec{Properties: model.Properties{Legit: newTogglers(3).never}})
+	line, _ := agree.New(4, 3) // the library's example
+	everyGraph(t, "agree", line, model.Distributed, checker.Spec{Properties: model.Properties{Legit: line.Legitimate}})
 }
 
 // ringSpec is Dijkstra's legitimate set with an invariant that holds (some machine is

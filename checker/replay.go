@@ -31,7 +31,7 @@ func (a *checking) replay() error {
 		if c.Trace != nil {
 			err = model.Replay(a.m, c.Trace)
 			if err == nil {
-				err = a.startsInit(c.Trace)
+				err = startsIn(a.m, c.Trace)
 			}
 		}
 		if err == nil && f.validate != nil {
@@ -136,20 +136,18 @@ func (a *checking) endsInDeadlock(t *model.Trace) error {
 // endsInDeadlockOutside checks that a trace ends in a configuration without successors that
 // is outside goal (nil: anywhere).
 func (a *checking) endsInDeadlockOutside(goal model.Predicate) func(*model.Trace) error {
-	return func(t *model.Trace) error { return a.deadlockOutside(goal, t) }
-}
-
-func (a *checking) deadlockOutside(goal model.Predicate, t *model.Trace) error {
-	last := t.States[len(t.States)-1]
-	if goal != nil && goal(last) {
-		return errors.New("the last state is in the goal")
+	return func(t *model.Trace) error {
+		last := t.States[len(t.States)-1]
+		if goal != nil && goal(last) {
+			return errors.New("the last state is in the goal")
+		}
+		has := false
+		a.m.Successors(last, func(model.Step, model.State) bool { has = true; return false }) // a.m: the model replayed through
+		if has {
+			return errors.New("the last state has a successor")
+		}
+		return nil
 	}
-	has := false
-	a.m.Successors(last, func(model.Step, model.State) bool { has = true; return false })
-	if has {
-		return errors.New("the last state has a successor")
-	}
-	return nil
 }
 
 // loopAvoids checks that a trace is a lasso whose loop stays outside goal.
@@ -166,9 +164,6 @@ func (a *checking) loopAvoids(goal model.Predicate) func(*model.Trace) error {
 		return nil
 	}
 }
-
-// startsInit checks that a trace starts in an initial state.
-func (a *checking) startsInit(t *model.Trace) error { return startsIn(a.m, t) }
 
 // startsIn checks that a trace starts in an initial configuration of m.
 func startsIn(m model.Model, t *model.Trace) error {

@@ -7,8 +7,8 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/internal/analysis"
+	"github.com/mc-checker/mc/checker/internal/reference"
 	"github.com/mc-checker/mc/checker/model"
-	"github.com/mc-checker/mc/checker/reference"
 	"github.com/mc-checker/mc/checker/testtier"
 	"github.com/mc-checker/mc/models/dijkstra"
 )

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/internal/reference"
 	"github.com/mc-checker/mc/checker/model"
-	"github.com/mc-checker/mc/checker/reference"
 )
 
 // table is a random protocol on a ring of processes, each owning one variable: rule r of

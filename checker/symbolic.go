@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mc-checker/mc/checker/internal/analysis"
@@ -81,7 +82,9 @@ func runSymbolic(ctx context.Context, m model.Model, spec Spec, opts Options) (*
 	}
 	st.Symbolic = &SymbolicStats{Order: out.Order, Levels: out.Levels, PeakNodes: out.PeakNodes, Iterations: out.Iterations}
 	a := &checking{run: r}
-	a.symbolicFindings(out)
+	if err := a.checkAll([]family{symbolicEngine{a, out}}); err != nil {
+		return nil, err
+	}
 	if err := r.audited(a.replay()); err != nil {
 		return nil, err
 	}
@@ -89,42 +92,34 @@ func runSymbolic(ctx context.Context, m model.Model, spec Spec, opts Options) (*
 	return r.res, nil
 }
 
-// symbolicFindings turns the engine's findings into results, each with what its trace must
-// show when it is replayed.
-func (a *checking) symbolicFindings(out *symbolic.Output) {
-	legit := a.spec.Legit
-	for _, f := range out.Findings {
-		c := CheckResult{Name: f.Check, Detail: f.Detail, Trace: f.Trace}
+// symbolicEngine is the family of the checks the symbolic engine decides: its findings are
+// turned into results, each with what its trace must show, for the replay stage that the
+// explicit engines' findings go through.
+type symbolicEngine struct {
+	*checking
+	out *symbolic.Output
+}
+
+func (symbolicEngine) checks() []Check {
+	return []Check{CheckInvariant, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase}
+}
+
+// decide records the engine's findings of check c, in the engine's order.
+func (a symbolicEngine) decide(c Check) error {
+	for _, f := range a.out.Findings {
+		if f.Check != string(c) && !strings.HasPrefix(f.Check, string(c)+" ") { // "invariant" or "invariant p"
+			continue
+		}
+		r := CheckResult{Name: f.Check, Detail: f.Detail, Trace: f.Trace}
 		switch {
 		case f.Inconclusive:
-			c.Verdict = Inconclusive
+			r.Verdict = Inconclusive
 		case f.Violated:
-			c.Verdict = Violated
+			r.Verdict = Violated
 		}
-		var validate func(*model.Trace) error
-		switch {
-		case !f.Violated:
-		case f.Check == string(CheckClosure):
-			validate = leavesLegit(legit)
-		case f.Check == string(CheckDeadlock):
-			validate = a.endsInDeadlock
-		case f.Trace.IsLasso():
-			validate = a.loopAvoids(legit)
-			if a.spec.Fairness == WeaklyFair && f.Check == string(CheckConvergence) {
-				validate = func(t *model.Trace) error {
-					if err := a.loopAvoids(legit)(t); err != nil {
-						return err
-					}
-					return analysis.LoopIsFair(a.m, t)
-				}
-			}
-		case f.Check == string(CheckConvergence) || f.Check == string(CheckWorstCase):
-			validate = a.endsInDeadlockOutside(legit)
-		default: // an invariant: its last configuration breaks it
-			validate = a.breaks(f.Check)
-		}
-		fd := finding{result: c, validate: validate}
-		if f.Check == string(CheckWorstCase) && !f.Violated && !f.Inconclusive {
+		fd := finding{result: r, validate: a.validator(f)}
+		if c == CheckWorstCase && !f.Violated && !f.Inconclusive {
+			out := a.out
 			a.res.WorstCaseSteps, a.res.StepsWitness = out.WorstSteps, out.StepsWitness
 			a.res.WorstCaseMoves, a.res.MovesWitness = out.WorstMoves, out.MovesWitness
 			moves := analysis.ByMoves
@@ -133,6 +128,33 @@ func (a *checking) symbolicFindings(out *symbolic.Output) {
 		}
 		a.found = append(a.found, fd)
 	}
+	return nil
+}
+
+// validator is what the trace of a finding must show beyond being an execution from an
+// initial configuration; nil for a finding without a violation.
+func (a symbolicEngine) validator(f symbolic.Finding) func(*model.Trace) error {
+	legit := a.spec.Legit
+	switch {
+	case !f.Violated:
+		return nil
+	case f.Check == string(CheckClosure):
+		return leavesLegit(legit)
+	case f.Check == string(CheckDeadlock):
+		return a.endsInDeadlock
+	case f.Trace.IsLasso() && a.spec.Fairness == WeaklyFair && f.Check == string(CheckConvergence):
+		return func(t *model.Trace) error {
+			if err := a.loopAvoids(legit)(t); err != nil {
+				return err
+			}
+			return analysis.LoopIsFair(a.m, t)
+		}
+	case f.Trace.IsLasso():
+		return a.loopAvoids(legit)
+	case f.Check == string(CheckConvergence) || f.Check == string(CheckWorstCase):
+		return a.endsInDeadlockOutside(legit)
+	}
+	return a.breaks(f.Check) // an invariant: its last configuration breaks it
 }
 
 // leavesLegit checks that a trace's last step leaves the legitimate set.
@@ -147,7 +169,7 @@ func leavesLegit(legit model.Predicate) func(*model.Trace) error {
 }
 
 // breaks checks that a trace ends in a configuration that violates the named invariant.
-func (a *checking) breaks(check string) func(*model.Trace) error {
+func (a symbolicEngine) breaks(check string) func(*model.Trace) error {
 	return func(t *model.Trace) error {
 		for _, p := range a.spec.Invariants {
 			if "invariant "+p.Name == check {

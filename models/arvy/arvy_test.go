@@ -7,7 +7,6 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
-	"github.com/mc-checker/mc/checker/reference"
 	"github.com/mc-checker/mc/checker/testtier"
 	"github.com/mc-checker/mc/models/arvy"
 )
@@ -119,71 +118,6 @@ func TestLemmasFiveNodes(t *testing.T) {
 			t.Errorf("%s: %s, %d states, %d transitions, worst %d: %+v", tc.np, res.Verdict(), res.Stats.States, res.Stats.Transitions, *res.WorstCaseSteps, res.Checks)
 		}
 	}
-}
-
-// The checker agrees with the reference (a plain exploration with its own analyses) on every
-// invariant, action invariant, deadlock, convergence, worst case and eventually goal, with
-// and without fairness per message, on small instances, bounded and recycled.
-func TestAgreesWithReference(t *testing.T) {
-	for _, cfg := range []arvy.Config{
-		{N: 3, Requests: 1, NewParent: arvy.Any},
-		{N: 3, Requests: 2, NewParent: arvy.Ivy},
-		{N: 3, Recycle: true, NewParent: arvy.Any},
-		{N: 3, Requests: 1, NewParent: arvy.Any, Mutant: arvy.KeepNext},
-		{N: 4, Recycle: true, NewParent: arvy.Arrow},
-		{N: 4, Requests: 1, NewParent: arvy.Bridge},
-	} {
-		var trees [][]int
-		if cfg.NewParent == arvy.Bridge {
-			trees = [][]int{arvy.RingStart(cfg.N)}
-		}
-		_, m, spec := instance(t, cfg, trees)
-		ref := reference.Check(m, reference.Spec{Legit: spec.Legit, Invariants: spec.Invariants, Actions: spec.Actions, Eventually: spec.Eventually})
-		for _, fair := range []checker.Fairness{checker.Unfair, checker.WeaklyFair} {
-			spec.Fairness = fair
-			res := run(t, m, spec, 2)
-			if res.Stats.States != uint64(ref.States) {
-				t.Fatalf("%+v: %d states, reference %d", cfg, res.Stats.States, ref.States)
-			}
-			for _, c := range res.Checks {
-				if want, ok := referenceVerdict(c.Name, spec, ref, fair); ok && (c.Verdict == checker.Holds) != want {
-					t.Errorf("%+v %s: %s %s, reference says holds=%v", cfg, fair, c.Name, c.Verdict, want)
-				}
-			}
-		}
-	}
-}
-
-// referenceVerdict is what the reference decides for the check named name.
-func referenceVerdict(name string, spec checker.Spec, ref reference.Result, fair checker.Fairness) (bool, bool) {
-	for i, p := range spec.Invariants {
-		if name == "invariant "+p.Name {
-			return ref.Invariants[i] < 0, true
-		}
-	}
-	for i, a := range spec.Actions {
-		if name == "action-invariant "+a.Name {
-			return ref.Actions[i] < 0, true
-		}
-	}
-	for i, p := range spec.Eventually {
-		if name == "eventually "+p.Name {
-			if fair == checker.WeaklyFair {
-				return ref.EventuallyFairly[i], true
-			}
-			return ref.Eventually[i], true
-		}
-	}
-	switch name {
-	case "deadlock":
-		return !ref.Deadlock, true
-	case "convergence":
-		if fair == checker.WeaklyFair {
-			return ref.ConvergesFairly, true
-		}
-		return ref.Converges, true
-	}
-	return false, false
 }
 
 // Theorem 5 for unbounded request sequences (recycle): every outstanding request is

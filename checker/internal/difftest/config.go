@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/internal/randproto"
 	"github.com/mc-checker/mc/checker/model"
-	"github.com/mc-checker/mc/checker/randproto"
 )
 
 // Start is a run's initial set.

@@ -3,7 +3,7 @@ package difftest_test
 import (
 	"testing"
 
-	"github.com/mc-checker/mc/checker/difftest"
+	"github.com/mc-checker/mc/checker/internal/difftest"
 )
 
 // The checker agrees with the reference on random protocols, in every configuration drawn:

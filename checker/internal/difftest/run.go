@@ -11,9 +11,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mc-checker/mc/checker/internal/randproto"
+	"github.com/mc-checker/mc/checker/internal/reference"
 	"github.com/mc-checker/mc/checker/model"
-	"github.com/mc-checker/mc/checker/randproto"
-	"github.com/mc-checker/mc/checker/reference"
 )
 
 // Campaign is a differential run over random protocols: protocol i is drawn from the PCG

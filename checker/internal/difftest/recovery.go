@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/internal/reference"
 	"github.com/mc-checker/mc/checker/model"
-	"github.com/mc-checker/mc/checker/reference"
 )
 
 // recovery compares a recovery run: the configurations and transitions of the model with

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/mc-checker/mc/checker/reference"
+	"github.com/mc-checker/mc/checker/internal/reference"
 )
 
 // MaxUniverse bounds the configurations of a generated protocol: the reference explores

@@ -1,13 +1,13 @@
-package models_test
+package difftest_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/mc-checker/mc/checker/difftest"
+	"github.com/mc-checker/mc/checker/internal/difftest"
+	"github.com/mc-checker/mc/checker/internal/randproto"
 	"github.com/mc-checker/mc/checker/model"
-	"github.com/mc-checker/mc/checker/randproto"
 	"github.com/mc-checker/mc/models"
 )
 
@@ -57,7 +57,7 @@ func layout(s *model.Schema) string {
 // store, daemon, fairness, reading, initial set, fault model and rounds; the language has
 // no rotation symmetry): the compiler, its predicates and its censuses for the symbolic
 // engine are checked against an interpreter that shares no code with them.
-func TestDifferentialFiles(t *testing.T) {
+func TestGCLDifferential(t *testing.T) {
 	n := 80
 	if testing.Short() {
 		n = 20

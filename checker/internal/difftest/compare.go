@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/internal/randproto"
+	"github.com/mc-checker/mc/checker/internal/reference"
 	"github.com/mc-checker/mc/checker/model"
-	"github.com/mc-checker/mc/checker/randproto"
-	"github.com/mc-checker/mc/checker/reference"
 )
 
 // harness compares the runs of one protocol with the reference, which it computes once per

@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/internal/reference"
 	"github.com/mc-checker/mc/checker/model"
-	"github.com/mc-checker/mc/checker/reference"
 )
 
 // step is what a trace's step was, as the checker's model says and the reference confirms.

@@ -6,9 +6,9 @@ import (
 	"os"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/internal/randproto"
+	"github.com/mc-checker/mc/checker/internal/reference"
 	"github.com/mc-checker/mc/checker/model"
-	"github.com/mc-checker/mc/checker/randproto"
-	"github.com/mc-checker/mc/checker/reference"
 )
 
 // Subject is what the checker runs for a random protocol: its Go reading, or its file
