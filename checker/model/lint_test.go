@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mc-checker/mc/checker/internal/toys"
 	"github.com/mc-checker/mc/checker/model"
-	"github.com/mc-checker/mc/models/toys"
 )
 
 // everyStep expands every configuration of m's universe, as a run would, and returns the

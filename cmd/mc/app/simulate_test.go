@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,7 +15,6 @@ import (
 	"github.com/mc-checker/mc/checker/sim"
 	"github.com/mc-checker/mc/models"
 	"github.com/mc-checker/mc/models/topology"
-	"github.com/mc-checker/mc/models/toys"
 )
 
 // stuckEntry is a ring of bits where a process sets its bit once: every execution ends with
@@ -24,10 +24,43 @@ func stuckEntry() *models.Entry {
 		Params: []models.Param{{Name: "n", Default: 4, Min: 2, Max: 8}},
 		Checks: []string{"convergence"},
 		Build: func(v map[string]int, _ *topology.Tree) (*models.Instance, error) {
-			p := toys.Ring(v["n"], 2, []string{"set"}, func(s model.State, q int) bool { return s[q] == 0 },
-				func(_ model.State, q int, next model.State) { next[q] = 1 })
+			p, err := newSetters(v["n"])
+			if err != nil {
+				return nil, err
+			}
 			return &models.Instance{Protocol: p, Properties: model.Properties{Legit: func(model.State) bool { return false }}}, nil
 		}}
+}
+
+// setters is a ring of n bits where a process whose bit is clear sets it: every execution
+// ends with every bit set.
+type setters struct{ schema *model.Schema }
+
+func newSetters(n int) (*setters, error) {
+	b := model.NewBuilder(n)
+	for q := range n {
+		b.Var(fmt.Sprintf("x%d", q), model.Owner(q), model.Range(2))
+	}
+	s, err := b.Schema()
+	return &setters{s}, err
+}
+
+func (r *setters) Schema() *model.Schema    { return r.schema }
+func (r *setters) RuleName(int, int) string { return "set" }
+func (r *setters) Neighbors(q int) []int {
+	n := r.schema.Procs()
+	return []int{(q + n - 1) % n, (q + 1) % n}
+}
+func (r *setters) Enabled(s model.State, q int, dst []int) []int {
+	if s[q] == 0 {
+		dst = append(dst, 0)
+	}
+	return dst
+}
+func (r *setters) Fire(_ model.State, moves []model.Move, next model.State) {
+	for _, mv := range moves {
+		next[mv.Proc] = 1
+	}
 }
 
 // A simulation prints the distribution with its seed, and the same seed gives the same

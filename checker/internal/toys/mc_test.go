@@ -1,23 +1,26 @@
-package app
+package toys_test
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
-	"github.com/mc-checker/mc/models"
-	"github.com/mc-checker/mc/models/toys"
+	"github.com/mc-checker/mc/checker/internal/toys"
+	"github.com/mc-checker/mc/cmd/mc/app"
 )
 
-// withToys registers the toy models for one test.
-func withToys(t *testing.T) {
+// The exit codes of docs/ERRORS.md.
+const (
+	exitHolds, exitViolated, exitUsage, exitInconclusive = 0, 1, 2, 3
+)
+
+// mc runs the command line with the toys in its catalogue, as a user's module runs it with
+// models of its own (app.Main).
+func mc(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	for _, e := range toys.Catalogue() {
-		remove, err := models.Register(e)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(remove)
-	}
+	var out, errOut bytes.Buffer
+	code = app.Main(append([]string{"mc"}, args...), &out, &errOut, toys.Catalogue()...)
+	return code, out.String(), errOut.String()
 }
 
 // A protocol that writes a variable it does not own, one whose guard reads a non-neighbour,
@@ -25,7 +28,6 @@ func withToys(t *testing.T) {
 // 2, the move and the configuration named, then the configuration as a trace's row: every
 // configuration is initial); without --lint the first is checked as written.
 func TestLintFlag(t *testing.T) {
-	withToys(t)
 	for _, c := range []struct {
 		args []string
 		want string // the first line of stderr; "" for a clean run (exit 0)
@@ -51,7 +53,6 @@ func TestLintFlag(t *testing.T) {
 // A counterexample that fails its replay (the model is not deterministic) is an internal
 // error: exit 3, no trace printed, never a verdict.
 func TestReplayFailureExits3(t *testing.T) {
-	withToys(t)
 	code, out, stderr := mc(t, "check", "flaky")
 	if code != exitInconclusive || out != "" || !strings.Contains(stderr, "internal error: the convergence counterexample does not replay") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, stderr)
