@@ -8,12 +8,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/cmd/mc/internal/layout"
 )
 
 // printReport writes a run for people: a verdict line per check, the statistics, then each
 // counterexample as a table.
 func printReport(w io.Writer, r *report, witnesses bool) error {
-	width := outputWidth(w)
+	width := layout.Width(w)
 	printHeader(w, &r.about, width)
 	names := 0
 	for _, c := range r.res.Checks {
@@ -25,14 +26,14 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 		if utf8.RuneCountInString(c.Name) > names { // a long name (a property's) pushes its verdict right
 			lead = fmt.Sprintf("  %s  %s ", c.Name, c.Verdict)
 		}
-		writeHanging(w, lead, detail, c.Detail, width)
+		layout.WriteHanging(w, lead, detail, c.Detail, width)
 	}
 	printStats(w, r.res, width)
 	printed := map[string]string{} // a trace already shown → the check that showed it
 	for _, c := range r.res.Checks {
 		if c.Witness != nil {
 			fmt.Fprintln(w)
-			writeHanging(w, "", "  ", fmt.Sprintf("%s %s: %s", c.Name, c.Verdict, c.Detail), width)
+			layout.WriteHanging(w, "", "  ", fmt.Sprintf("%s %s: %s", c.Name, c.Verdict, c.Detail), width)
 			if err := printTrace(w, r.model, &model.Trace{States: []model.State{c.Witness}, LoopStart: -1}); err != nil {
 				return err
 			}
@@ -47,7 +48,7 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 		}
 		printed[key] = c.Name
 		fmt.Fprintln(w)
-		writeHanging(w, "", "  ", fmt.Sprintf("%s %s: %s", c.Name, c.Verdict, c.Detail), width)
+		layout.WriteHanging(w, "", "  ", fmt.Sprintf("%s %s: %s", c.Name, c.Verdict, c.Detail), width)
 		if err := printTrace(w, r.model, c.Trace); err != nil {
 			return err
 		}
@@ -69,7 +70,7 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 			ends = "which ends after step"
 		}
 		fmt.Fprintln(w)
-		writeHanging(w, "", "  ", fmt.Sprintf("worst case in rounds: an execution of %s, %s %s", counted(*r.res.WorstCaseRounds, "round"), ends, roundEnds(r.res.RoundEnds)), width)
+		layout.WriteHanging(w, "", "  ", fmt.Sprintf("worst case in rounds: an execution of %s, %s %s", counted(*r.res.WorstCaseRounds, "round"), ends, roundEnds(r.res.RoundEnds)), width)
 		marks := map[int]string{}
 		for k, e := range r.res.RoundEnds {
 			marks[e+1] = fmt.Sprintf("round %d ends", k+1)
@@ -119,9 +120,9 @@ func printHeader(w io.Writer, r *about, width int) {
 	if params := formatParams(r.Model, r.Params); params != "" {
 		name += " " + params
 	}
-	writeHanging(w, "", "  ", fmt.Sprintf("%s%s · %s daemon · %s%s", name, topo, r.Daemon, r.Fairness, reading), width)
+	layout.WriteHanging(w, "", "  ", fmt.Sprintf("%s%s · %s daemon · %s%s", name, topo, r.Daemon, r.Fairness, reading), width)
 	for _, n := range r.Notes {
-		writeWrapped(w, "  (", n+")", width)
+		layout.WriteWrapped(w, "  (", n+")", width)
 	}
 }
 
@@ -170,10 +171,10 @@ func printMarkedTrace(w io.Writer, m model.Model, t *model.Trace, marks map[int]
 		}
 		rows = append(rows, row)
 	}
-	width := outputWidth(w)
-	(&traceTable{rows: rows, enabled: procs != nil}).write(w, width)
+	width := layout.Width(w)
+	(&layout.TraceTable{Rows: rows, Enabled: procs != nil}).Write(w, width)
 	if t.IsLasso() {
-		writeWrapped(w, "  ", fmt.Sprintf("then %s leads back to #%d: the loop repeats forever", formatStep(m, steps[len(steps)-1]), t.LoopStart), width)
+		layout.WriteWrapped(w, "  ", fmt.Sprintf("then %s leads back to #%d: the loop repeats forever", formatStep(m, steps[len(steps)-1]), t.LoopStart), width)
 	}
 	writeLegend(w, traceLegend(m, steps, procs != nil, "[v]"), width)
 	return nil

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/cmd/mc/internal/layout"
 )
 
 // traceLegend says what the columns of a trace's table are: the step (with the trace's first
@@ -61,6 +62,6 @@ func writeLegend(w io.Writer, entries []model.LegendEntry, width int) {
 		}
 	}
 	for _, e := range entries { // a long name pushes its meaning right
-		writeWrapped(w, fmt.Sprintf("  %-*s  ", key, e.Columns), e.Meaning, width)
+		layout.WriteWrapped(w, fmt.Sprintf("  %-*s  ", key, e.Columns), e.Meaning, width)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/cmd/mc/internal/layout"
 	"github.com/urfave/cli/v2"
 )
 
@@ -40,7 +41,7 @@ func runReplay(c *cli.Context) error {
 		return usageError("%s: %w", c.Args().First(), err)
 	}
 	w := c.App.Writer
-	printHeader(w, &r.about, outputWidth(w))
+	printHeader(w, &r.about, layout.Width(w))
 	traces := 0
 	for _, ch := range r.Checks {
 		if ch.Verdict == checker.Violated && ch.Trace == nil && ch.Witness == nil {

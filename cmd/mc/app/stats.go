@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/cmd/mc/internal/layout"
 )
 
 // fact is one line of a run's statistics: its name, its value, and lines under it that
@@ -20,9 +21,9 @@ type fact struct {
 func printStats(w io.Writer, res *checker.Result, width int) {
 	fmt.Fprintln(w)
 	for _, f := range runFacts(res) {
-		writeWrapped(w, fmt.Sprintf("  %-12s ", f.name), f.value, width)
+		layout.WriteWrapped(w, fmt.Sprintf("  %-12s ", f.name), f.value, width)
 		for _, line := range f.sub {
-			writeWrapped(w, "    ", line, width)
+			layout.WriteWrapped(w, "    ", line, width)
 		}
 	}
 }
