@@ -103,3 +103,11 @@ func TestOutputFitsWidth(t *testing.T) {
 		}
 	}
 }
+
+// A check whose stderr is not a terminal draws no bar, with --progress too.
+func TestProgressFlagOffTerminal(t *testing.T) {
+	code, _, stderr := mc(t, "check", "dijkstra", "-p", "n=4", "--progress")
+	if code != exitHolds || strings.Contains(stderr, "\x1b[") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+}
