@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 )
 
 // expectedFact is the expected-time figures: per measure the worst and the average over
@@ -57,13 +58,13 @@ func printExpectedWorst(w io.Writer, m model.Model, e *checker.Expected) error {
 		return nil
 	}
 	fmt.Fprintf(w, "\nworst expected steps (%s) from\n", boundText(e.Steps.Worst))
-	return printTrace(w, m, &model.Trace{States: []model.State{e.Steps.WorstFrom}, LoopStart: -1})
+	return trace.Print(w, m, &model.Trace{States: []model.State{e.Steps.WorstFrom}, LoopStart: -1})
 }
 
 // expectedJSON is the expected-time figures with the worst configurations by name.
 type expectedJSON struct {
 	*checker.Expected
-	WorstFrom *traceJSON `json:"worst_steps_from,omitempty"`
+	WorstFrom *trace.JSON `json:"worst_steps_from,omitempty"`
 }
 
 func encodeExpected(m model.Model, e *checker.Expected) (*expectedJSON, error) {
@@ -73,7 +74,7 @@ func encodeExpected(m model.Model, e *checker.Expected) (*expectedJSON, error) {
 	out := &expectedJSON{Expected: e}
 	var err error
 	if e.Steps != nil && e.Steps.WorstFrom != nil {
-		out.WorstFrom, err = encodeTrace(m, &model.Trace{States: []model.State{e.Steps.WorstFrom}, LoopStart: -1})
+		out.WorstFrom, err = trace.Encode(m, &model.Trace{States: []model.State{e.Steps.WorstFrom}, LoopStart: -1})
 	}
 	return out, err
 }

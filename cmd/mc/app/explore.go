@@ -15,6 +15,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/picture"
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 	"github.com/mc-checker/mc/cmd/mc/internal/web"
 	"github.com/urfave/cli/v2"
 )
@@ -281,12 +282,12 @@ func (x *modelExplorer) successors(s model.State, v *web.View) {
 			v.Truncated = true
 			return false
 		}
-		succ := web.Successor{Index: st.Index, Step: formatStep(m, st), Key: x.key(t), Legit: x.legitOf(t), Changes: x.changes(s, t)}
+		succ := web.Successor{Index: st.Index, Step: trace.StepName(m, st), Key: x.key(t), Legit: x.legitOf(t), Changes: x.changes(s, t)}
 		if succ.Step == "" {
 			succ.Step = "step " + strconv.Itoa(st.Index)
 		}
 		for _, mv := range st.Moves {
-			succ.Moves = append(succ.Moves, web.Move{Process: mv.Proc, Rule: ruleName(m, mv), Outcome: mv.Outcome})
+			succ.Moves = append(succ.Moves, web.Move{Process: mv.Proc, Rule: trace.RuleName(m, mv), Outcome: mv.Outcome})
 		}
 		v.Successors = append(v.Successors, succ)
 		return true

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/picture"
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 )
 
 // drawnTrace is a trace replayed once for pictures: its steps, and which configurations to
@@ -94,7 +95,7 @@ func (d *drawnTrace) stepText(i int) string {
 	if i == 0 {
 		return ""
 	}
-	return formatStep(d.m, d.steps[i-1])
+	return trace.StepName(d.m, d.steps[i-1])
 }
 
 // enabledText lists the processes enabled in drawn configuration i.
@@ -102,7 +103,7 @@ func (d *drawnTrace) enabledText(i int) string {
 	if d.procs == nil {
 		return "(not tracked for this model)"
 	}
-	return formatMask(d.m.Schema(), d.procs.EnabledMask(d.state(i)))
+	return trace.Procs(d.m.Schema(), d.procs.EnabledMask(d.state(i)))
 }
 
 // shownConfigs are the drawn configurations a long trace keeps: ends at its start and its
@@ -147,7 +148,7 @@ func (d *drawnTrace) movesBetween(lo, hi int) string {
 	count := map[string]int{}
 	for i := lo; i < hi; i++ {
 		for _, mv := range d.steps[i].Moves {
-			count[moveName(d.m, mv)]++
+			count[trace.MoveName(d.m, mv)]++
 		}
 	}
 	keys := make([]string, 0, len(count))

@@ -9,6 +9,7 @@ import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/picture"
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 	"github.com/mc-checker/mc/cmd/mc/internal/web"
 )
 
@@ -165,7 +166,7 @@ func htmlTrace(sc *picture.Scene, m model.Model, tt titledTrace) (web.Trace, err
 	for _, v := range sch.Vars {
 		out.Variables = append(out.Variables, v.Name)
 	}
-	for _, e := range traceLegend(m, d.steps, d.procs != nil, "bold orange") {
+	for _, e := range trace.Legend(m, d.steps, d.procs != nil, "bold orange") {
 		out.Legend = append(out.Legend, web.Fact{Name: e.Columns, Value: e.Meaning})
 	}
 	shown := d.shownConfigs(endsFor(sch.Width(), sch.Procs()))

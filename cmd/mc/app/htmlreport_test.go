@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 	"github.com/mc-checker/mc/cmd/mc/internal/web"
 )
 
@@ -232,7 +233,7 @@ check convergence
 	}
 	var run struct {
 		Checks []struct {
-			Trace *traceJSON `json:"trace"`
+			Trace *trace.JSON `json:"trace"`
 		} `json:"checks"`
 	}
 	if err := json.Unmarshal([]byte(out), &run); err != nil || run.Checks[0].Trace == nil || run.Checks[0].Trace.LoopStart == nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/cmd/mc/internal/layout"
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 )
 
 // printReport writes a run for people: a verdict line per check, the statistics, then each
@@ -34,7 +35,7 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 		if c.Witness != nil {
 			fmt.Fprintln(w)
 			layout.WriteHanging(w, "", "  ", fmt.Sprintf("%s %s: %s", c.Name, c.Verdict, c.Detail), width)
-			if err := printTrace(w, r.model, &model.Trace{States: []model.State{c.Witness}, LoopStart: -1}); err != nil {
+			if err := trace.Print(w, r.model, &model.Trace{States: []model.State{c.Witness}, LoopStart: -1}); err != nil {
 				return err
 			}
 		}
@@ -49,7 +50,7 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 		printed[key] = c.Name
 		fmt.Fprintln(w)
 		layout.WriteHanging(w, "", "  ", fmt.Sprintf("%s %s: %s", c.Name, c.Verdict, c.Detail), width)
-		if err := printTrace(w, r.model, c.Trace); err != nil {
+		if err := trace.Print(w, r.model, c.Trace); err != nil {
 			return err
 		}
 	}
@@ -60,7 +61,7 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 	}
 	if witnesses && r.res.MovesWitness != nil {
 		fmt.Fprintf(w, "\nworst case: an execution of %s\n", counted(*r.res.WorstCaseMoves, "move"))
-		if err := printTrace(w, r.model, r.res.MovesWitness); err != nil {
+		if err := trace.Print(w, r.model, r.res.MovesWitness); err != nil {
 			return err
 		}
 	}
@@ -75,7 +76,7 @@ func printReport(w io.Writer, r *report, witnesses bool) error {
 		for k, e := range r.res.RoundEnds {
 			marks[e+1] = fmt.Sprintf("round %d ends", k+1)
 		}
-		return printMarkedTrace(w, r.model, r.res.RoundsWitness, marks)
+		return trace.PrintMarked(w, r.model, r.res.RoundsWitness, marks)
 	}
 	return nil
 }
@@ -124,89 +125,4 @@ func printHeader(w io.Writer, r *about, width int) {
 	for _, n := range r.Notes {
 		layout.WriteWrapped(w, "  (", n+")", width)
 	}
-}
-
-// printTrace prints one row per configuration: the step that led to it (its moves, replayed
-// through m), the values (those the step changed in brackets) and the enabled (privileged)
-// processes.
-func printTrace(w io.Writer, m model.Model, t *model.Trace) error {
-	return printMarkedTrace(w, m, t, nil)
-}
-
-// printMarkedTrace prints a trace, marking the rows in marks (by state index) at the end of
-// their last cell: the ends of rounds. The table fits w's width, and a legend under it says
-// what its columns are.
-func printMarkedTrace(w io.Writer, m model.Model, t *model.Trace, marks map[int]string) error {
-	steps, err := t.StepsOf(m)
-	if err != nil {
-		return err
-	}
-	sch := m.Schema()
-	procs, _ := m.(model.Processes)
-	header := []string{"#", "step"}
-	for _, v := range sch.Vars {
-		header = append(header, v.Name)
-	}
-	if procs != nil {
-		header = append(header, "enabled")
-	}
-	rows := [][]string{header}
-	for i, s := range t.States {
-		row := []string{strconv.Itoa(i), ""}
-		if i > 0 {
-			row[1] = formatStep(m, steps[i-1])
-		}
-		for j, v := range sch.Vars {
-			cell := v.Domain.Name(s[j])
-			if i > 0 && s[j] != t.States[i-1][j] {
-				cell = "[" + cell + "]"
-			}
-			row = append(row, cell)
-		}
-		if procs != nil {
-			row = append(row, formatMask(sch, procs.EnabledMask(s)))
-		}
-		if mark := marks[i]; mark != "" {
-			row[len(row)-1] += "   ◂ " + mark
-		}
-		rows = append(rows, row)
-	}
-	width := layout.Width(w)
-	(&layout.TraceTable{Rows: rows, Enabled: procs != nil}).Write(w, width)
-	if t.IsLasso() {
-		layout.WriteWrapped(w, "  ", fmt.Sprintf("then %s leads back to #%d: the loop repeats forever", formatStep(m, steps[len(steps)-1]), t.LoopStart), width)
-	}
-	writeLegend(w, traceLegend(m, steps, procs != nil, "[v]"), width)
-	return nil
-}
-
-// formatStep names the moves of a step: "P2 copy, P3 copy", and the probability of a
-// randomized step's outcome given the scheduler's choice: "P0 flip, P1 pass (1/2)".
-func formatStep(m model.Model, st model.Step) string {
-	var parts []string
-	for _, mv := range st.Moves {
-		parts = append(parts, moveName(m, mv))
-	}
-	text := strings.Join(parts, ", ")
-	if model.TraitsOf(m).Probabilistic && !st.Prob.Certain() {
-		text += " (" + st.Prob.String() + ")"
-	}
-	return text
-}
-
-// moveName is a move as traces show it: the process, by its name, and the rule ("P2 copy").
-func moveName(m model.Model, mv model.Move) string {
-	return m.Schema().ProcName(mv.Proc) + " " + ruleName(m, mv)
-}
-
-// formatMask lists the processes of mask by name: "P0 P3".
-func formatMask(sch *model.Schema, mask uint64) string {
-	var parts []string
-	for p := 0; mask != 0; p++ {
-		if mask&1 != 0 {
-			parts = append(parts, sch.ProcName(p))
-		}
-		mask >>= 1
-	}
-	return strings.Join(parts, " ")
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/cmd/mc/internal/layout"
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 	"github.com/urfave/cli/v2"
 )
 
@@ -61,7 +62,7 @@ func runReplay(c *cli.Context) error {
 			return err
 		}
 	}
-	for _, t := range []*traceJSON{r.Metrics.MovesWitness, r.Metrics.StepsWitness, r.Metrics.TicksWitness} {
+	for _, t := range []*trace.JSON{r.Metrics.MovesWitness, r.Metrics.StepsWitness, r.Metrics.TicksWitness} {
 		if t != nil {
 			traces++
 			if err := replayOne(w, b, "worst-case witness", t); err != nil {
@@ -97,12 +98,12 @@ func savedReport(b *built, r *reportJSON) (*report, error) {
 		c := ch.CheckResult
 		var err error
 		if ch.Trace != nil {
-			if c.Trace, err = decodeTrace(b.model, ch.Trace); err != nil {
+			if c.Trace, err = trace.Decode(b.model, ch.Trace); err != nil {
 				return nil, err
 			}
 		}
 		if ch.Witness != nil {
-			t, err := decodeTrace(b.model, ch.Witness)
+			t, err := trace.Decode(b.model, ch.Witness)
 			if err != nil || len(t.States) != 1 {
 				return nil, fmt.Errorf("%s: the witness is not one configuration (%v)", ch.Name, err)
 			}
@@ -111,14 +112,14 @@ func savedReport(b *built, r *reportJSON) (*report, error) {
 		res.Checks = append(res.Checks, c)
 	}
 	for _, w := range []struct {
-		saved *traceJSON
+		saved *trace.JSON
 		out   **model.Trace
 	}{{r.Metrics.MovesWitness, &res.MovesWitness}, {r.Metrics.StepsWitness, &res.StepsWitness}, {r.Metrics.TicksWitness, &res.TicksWitness},
 		{r.Metrics.RoundsWitness, &res.RoundsWitness}} {
 		if w.saved == nil {
 			continue
 		}
-		t, err := decodeTrace(b.model, w.saved)
+		t, err := trace.Decode(b.model, w.saved)
 		if err != nil {
 			return nil, err
 		}
@@ -131,8 +132,8 @@ func savedReport(b *built, r *reportJSON) (*report, error) {
 
 // replayOne re-executes a trace through the model; a step that does not replay is an error
 // (exit 1: the saved trace is not an execution of this model).
-func replayOne(w io.Writer, b *built, title string, tj *traceJSON) error {
-	t, err := decodeTrace(b.model, tj)
+func replayOne(w io.Writer, b *built, title string, tj *trace.JSON) error {
+	t, err := trace.Decode(b.model, tj)
 	if err != nil {
 		return usageError("%s: %w", title, err)
 	}
@@ -143,7 +144,7 @@ func replayOne(w io.Writer, b *built, title string, tj *traceJSON) error {
 	if err := sameMoves(b.model, t, tj); err != nil {
 		return &exitError{exitViolated, fmt.Errorf("%s does not replay: %v", title, err)}
 	}
-	if err := printTrace(w, b.model, t); err != nil {
+	if err := trace.Print(w, b.model, t); err != nil {
 		return err
 	}
 	fmt.Fprintln(w, "  every step is a legal step of the daemon")
@@ -163,7 +164,7 @@ func replayOne(w io.Writer, b *built, title string, tj *traceJSON) error {
 // it must hold there (that the configuration is unreachable is what mc check decided; run it
 // again to re-decide that).
 func recheckWitness(w io.Writer, b *built, ch checkJSON) error {
-	t, err := decodeTrace(b.model, ch.Witness)
+	t, err := trace.Decode(b.model, ch.Witness)
 	if err != nil || len(t.States) != 1 {
 		return usageError("%s: the witness is not one configuration of this model (%w)", ch.Name, err)
 	}
@@ -175,7 +176,7 @@ func recheckWitness(w io.Writer, b *built, ch checkJSON) error {
 		if !p.Holds(t.States[0]) {
 			return &exitError{exitViolated, fmt.Errorf("%s: the predicate does not hold on the witness", ch.Name)}
 		}
-		if err := printTrace(w, b.model, t); err != nil {
+		if err := trace.Print(w, b.model, t); err != nil {
 			return err
 		}
 		fmt.Fprintln(w, "  the predicate holds on this configuration")
@@ -186,7 +187,7 @@ func recheckWitness(w io.Writer, b *built, ch checkJSON) error {
 
 // sameMoves checks the moves a saved trace names (process and rule of each step) against the
 // steps of its indices, replayed: a trace whose labels were edited does not pass.
-func sameMoves(m model.Model, t *model.Trace, tj *traceJSON) error {
+func sameMoves(m model.Model, t *model.Trace, tj *trace.JSON) error {
 	steps, err := t.StepsOf(m)
 	if err != nil {
 		return err
@@ -197,9 +198,9 @@ func sameMoves(m model.Model, t *model.Trace, tj *traceJSON) error {
 			return fmt.Errorf("step %d: the saved run names %s, the step of index %d has %d", i, counted(len(saved), "move"), t.Steps[i], len(st.Moves))
 		}
 		for k, mv := range st.Moves {
-			if saved[k].Process != mv.Proc || saved[k].Rule != ruleName(m, mv) {
+			if saved[k].Process != mv.Proc || saved[k].Rule != trace.RuleName(m, mv) {
 				return fmt.Errorf("step %d: the saved run names %s %s, the step of index %d is %s",
-					i, m.Schema().ProcName(saved[k].Process), saved[k].Rule, t.Steps[i], moveName(m, mv))
+					i, m.Schema().ProcName(saved[k].Process), saved[k].Rule, t.Steps[i], trace.MoveName(m, mv))
 			}
 		}
 	}

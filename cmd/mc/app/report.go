@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 )
 
 // report is one run: what was asked for and what the checker found, with the model that
@@ -59,21 +60,21 @@ type reportJSON struct {
 
 type checkJSON struct {
 	checker.CheckResult
-	Trace *traceJSON `json:"trace,omitempty"`
+	Trace *trace.JSON `json:"trace,omitempty"`
 	// Witness is a configuration that shows the violation by itself, e.g. one that satisfies a
 	// characterisation but is unreachable; it has no trace.
-	Witness *traceJSON `json:"witness,omitempty"`
+	Witness *trace.JSON `json:"witness,omitempty"`
 }
 
 type metricsJSON struct {
 	checker.Metrics
-	MovesWitness *traceJSON `json:"worst_case_moves_witness,omitempty"`
-	StepsWitness *traceJSON `json:"worst_case_steps_witness,omitempty"`
-	TicksWitness *traceJSON `json:"worst_case_ticks_witness,omitempty"`
+	MovesWitness *trace.JSON `json:"worst_case_moves_witness,omitempty"`
+	StepsWitness *trace.JSON `json:"worst_case_steps_witness,omitempty"`
+	TicksWitness *trace.JSON `json:"worst_case_ticks_witness,omitempty"`
 	// RoundsWitness is the worst case in rounds; RoundEnds the steps after which its rounds
 	// end (0-based).
-	RoundsWitness *traceJSON `json:"worst_case_rounds_witness,omitempty"`
-	RoundEnds     []int      `json:"worst_case_round_ends,omitempty"`
+	RoundsWitness *trace.JSON `json:"worst_case_rounds_witness,omitempty"`
+	RoundEnds     []int       `json:"worst_case_round_ends,omitempty"`
 }
 
 // json converts the report for --json and --trace-out.
@@ -88,11 +89,11 @@ func (r *report) json() (*reportJSON, error) {
 	}
 	for _, c := range r.res.Checks {
 		cj := checkJSON{CheckResult: c}
-		if cj.Trace, err = encodeTrace(r.model, c.Trace); err != nil {
+		if cj.Trace, err = trace.Encode(r.model, c.Trace); err != nil {
 			return nil, err
 		}
 		if c.Witness != nil {
-			cj.Witness, _ = encodeTrace(r.model, &model.Trace{States: []model.State{c.Witness}, LoopStart: -1})
+			cj.Witness, _ = trace.Encode(r.model, &model.Trace{States: []model.State{c.Witness}, LoopStart: -1})
 		}
 		out.Checks = append(out.Checks, cj)
 	}
@@ -100,9 +101,9 @@ func (r *report) json() (*reportJSON, error) {
 	m.RoundEnds = r.res.RoundEnds
 	for _, w := range []struct {
 		t   *model.Trace
-		out **traceJSON
+		out **trace.JSON
 	}{{r.res.MovesWitness, &m.MovesWitness}, {r.res.StepsWitness, &m.StepsWitness}, {r.res.TicksWitness, &m.TicksWitness}, {r.res.RoundsWitness, &m.RoundsWitness}} {
-		if *w.out, err = encodeTrace(r.model, w.t); err != nil {
+		if *w.out, err = trace.Encode(r.model, w.t); err != nil {
 			return nil, err
 		}
 	}

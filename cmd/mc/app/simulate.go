@@ -13,6 +13,7 @@ import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/sim"
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 	"github.com/urfave/cli/v2"
 )
 
@@ -198,7 +199,7 @@ func saveFailures(c *cli.Context, b *built, opts sim.Options, res *sim.Result) (
 		if err != nil {
 			return nil, &exitError{exitInconclusive, err}
 		}
-		tj, err := encodeTrace(b.model, t)
+		tj, err := trace.Encode(b.model, t)
 		if err != nil {
 			return nil, err
 		}

@@ -1,4 +1,4 @@
-package app
+package trace
 
 import (
 	"fmt"
@@ -9,11 +9,11 @@ import (
 	"github.com/mc-checker/mc/cmd/mc/internal/layout"
 )
 
-// traceLegend says what the columns of a trace's table are: the step (with the trace's first
+// Legend says what the columns of a trace's table are: the step (with the trace's first
 // move as an example, and its first fault), the variables as the schema explains them, how
 // the table marks a value the step changed (changed: "[v]" in the terminal), and the enabled
 // processes.
-func traceLegend(m model.Model, steps []model.Step, enabled bool, changed string) []model.LegendEntry {
+func Legend(m model.Model, steps []model.Step, enabled bool, changed string) []model.LegendEntry {
 	sch := m.Schema()
 	clock, timed := model.ClockOf(m)
 	var out []model.LegendEntry
@@ -24,7 +24,7 @@ func traceLegend(m model.Model, steps []model.Step, enabled bool, changed string
 			case mv.Rule == model.FaultRule && fault == "":
 				fault = sch.ProcName(mv.Proc)
 			case mv.Rule != model.FaultRule && example == "" && !(timed && mv.Proc == clock):
-				example = moveName(m, mv) + ": " + sch.ProcName(mv.Proc) + " moved, by its rule " + ruleName(m, mv)
+				example = MoveName(m, mv) + ": " + sch.ProcName(mv.Proc) + " moved, by its rule " + RuleName(m, mv)
 			}
 		}
 	}
