@@ -15,6 +15,8 @@ import (
 
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/picture"
+	"github.com/mc-checker/mc/cmd/mc/internal/pictures"
+	"github.com/mc-checker/mc/cmd/mc/internal/summary"
 	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 	"github.com/mc-checker/mc/cmd/mc/internal/web"
 	"github.com/urfave/cli/v2"
@@ -156,7 +158,7 @@ type modelExplorer struct {
 }
 
 func newModelExplorer(b *built) *modelExplorer {
-	x := &modelExplorer{b: b, sch: b.model.Schema(), scene: sceneOf(b.model, b.proto), legit: b.check.Legit,
+	x := &modelExplorer{b: b, sch: b.model.Schema(), scene: pictures.Scene(b.model, b.proto), legit: b.check.Legit,
 		rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))}
 	if x.legit == nil && b.check.LegitForm != nil {
 		x.legit = b.check.LegitForm.Holds
@@ -173,7 +175,7 @@ const exploreSamples = 8
 func (x *modelExplorer) Start() web.Start {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	st := web.Start{Title: runTitle(aboutOf(x.b))}
+	st := web.Start{Title: summary.Title(aboutOf(x.b))}
 	for _, v := range x.sch.Vars {
 		st.Variables = append(st.Variables, v.Name)
 	}
@@ -246,7 +248,7 @@ func (x *modelExplorer) View(key string, via *web.Via) (*web.View, error) {
 		}
 	}
 	v := &web.View{Key: x.key(s), Legit: x.legitOf(s), Failing: []string{}}
-	if f.Enabled = enabledMarks(x.procs, s, x.sch.Procs()); f.Enabled != nil {
+	if f.Enabled = pictures.EnabledMarks(x.procs, s, x.sch.Procs()); f.Enabled != nil {
 		v.Enabled = []int{}
 		for p, on := range f.Enabled {
 			if on {
@@ -311,7 +313,7 @@ func (x *modelExplorer) stepInto(s model.State, via *web.Via) (model.State, []bo
 	case !t.Equal(s):
 		return nil, nil, fmt.Errorf("successor %d of %s does not lead to %s", via.Step, x.key(from), x.key(s))
 	}
-	moved, _ := moveMarks(st.Moves, x.sch.Procs())
+	moved, _ := pictures.MoveMarks(st.Moves, x.sch.Procs())
 	return from, moved, nil
 }
 

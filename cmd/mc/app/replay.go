@@ -9,6 +9,7 @@ import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/cmd/mc/internal/layout"
+	"github.com/mc-checker/mc/cmd/mc/internal/summary"
 	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 	"github.com/urfave/cli/v2"
 )
@@ -31,7 +32,7 @@ func runReplay(c *cli.Context) error {
 	if err != nil {
 		return usageError("%w", err)
 	}
-	var r reportJSON
+	var r summary.Report
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields() // a file mc did not write is not one it understands
 	if err := dec.Decode(&r); err != nil {
@@ -42,7 +43,7 @@ func runReplay(c *cli.Context) error {
 		return usageError("%s: %w", c.Args().First(), err)
 	}
 	w := c.App.Writer
-	printHeader(w, &r.about, layout.Width(w))
+	summary.PrintHeader(w, &r.About, layout.Width(w))
 	traces := 0
 	for _, ch := range r.Checks {
 		if ch.Verdict == checker.Violated && ch.Trace == nil && ch.Witness == nil {
@@ -85,7 +86,7 @@ func runReplay(c *cli.Context) error {
 
 // savedReport is a saved run read back as the report mc check made of it, for its pictures:
 // its traces decoded (replayRun has replayed them), its statistics as saved.
-func savedReport(b *built, r *reportJSON) (*report, error) {
+func savedReport(b *built, r *summary.Report) (*report, error) {
 	res := &checker.Result{Stats: r.Stats, Metrics: r.Metrics.Metrics}
 	res.RoundEnds = r.Metrics.RoundEnds
 	if r.Recovery != nil {
@@ -126,7 +127,7 @@ func savedReport(b *built, r *reportJSON) (*report, error) {
 		*w.out = t
 	}
 	rep := newReport(b, res)
-	rep.about = r.about
+	rep.About = r.About
 	return rep, nil
 }
 
@@ -163,7 +164,7 @@ func replayOne(w io.Writer, b *built, title string, tj *trace.JSON) error {
 // recheckWitness re-evaluates a characterisation's predicate on its witness configuration:
 // it must hold there (that the configuration is unreachable is what mc check decided; run it
 // again to re-decide that).
-func recheckWitness(w io.Writer, b *built, ch checkJSON) error {
+func recheckWitness(w io.Writer, b *built, ch summary.Check) error {
 	t, err := trace.Decode(b.model, ch.Witness)
 	if err != nil || len(t.States) != 1 {
 		return usageError("%s: the witness is not one configuration of this model (%w)", ch.Name, err)

@@ -1,13 +1,11 @@
 package app
 
 import (
-	"fmt"
 	"io"
-	"strings"
 
 	"github.com/mc-checker/mc/checker/plural"
 	"github.com/mc-checker/mc/cmd/mc/internal/layout"
-	"github.com/mc-checker/mc/models"
+	"github.com/mc-checker/mc/cmd/mc/internal/summary"
 )
 
 // writeTable and formatRow are layout's, under the names the run-building files use.
@@ -15,18 +13,8 @@ func writeTable(w io.Writer, rows [][]string) { layout.WriteTable(w, rows) }
 
 func formatRow(widths []int, row []string) string { return layout.FormatRow(widths, row) }
 
-// formatParams writes parameter values in the order the model declares them.
-func formatParams(name string, p map[string]int) string {
-	var parts []string
-	if e, err := models.Lookup(name); err == nil {
-		for _, prm := range e.Params {
-			if v, ok := p[prm.Name]; ok {
-				parts = append(parts, fmt.Sprintf("%s=%s", prm.Name, prm.Format(v)))
-			}
-		}
-	}
-	return strings.Join(parts, " ")
-}
+// formatParams is summary.Params, under the name sweep.go uses.
+func formatParams(name string, p map[string]int) string { return summary.Params(name, p) }
 
 // group writes n with thousands separators.
 func group(n uint64) string { return plural.Thousands(n) }

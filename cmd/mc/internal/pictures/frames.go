@@ -1,4 +1,4 @@
-package app
+package pictures
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/picture"
+	"github.com/mc-checker/mc/checker/plural"
 	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 )
 
@@ -53,16 +54,16 @@ func (d *drawnTrace) state(i int) model.State {
 func (d *drawnTrace) frame(i int) picture.Frame {
 	f := picture.Frame{State: d.state(i)}
 	n := d.m.Schema().Procs()
-	f.Enabled = enabledMarks(d.procs, f.State, n)
+	f.Enabled = EnabledMarks(d.procs, f.State, n)
 	if i > 0 {
 		f.Prev = d.state(i - 1)
-		f.Moved, f.Faulted = moveMarks(d.steps[i-1].Moves, n)
+		f.Moved, f.Faulted = MoveMarks(d.steps[i-1].Moves, n)
 	}
 	return f
 }
 
-// enabledMarks marks the processes enabled in s, of n (nil when procs is nil: not tracked).
-func enabledMarks(procs model.Processes, s model.State, n int) []bool {
+// EnabledMarks marks the processes enabled in s, of n (nil when procs is nil: not tracked).
+func EnabledMarks(procs model.Processes, s model.State, n int) []bool {
 	if procs == nil {
 		return nil
 	}
@@ -74,9 +75,9 @@ func enabledMarks(procs model.Processes, s model.State, n int) []bool {
 	return marks
 }
 
-// moveMarks marks the processes of n that moved in a step, and apart those a fault rewrote
+// MoveMarks marks the processes of n that moved in a step, and apart those a fault rewrote
 // (model.FaultRule): a fault is not a move.
-func moveMarks(moves []model.Move, n int) (moved, faulted []bool) {
+func MoveMarks(moves []model.Move, n int) (moved, faulted []bool) {
 	moved, faulted = make([]bool, n), make([]bool, n)
 	for _, mv := range moves {
 		switch {
@@ -160,7 +161,7 @@ func (d *drawnTrace) movesBetween(lo, hi int) string {
 	})
 	parts := make([]string, 0, len(keys))
 	for _, k := range keys {
-		parts = append(parts, fmt.Sprintf("%s ×%s", k, group(uint64(count[k]))))
+		parts = append(parts, fmt.Sprintf("%s ×%s", k, plural.Thousands(uint64(count[k]))))
 	}
 	if len(parts) > 12 {
 		parts = append(parts[:12], fmt.Sprintf("and %d more", len(parts)-12))
@@ -168,9 +169,9 @@ func (d *drawnTrace) movesBetween(lo, hi int) string {
 	return "moves " + strings.Join(parts, ", ")
 }
 
-// sceneOf is the scene of a run's pictures: the model's schema on the protocol's topology
+// Scene is the scene of a run's pictures: the model's schema on the protocol's topology
 // (nil protocol: the processes linked by their channels only).
-func sceneOf(m model.Model, proto model.Protocol) *picture.Scene {
+func Scene(m model.Model, proto model.Protocol) *picture.Scene {
 	var neighbors func(int) []int
 	if proto != nil {
 		known := proto.Schema().Procs() // a wrapper may add processes (a clock) the protocol does not know
