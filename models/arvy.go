@@ -24,6 +24,7 @@ func init() {
 		Rooted:       true,
 		Asynchronous: true,
 		Checks:       []string{"invariant", "action-invariant", "deadlock", "convergence", "worst-case", "eventually"},
+		Commands:     []*Command{arvyRatio},
 		Build: func(v map[string]int, tree *topology.Tree) (*Instance, error) {
 			return arvyOn(v, tree.Names(), fmt.Sprintf("the tree %s rooted at %s", tree.Name, tree.Labels[tree.Root]), func(p *arvy.Protocol) ([][]int, error) {
 				if p.Config().NewParent == arvy.Bridge {

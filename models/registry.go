@@ -78,6 +78,8 @@ type Entry struct {
 	// builds the model on a set.
 	Rooted   bool
 	BuildSet func(params map[string]int, set string) (*Instance, error)
+	// Commands are commands of the model's own beside check, sweep and the others.
+	Commands []*Command
 }
 
 // RootedSets are the --topology values of a Rooted model that name sets of rooted trees.

@@ -1,10 +1,11 @@
-// Package plural writes counts for people: "1 step", "3 steps", "1 process". The checker's
-// details and the command line's output use it, so that no line says "1 steps" or
-// "fault(s)"; JSON keeps its numbers and does not need it.
+// Package plural writes counts for people: "1 step", "3 steps", "1 process", "1,306,800".
+// The checker's details and the command line's output use it, so that no line says "1
+// steps" or "fault(s)"; JSON keeps its numbers and does not need it.
 package plural
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -37,4 +38,14 @@ func Of(singular string) string {
 		}
 	}
 	return singular + "s"
+}
+
+// Thousands writes n with thousands separators: "1,306,800", for a count too long to read
+// at a glance.
+func Thousands(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

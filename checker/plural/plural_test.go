@@ -17,6 +17,9 @@ func TestCount(t *testing.T) {
 		{Noun(uint32(1), "fault"), "fault"},
 		{Noun(7, "fault"), "faults"},
 		{Of("batch"), "batches"},
+		{Thousands(0), "0"},
+		{Thousands(999), "999"},
+		{Thousands(1306800), "1,306,800"},
 	} {
 		if c.got != c.want {
 			t.Errorf("%q, want %q", c.got, c.want)

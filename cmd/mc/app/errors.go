@@ -10,6 +10,7 @@ import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/runs"
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 	"github.com/mc-checker/mc/models"
 	"github.com/mc-checker/mc/models/lang"
 	"github.com/urfave/cli/v2"
@@ -37,7 +38,7 @@ type errorBody struct {
 	// Configuration is where a model error happened, and Path an execution from an initial
 	// configuration to it (replayed), when one is known.
 	Configuration *configurationJSON `json:"configuration,omitempty"`
-	Path          *traceJSON         `json:"path,omitempty"`
+	Path          *trace.JSON        `json:"path,omitempty"`
 }
 
 type positionJSON struct {
@@ -94,10 +95,10 @@ func encodeError(err error, code int) errorJSON {
 	}
 	var me *checker.ModelError
 	if errors.As(err, &me) && showable(me) {
-		one, _ := encodeTrace(me.Model, &model.Trace{States: []model.State{me.State}, LoopStart: -1})
+		one, _ := trace.Encode(me.Model, &model.Trace{States: []model.State{me.State}, LoopStart: -1})
 		body.Configuration = &configurationJSON{Variables: one.Variables, Values: one.States[0]}
-		if body.Path, _ = encodeTrace(me.Model, me.Path); body.Path != nil && body.Path.Actions == nil { // replayed already: it encodes
-			body.Path.Actions = []actionJSON{} // a path of no step is still a list
+		if body.Path, _ = trace.Encode(me.Model, me.Path); body.Path != nil && body.Path.Actions == nil { // replayed already: it encodes
+			body.Path.Actions = []trace.Action{} // a path of no step is still a list
 		}
 	}
 	return errorJSON{Error: body}
@@ -116,7 +117,7 @@ func printModelContext(w io.Writer, me *checker.ModelError) {
 	default:
 		fmt.Fprintf(w, "in the last configuration of this execution, a shortest from an initial one (%s):\n", counted(len(t.Steps), "step"))
 	}
-	if err := printTrace(w, me.Model, t); err != nil {
+	if err := trace.Print(w, me.Model, t); err != nil {
 		fmt.Fprintf(w, "  (it does not print: %v)\n", err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 )
 
 const (
@@ -90,7 +91,7 @@ func TestJSONErrors(t *testing.T) {
 	path := e.Path
 	e.Path = nil
 	if code != exitUsage || !reflect.DeepEqual(e, want) || path == nil || len(path.States) != 9 || len(path.Actions) != 8 ||
-		!reflect.DeepEqual(path.States[8], []any{2.0, 3.0, 3.0}) || path.Actions[7].Moves[0] != (moveJSON{Process: 2, Rule: "up"}) {
+		!reflect.DeepEqual(path.States[8], []any{2.0, 3.0, 3.0}) || path.Actions[7].Moves[0] != (trace.Move{Process: 2, Rule: "up"}) {
 		t.Fatalf("exit %d: %s", code, out)
 	}
 	bad := filepath.Join(t.TempDir(), "bad.gcl")

@@ -16,6 +16,9 @@ import (
 
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/picture"
+	"github.com/mc-checker/mc/cmd/mc/internal/pictures"
+	"github.com/mc-checker/mc/cmd/mc/internal/summary"
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 	"github.com/mc-checker/mc/cmd/mc/internal/web"
 	"github.com/urfave/cli/v2"
 )
@@ -156,7 +159,7 @@ type modelExplorer struct {
 }
 
 func newModelExplorer(b *runs.Run) *modelExplorer {
-	x := &modelExplorer{b: b, sch: b.Model.Schema(), scene: sceneOf(b.Model, b.Protocol), legit: b.Spec.Legit,
+	x := &modelExplorer{b: b, sch: b.Model.Schema(), scene: pictures.Scene(b.Model, b.Protocol), legit: b.Spec.Legit,
 		rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))}
 	if x.legit == nil && b.Spec.LegitForm != nil {
 		x.legit = b.Spec.LegitForm.Holds
@@ -173,7 +176,7 @@ const exploreSamples = 8
 func (x *modelExplorer) Start() web.Start {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	st := web.Start{Title: runTitle(aboutOf(x.b))}
+	st := web.Start{Title: summary.Title(aboutOf(x.b))}
 	for _, v := range x.sch.Vars {
 		st.Variables = append(st.Variables, v.Name)
 	}
@@ -246,7 +249,7 @@ func (x *modelExplorer) View(key string, via *web.Via) (*web.View, error) {
 		}
 	}
 	v := &web.View{Key: x.key(s), Legit: x.legitOf(s), Failing: []string{}}
-	if f.Enabled = enabledMarks(x.procs, s, x.sch.Procs()); f.Enabled != nil {
+	if f.Enabled = pictures.EnabledMarks(x.procs, s, x.sch.Procs()); f.Enabled != nil {
 		v.Enabled = []int{}
 		for p, on := range f.Enabled {
 			if on {
@@ -282,12 +285,12 @@ func (x *modelExplorer) successors(s model.State, v *web.View) {
 			v.Truncated = true
 			return false
 		}
-		succ := web.Successor{Index: st.Index, Step: formatStep(m, st), Key: x.key(t), Legit: x.legitOf(t), Changes: x.changes(s, t)}
+		succ := web.Successor{Index: st.Index, Step: trace.StepName(m, st), Key: x.key(t), Legit: x.legitOf(t), Changes: x.changes(s, t)}
 		if succ.Step == "" {
 			succ.Step = "step " + strconv.Itoa(st.Index)
 		}
 		for _, mv := range st.Moves {
-			succ.Moves = append(succ.Moves, web.Move{Process: mv.Proc, Rule: ruleName(m, mv), Outcome: mv.Outcome})
+			succ.Moves = append(succ.Moves, web.Move{Process: mv.Proc, Rule: trace.RuleName(m, mv), Outcome: mv.Outcome})
 		}
 		v.Successors = append(v.Successors, succ)
 		return true
@@ -311,7 +314,7 @@ func (x *modelExplorer) stepInto(s model.State, via *web.Via) (model.State, []bo
 	case !t.Equal(s):
 		return nil, nil, fmt.Errorf("successor %d of %s does not lead to %s", via.Step, x.key(from), x.key(s))
 	}
-	moved, _ := moveMarks(st.Moves, x.sch.Procs())
+	moved, _ := pictures.MoveMarks(st.Moves, x.sch.Procs())
 	return from, moved, nil
 }
 

@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/mc-checker/mc/cmd/mc/internal/layout"
 )
 
 // helpWidth is the most columns a line of mc --help, or of a command's --help, takes.
@@ -44,6 +46,6 @@ func stackFlag(text string) string {
 	if !ok || strings.TrimSpace(usage) == "" {
 		return names
 	}
-	lines := fillLines(strings.Fields(usage), helpWidth-6-len(flagIndent))
+	lines := layout.FillLines(strings.Fields(usage), helpWidth-6-len(flagIndent))
 	return names + "\n" + flagIndent + strings.Join(lines, "\n"+flagIndent)
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mc-checker/mc/cmd/mc/internal/pictures"
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 	"github.com/mc-checker/mc/cmd/mc/internal/web"
 )
 
@@ -138,7 +140,7 @@ func TestHTMLReport(t *testing.T) {
 }
 
 // A long simulation trace (mc simulate --dir, then mc replay --report) is summarised: the
-// first and last shownEnds configurations, the steps between counted.
+// first and last pictures.ShownEnds configurations, the steps between counted.
 func TestHTMLReportOfALongTrace(t *testing.T) {
 	steps := 100000
 	if testing.Short() {
@@ -158,12 +160,12 @@ func TestHTMLReportOfALongTrace(t *testing.T) {
 	}
 	_, traces := readPage(t, page)
 	tr := traces[0]
-	if tr.Steps != steps || len(tr.States) != 2*shownEnds || len(tr.Gaps) != 1 || tr.Gaps[0].After != shownEnds-1 || tr.Gaps[0].Steps != steps+2-2*shownEnds {
+	if tr.Steps != steps || len(tr.States) != 2*pictures.ShownEnds || len(tr.Gaps) != 1 || tr.Gaps[0].After != pictures.ShownEnds-1 || tr.Gaps[0].Steps != steps+2-2*pictures.ShownEnds {
 		t.Fatalf("steps %d, %d configurations shown, gaps %+v", tr.Steps, len(tr.States), tr.Gaps)
 	}
 	gap := tr.Gaps[0]
-	if last := tr.States[len(tr.States)-1]; last.Index != steps || tr.States[shownEnds].Index != steps+1-shownEnds {
-		t.Fatalf("the shown configurations end at %d and resume at %d", last.Index, tr.States[shownEnds].Index)
+	if last := tr.States[len(tr.States)-1]; last.Index != steps || tr.States[pictures.ShownEnds].Index != steps+1-pictures.ShownEnds {
+		t.Fatalf("the shown configurations end at %d and resume at %d", last.Index, tr.States[pictures.ShownEnds].Index)
 	}
 	// every omitted step is a synchronous move of the two processes in conflict
 	if want := "moves P2 recolour ×" + group(uint64(gap.Steps)) + ", P3 recolour ×" + group(uint64(gap.Steps)); gap.Summary != want {
@@ -232,7 +234,7 @@ check convergence
 	}
 	var run struct {
 		Checks []struct {
-			Trace *traceJSON `json:"trace"`
+			Trace *trace.JSON `json:"trace"`
 		} `json:"checks"`
 	}
 	if err := json.Unmarshal([]byte(out), &run); err != nil || run.Checks[0].Trace == nil || run.Checks[0].Trace.LoopStart == nil {
@@ -248,7 +250,7 @@ check convergence
 	if last := tr.States[len(tr.States)-1]; !last.Back || last.Index != loopStart {
 		t.Fatalf("the last configuration shown is %d (back %v), not the loop's start %d again", last.Index, last.Back, loopStart)
 	}
-	if loopStart < 2*shownEnds || steps-loopStart < 2*shownEnds || len(tr.Gaps) != 2 {
+	if loopStart < 2*pictures.ShownEnds || steps-loopStart < 2*pictures.ShownEnds || len(tr.Gaps) != 2 {
 		t.Fatalf("stem %d, loop %d, %d gaps: the case no longer puts gaps before and inside the loop", loopStart, steps-loopStart, len(tr.Gaps))
 	}
 	for k := 1; k < len(tr.States); k++ { // shown in order, gaps where indices jump

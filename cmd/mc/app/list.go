@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mc-checker/mc/cmd/mc/internal/layout"
 	"github.com/mc-checker/mc/models"
 	"github.com/urfave/cli/v2"
 )
@@ -56,7 +57,7 @@ const rangeWidth = 24
 // printEntry writes a model: its name, what it is, its parameters, its default checks and
 // daemon.
 func printEntry(w io.Writer, e *models.Entry) {
-	writeHanging(w, "", "  ", e.Name+": "+e.Doc, listWidth)
+	layout.WriteHanging(w, "", "  ", e.Name+": "+e.Doc, listWidth)
 	printParams(w, e)
 	fmt.Fprintf(w, "  default checks: %s\n", strings.Join(e.Checks, ", "))
 	if e.Daemon != "" {
@@ -88,6 +89,6 @@ func printParams(w io.Writer, e *models.Entry) {
 			fmt.Fprintln(w, strings.TrimRight(lead, " "))
 			lead = indent
 		}
-		writeHanging(w, lead, indent, r[3], listWidth)
+		layout.WriteHanging(w, lead, indent, r[3], listWidth)
 	}
 }

@@ -66,15 +66,16 @@ proof; replay: a trace does not replay); 2 usage or input error, or a model erro
 func run(args []string, stdout, stderr io.Writer) int {
 	out := &watchedWriter{w: stdout}
 	fitHelp()
+	cmds := commands()
 	app := &cli.App{
 		Name:        "mc",
 		Usage:       "explicit-state model checker for self-stabilizing and fault-tolerant protocols",
 		Description: exitCodes,
 		Version:     version(),
-		Commands:    commands(),
+		Commands:    cmds,
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usageError("unknown command %q (want list, check, sweep, replay, verify, simulate, arvy-ratio or explore; mc --help)", c.Args().First())
+				return usageError("unknown command %q (want %s; mc --help)", c.Args().First(), commandNames(cmds))
 			}
 			cli.ShowAppHelp(c)
 			return usageError("a command is needed")
@@ -99,12 +100,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return exitHolds
 }
 
-// commands are mc's commands, in the order --help lists them.
+// commands are mc's commands, in the order --help lists them: those the models provide
+// after the generic ones that run the checker.
 func commands() []*cli.Command {
-	return []*cli.Command{
-		listCommand(), checkCommand(), sweepCommand(), replayCommand(), verifyCommand(), simulateCommand(), ratioCommand(),
-		exploreCommand(),
+	cmds := []*cli.Command{listCommand(), checkCommand(), sweepCommand(), replayCommand(), verifyCommand(), simulateCommand()}
+	return append(append(cmds, providedCommands()...), exploreCommand())
+}
+
+// commandNames lists the commands' names: "list, check or explore".
+func commandNames(cmds []*cli.Command) string {
+	names := make([]string, len(cmds))
+	for i, c := range cmds {
+		names[i] = c.Name
 	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // verdictExit maps the overall verdict of the runs to the exit code. A violation prints

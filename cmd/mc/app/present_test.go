@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/mc-checker/mc/cmd/mc/internal/layout"
 )
 
 // On a topology file whose nodes are named, the trace, its legend, the pictures written as
@@ -53,38 +55,6 @@ func TestProcessNamesFromDot(t *testing.T) {
 	}
 }
 
-// A trace table too wide for its output is cut to fit: a step of many moves wraps at its
-// commas within its column, and variables that need more than the width go to panels under
-// the first, each with the configurations' numbers. Every cell is still written whole.
-func TestTraceTableFitsWidth(t *testing.T) {
-	header := []string{"#", "step"}
-	row := []string{"1", "P0 increment, P1 copy, P2 copy, P3 copy, P4 copy, P5 copy"}
-	for v := range 12 {
-		header = append(header, "var"+strings.Repeat("x", v))
-		row = append(row, "[value]")
-	}
-	header, row = append(header, "enabled"), append(row, "P0 P1 P2 P3 P4 P5")
-	var b bytes.Buffer
-	(&traceTable{rows: [][]string{header, {"0", "", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "P0"}, row}, enabled: true}).write(&b, 60)
-	text := b.String()
-	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		if utf8.RuneCountInString(line) > 60 {
-			t.Errorf("%d columns: %q", utf8.RuneCountInString(line), line)
-		}
-	}
-	for _, want := range append(header, "P5 copy", "P0 increment,", "P3 P4") {
-		if !strings.Contains(text, want) {
-			t.Errorf("%q is not written:\n%s", want, text)
-		}
-	}
-	if panels := strings.Count(text, "\n  #"); panels < 2 {
-		t.Errorf("%d panels:\n%s", panels+1, text)
-	}
-	if got := outputWidth(&b); got != defaultWidth {
-		t.Errorf("a buffer is %d columns wide, want %d", got, defaultWidth)
-	}
-}
-
 // No line of mc --help, or of any command's, is wider than 100 columns.
 func TestHelpFitsWidth(t *testing.T) {
 	for _, args := range append([][]string{{"--help"}}, helpArgs()...) {
@@ -127,9 +97,17 @@ func TestOutputFitsWidth(t *testing.T) {
 			t.Fatalf("mc %s: exit %d: %s", strings.Join(args, " "), code, stderr)
 		}
 		for _, line := range strings.Split(out, "\n") {
-			if n := utf8.RuneCountInString(line); n > defaultWidth {
+			if n := utf8.RuneCountInString(line); n > layout.DefaultWidth {
 				t.Errorf("mc %s: a line of %d columns: %q", strings.Join(args, " "), n, line)
 			}
 		}
+	}
+}
+
+// A check whose stderr is not a terminal draws no bar, with --progress too.
+func TestProgressFlagOffTerminal(t *testing.T) {
+	code, _, stderr := mc(t, "check", "dijkstra", "-p", "n=4", "--progress")
+	if code != exitHolds || strings.Contains(stderr, "\x1b[") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 }

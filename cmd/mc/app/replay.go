@@ -9,6 +9,9 @@ import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/runs"
+	"github.com/mc-checker/mc/cmd/mc/internal/layout"
+	"github.com/mc-checker/mc/cmd/mc/internal/summary"
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 	"github.com/urfave/cli/v2"
 )
 
@@ -30,7 +33,7 @@ func runReplay(c *cli.Context) error {
 	if err != nil {
 		return usageError("%w", err)
 	}
-	var r reportJSON
+	var r summary.Report
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields() // a file mc did not write is not one it understands
 	if err := dec.Decode(&r); err != nil {
@@ -41,7 +44,7 @@ func runReplay(c *cli.Context) error {
 		return usageError("%s: %w", c.Args().First(), err)
 	}
 	w := c.App.Writer
-	printHeader(w, &r.about, outputWidth(w))
+	summary.PrintHeader(w, &r.About, layout.Width(w))
 	traces := 0
 	for _, ch := range r.Checks {
 		if ch.Verdict == checker.Violated && ch.Trace == nil && ch.Witness == nil {
@@ -61,7 +64,7 @@ func runReplay(c *cli.Context) error {
 			return err
 		}
 	}
-	for _, t := range []*traceJSON{r.Metrics.MovesWitness, r.Metrics.StepsWitness, r.Metrics.TicksWitness} {
+	for _, t := range []*trace.JSON{r.Metrics.MovesWitness, r.Metrics.StepsWitness, r.Metrics.TicksWitness} {
 		if t != nil {
 			traces++
 			if err := replayOne(w, b, "worst-case witness", t); err != nil {
@@ -84,7 +87,7 @@ func runReplay(c *cli.Context) error {
 
 // savedReport is a saved run read back as the report mc check made of it, for its pictures:
 // its traces decoded (replayRun has replayed them), its statistics as saved.
-func savedReport(b *runs.Run, r *reportJSON) (*report, error) {
+func savedReport(b *runs.Run, r *summary.Report) (*report, error) {
 	res := &checker.Result{Stats: r.Stats, Metrics: r.Metrics.Metrics}
 	res.RoundEnds = r.Metrics.RoundEnds
 	if r.Recovery != nil {
@@ -97,12 +100,12 @@ func savedReport(b *runs.Run, r *reportJSON) (*report, error) {
 		c := ch.CheckResult
 		var err error
 		if ch.Trace != nil {
-			if c.Trace, err = decodeTrace(b.Model, ch.Trace); err != nil {
+			if c.Trace, err = trace.Decode(b.Model, ch.Trace); err != nil {
 				return nil, err
 			}
 		}
 		if ch.Witness != nil {
-			t, err := decodeTrace(b.Model, ch.Witness)
+			t, err := trace.Decode(b.Model, ch.Witness)
 			if err != nil || len(t.States) != 1 {
 				return nil, fmt.Errorf("%s: the witness is not one configuration (%v)", ch.Name, err)
 			}
@@ -111,28 +114,28 @@ func savedReport(b *runs.Run, r *reportJSON) (*report, error) {
 		res.Checks = append(res.Checks, c)
 	}
 	for _, w := range []struct {
-		saved *traceJSON
+		saved *trace.JSON
 		out   **model.Trace
 	}{{r.Metrics.MovesWitness, &res.MovesWitness}, {r.Metrics.StepsWitness, &res.StepsWitness}, {r.Metrics.TicksWitness, &res.TicksWitness},
 		{r.Metrics.RoundsWitness, &res.RoundsWitness}} {
 		if w.saved == nil {
 			continue
 		}
-		t, err := decodeTrace(b.Model, w.saved)
+		t, err := trace.Decode(b.Model, w.saved)
 		if err != nil {
 			return nil, err
 		}
 		*w.out = t
 	}
 	rep := newReport(b, res)
-	rep.about = r.about
+	rep.About = r.About
 	return rep, nil
 }
 
 // replayOne re-executes a trace through the model; a step that does not replay is an error
 // (exit 1: the saved trace is not an execution of this model).
-func replayOne(w io.Writer, b *runs.Run, title string, tj *traceJSON) error {
-	t, err := decodeTrace(b.Model, tj)
+func replayOne(w io.Writer, b *runs.Run, title string, tj *trace.JSON) error {
+	t, err := trace.Decode(b.Model, tj)
 	if err != nil {
 		return usageError("%s: %w", title, err)
 	}
@@ -143,7 +146,7 @@ func replayOne(w io.Writer, b *runs.Run, title string, tj *traceJSON) error {
 	if err := sameMoves(b.Model, t, tj); err != nil {
 		return &exitError{exitViolated, fmt.Errorf("%s does not replay: %v", title, err)}
 	}
-	if err := printTrace(w, b.Model, t); err != nil {
+	if err := trace.Print(w, b.Model, t); err != nil {
 		return err
 	}
 	fmt.Fprintln(w, "  every step is a legal step of the daemon")
@@ -162,8 +165,8 @@ func replayOne(w io.Writer, b *runs.Run, title string, tj *traceJSON) error {
 // recheckWitness re-evaluates a characterisation's predicate on its witness configuration:
 // it must hold there (that the configuration is unreachable is what mc check decided; run it
 // again to re-decide that).
-func recheckWitness(w io.Writer, b *runs.Run, ch checkJSON) error {
-	t, err := decodeTrace(b.Model, ch.Witness)
+func recheckWitness(w io.Writer, b *runs.Run, ch summary.Check) error {
+	t, err := trace.Decode(b.Model, ch.Witness)
 	if err != nil || len(t.States) != 1 {
 		return usageError("%s: the witness is not one configuration of this model (%w)", ch.Name, err)
 	}
@@ -175,7 +178,7 @@ func recheckWitness(w io.Writer, b *runs.Run, ch checkJSON) error {
 		if !p.Holds(t.States[0]) {
 			return &exitError{exitViolated, fmt.Errorf("%s: the predicate does not hold on the witness", ch.Name)}
 		}
-		if err := printTrace(w, b.Model, t); err != nil {
+		if err := trace.Print(w, b.Model, t); err != nil {
 			return err
 		}
 		fmt.Fprintln(w, "  the predicate holds on this configuration")
@@ -186,7 +189,7 @@ func recheckWitness(w io.Writer, b *runs.Run, ch checkJSON) error {
 
 // sameMoves checks the moves a saved trace names (process and rule of each step) against the
 // steps of its indices, replayed: a trace whose labels were edited does not pass.
-func sameMoves(m model.Model, t *model.Trace, tj *traceJSON) error {
+func sameMoves(m model.Model, t *model.Trace, tj *trace.JSON) error {
 	steps, err := t.StepsOf(m)
 	if err != nil {
 		return err
@@ -197,9 +200,9 @@ func sameMoves(m model.Model, t *model.Trace, tj *traceJSON) error {
 			return fmt.Errorf("step %d: the saved run names %s, the step of index %d has %d", i, counted(len(saved), "move"), t.Steps[i], len(st.Moves))
 		}
 		for k, mv := range st.Moves {
-			if saved[k].Process != mv.Proc || saved[k].Rule != ruleName(m, mv) {
+			if saved[k].Process != mv.Proc || saved[k].Rule != trace.RuleName(m, mv) {
 				return fmt.Errorf("step %d: the saved run names %s %s, the step of index %d is %s",
-					i, m.Schema().ProcName(saved[k].Process), saved[k].Rule, t.Steps[i], moveName(m, mv))
+					i, m.Schema().ProcName(saved[k].Process), saved[k].Rule, t.Steps[i], trace.MoveName(m, mv))
 			}
 		}
 	}

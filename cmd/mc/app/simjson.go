@@ -4,6 +4,7 @@ import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/runs"
 	"github.com/mc-checker/mc/checker/sim"
+	"github.com/mc-checker/mc/cmd/mc/internal/summary"
 )
 
 // simulationJSON is a simulation as --json prints it: the run as asked for (as mc check --json
@@ -12,7 +13,7 @@ import (
 // --max-steps, or the simulation was stopped), how the runs ended, the distribution of the
 // stabilized runs' figures, and the traces --dir saved.
 type simulationJSON struct {
-	about
+	summary.About
 	Scheduler string          `json:"scheduler"`
 	Runs      int             `json:"runs"`
 	Seed      uint64          `json:"seed"`
@@ -49,7 +50,7 @@ type simFiguresJSON struct {
 
 // simulationJSONOf is what --json prints of a simulation that took the given time.
 func simulationJSONOf(b *runs.Run, opts sim.Options, s sim.Summary, saved []string, seconds float64, interrupted bool) simulationJSON {
-	out := simulationJSON{about: aboutOf(b), Scheduler: opts.Scheduler.String(), Runs: opts.Runs, Seed: opts.Seed,
+	out := simulationJSON{About: aboutOf(b), Scheduler: opts.Scheduler.String(), Runs: opts.Runs, Seed: opts.Seed,
 		MaxSteps: opts.MaxSteps, Saved: saved,
 		Stats: simStatsJSON{Stabilized: s.Stabilized, Stuck: s.Deadlocked, Bounded: s.Bound, NotStabilized: s.FirstFailed,
 			Interrupted: interrupted, Seconds: seconds},

@@ -14,6 +14,8 @@ import (
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/runs"
 	"github.com/mc-checker/mc/checker/sim"
+	"github.com/mc-checker/mc/cmd/mc/internal/summary"
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 	"github.com/urfave/cli/v2"
 )
 
@@ -135,7 +137,7 @@ func schedulerOf(name string) (sim.Scheduler, error) {
 // printSimulation writes the distribution.
 func printSimulation(w io.Writer, b *runs.Run, opts sim.Options, s sim.Summary, took time.Duration) {
 	fmt.Fprintf(w, "%s %s · %s daemon · %s scheduler · %s · seed %d\n", b.Canonical.Model,
-		formatParams(b.Canonical.Model, b.Canonical.Params), b.Canonical.Daemon, opts.Scheduler, groupCounted(uint64(opts.Runs), "run"), opts.Seed)
+		summary.Params(b.Canonical.Model, b.Canonical.Params), b.Canonical.Daemon, opts.Scheduler, groupCounted(uint64(opts.Runs), "run"), opts.Seed)
 	if opts.Faults > 0 {
 		fmt.Fprintf(w, "  (from the legitimate configuration each run reaches: %s, 0..%d steps apart; from the first fault, and the steps after the last)\n",
 			counted(opts.Faults, "fault"), opts.FaultGap)
@@ -199,7 +201,7 @@ func saveFailures(c *cli.Context, b *runs.Run, opts sim.Options, res *sim.Result
 		if err != nil {
 			return nil, &exitError{exitInconclusive, err}
 		}
-		tj, err := encodeTrace(b.Model, t)
+		tj, err := trace.Encode(b.Model, t)
 		if err != nil {
 			return nil, err
 		}
@@ -207,7 +209,7 @@ func saveFailures(c *cli.Context, b *runs.Run, opts sim.Options, res *sim.Result
 		if run.Outcome == sim.Bounded {
 			what = "not stabilized after " + counted(run.Steps, "step")
 		}
-		saved := reportJSON{about: about, Verdict: checker.Violated, Checks: []checkJSON{{
+		saved := summary.Report{About: about, Verdict: checker.Violated, Checks: []summary.Check{{
 			CheckResult: checker.CheckResult{Name: fmt.Sprintf("simulate run %d of seed %d", run.Index, opts.Seed),
 				Verdict: checker.Violated, Detail: what}, Trace: tj}}}
 		path := filepath.Join(dir, fmt.Sprintf("run-%d.json", run.Index))

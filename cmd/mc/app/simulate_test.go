@@ -13,6 +13,7 @@ import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/sim"
+	"github.com/mc-checker/mc/cmd/mc/internal/summary"
 	"github.com/mc-checker/mc/models"
 	"github.com/mc-checker/mc/models/topology"
 )
@@ -131,7 +132,7 @@ func TestSimulateJSON(t *testing.T) {
 		t.Fatalf("exit %d, %v: %s", code, err, out)
 	}
 	got.Stats.Seconds = 0
-	want := simulationJSON{about: about{Model: "dijkstra", Params: map[string]int{"n": 5, "K": 5}, Daemon: "central", Fairness: "unfair"},
+	want := simulationJSON{About: summary.About{Model: "dijkstra", Params: map[string]int{"n": 5, "K": 5}, Daemon: "central", Fairness: "unfair"},
 		Scheduler: "random", Runs: 200, Seed: 7, MaxSteps: 1_000_000, Verdict: checker.Holds,
 		Stats: simStatsJSON{Stabilized: 200, NotStabilized: []int{}},
 		Figures: simFiguresJSON{Moves: sim.Spread{Min: 0, Median: 3, P99: 8, Max: 8, Mean: 3.08}, Steps: sim.Spread{Min: 0, Median: 3, P99: 8, Max: 8, Mean: 3.08},

@@ -1,4 +1,4 @@
-package app
+package layout
 
 import (
 	"fmt"
@@ -7,11 +7,11 @@ import (
 	"unicode/utf8"
 )
 
-// Human output fits the width it is written in (outputWidth: a terminal's, or 100): a long
-// line is broken at spaces, its continuation indented under where its text began.
+// Human output fits the width it is written in (Width: a terminal's, or 100): a long line
+// is broken at spaces, its continuation indented under where its text began.
 
-// fillLines puts words on lines of at most width runes, a space between two on one line.
-func fillLines(words []string, width int) []string {
+// FillLines puts words on lines of at most width runes, a space between two on one line.
+func FillLines(words []string, width int) []string {
 	var lines []string
 	cur := ""
 	for _, word := range words {
@@ -34,17 +34,17 @@ func fillLines(words []string, width int) []string {
 	return append(lines, cur)
 }
 
-// writeWrapped writes text in lines of at most width, the first after lead and the others
+// WriteWrapped writes text in lines of at most width, the first after lead and the others
 // indented as deep: a verdict's detail under its own column, a note inside its parenthesis.
-func writeWrapped(w io.Writer, lead, text string, width int) {
-	writeHanging(w, lead, strings.Repeat(" ", utf8.RuneCountInString(lead)), text, width)
+func WriteWrapped(w io.Writer, lead, text string, width int) {
+	WriteHanging(w, lead, strings.Repeat(" ", utf8.RuneCountInString(lead)), text, width)
 }
 
-// writeHanging writes text in lines of at most width, the first after lead and the others
+// WriteHanging writes text in lines of at most width, the first after lead and the others
 // after indent; width 0 writes it on one line (the HTML report, which wraps by itself). Text
 // that leaves less than minLine beside the indent still gets minLine: a line a little too
 // long reads better than a column of single words.
-func writeHanging(w io.Writer, lead, indent, text string, width int) {
+func WriteHanging(w io.Writer, lead, indent, text string, width int) {
 	if width <= 0 || text == "" || utf8.RuneCountInString(lead)+utf8.RuneCountInString(text) <= width {
 		fmt.Fprintln(w, strings.TrimRight(lead+text, " "))
 		return
@@ -55,10 +55,10 @@ func writeHanging(w io.Writer, lead, indent, text string, width int) {
 	}
 	first := max(width-utf8.RuneCountInString(lead), minLine)
 	words := strings.Fields(text)
-	lines := fillLines(words, first)
+	lines := FillLines(words, first)
 	fmt.Fprintln(w, lead+lines[0])
 	rest := strings.Join(words, " ")[len(lines[0]):] // what the first line left
-	for _, line := range fillLines(strings.Fields(rest), max(width-utf8.RuneCountInString(indent), minLine)) {
+	for _, line := range FillLines(strings.Fields(rest), max(width-utf8.RuneCountInString(indent), minLine)) {
 		if line != "" {
 			fmt.Fprintln(w, indent+line)
 		}

@@ -1,4 +1,4 @@
-package app
+package pictures
 
 import (
 	"bytes"
@@ -9,21 +9,24 @@ import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/picture"
+	"github.com/mc-checker/mc/checker/plural"
+	"github.com/mc-checker/mc/cmd/mc/internal/summary"
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 	"github.com/mc-checker/mc/cmd/mc/internal/web"
 )
 
-// shownEnds is how many configurations a long trace keeps at each end in the HTML report
+// ShownEnds is how many configurations a long trace keeps at each end in the HTML report
 // (and around a lasso's loop start, half as many); the steps between are summarised. 2×300
 // pictures of a ring of five keep a page of a 10⁵-step trace to 2 MB, which a browser opens
 // in half a second. A wide model keeps fewer (endsFor).
-const shownEnds = 300
+const ShownEnds = 300
 
-// endsFor is shownEnds for a schema of width variables and procs processes: the table's
+// endsFor is ShownEnds for a schema of width variables and procs processes: the table's
 // cells and the pictures' bytes of a page stay about what a ring of five's 600 rows cost.
 func endsFor(width, procs int) int {
 	cells := 12_000 / (width + 3)
 	pictures := 1_000_000 / (400*procs + 80*width)
-	return max(min(shownEnds, cells, pictures), 20)
+	return max(min(ShownEnds, cells, pictures), 20)
 }
 
 // titledTrace is a trace with the heading it gets in the report.
@@ -32,10 +35,10 @@ type titledTrace struct {
 	t     *model.Trace
 }
 
-// writeHTMLReport writes the HTML page of runs to path.
-func writeHTMLReport(path, title string, runs []web.Run) error {
+// WriteHTML writes the HTML page of runs to path; generator names the program that wrote it.
+func WriteHTML(path, title, generator string, runs []web.Run) error {
 	var buf bytes.Buffer
-	if err := web.Write(&buf, &web.Page{Title: title, Runs: runs, Generator: "mc " + version()}); err != nil {
+	if err := web.Write(&buf, &web.Page{Title: title, Runs: runs, Generator: generator}); err != nil {
 		return err
 	}
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
@@ -44,28 +47,21 @@ func writeHTMLReport(path, title string, runs []web.Run) error {
 	return nil
 }
 
-// runTitle is the first line of the terminal report: model, parameters, daemon, fairness.
-func runTitle(a about) string {
-	var head bytes.Buffer
-	printHeader(&head, &a, 0)
-	title, _, _ := strings.Cut(head.String(), "\n")
-	return title
-}
-
-// htmlRun is a run as the page shows it: its header, checks, figures and every trace drawn.
-func htmlRun(r *report) (*web.Run, error) {
-	page := &web.Run{Title: runTitle(r.about), Notes: r.Notes, Verdict: r.res.Verdict().String()}
+// Page is a run as the HTML page shows it: its header, checks, figures and every trace
+// drawn on proto's topology (nil: the processes linked by their channels only).
+func Page(r *summary.Run, proto model.Protocol) (*web.Run, error) {
+	page := &web.Run{Title: summary.Title(r.About), Notes: r.About.Notes, Verdict: r.Result.Verdict().String()}
 	if page.Verdict == checker.Inconclusive.String() {
-		page.Why = inconclusiveWhy(r.res)
+		page.Why = inconclusiveWhy(r.Result)
 	}
-	page.Stats, page.Figures = pageFacts(r.res)
-	sc := sceneOf(r.model, r.proto)
+	page.Stats, page.Figures = pageFacts(r.Result, r.Facts)
+	sc := Scene(r.Model, proto)
 	traces, index := reportTraces(r)
-	for _, c := range r.res.Checks {
+	for _, c := range r.Result.Checks {
 		page.Checks = append(page.Checks, web.Check{Name: c.Name, Verdict: c.Verdict.String(), Detail: c.Detail, Trace: index[c.Name]})
 	}
 	for _, tt := range traces {
-		wt, err := htmlTrace(sc, r.model, tt)
+		wt, err := htmlTrace(sc, r.Model, tt)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", tt.title, err)
 		}
@@ -96,11 +92,11 @@ func inconclusiveWhy(res *checker.Result) string {
 // counterexample another check already showed points to that one), a characterisation's
 // witness configuration, then the worst-case and recovery witnesses. index maps a check to
 // its trace's position, -1 for none.
-func reportTraces(r *report) (traces []titledTrace, index map[string]int) {
+func reportTraces(r *summary.Run) (traces []titledTrace, index map[string]int) {
 	index = map[string]int{}
 	seen := map[string]int{}
 	add := func(title string, t *model.Trace) int {
-		key := traceKey(t)
+		key := summary.TraceKey(t)
 		if i, ok := seen[key]; ok {
 			return i
 		}
@@ -108,7 +104,7 @@ func reportTraces(r *report) (traces []titledTrace, index map[string]int) {
 		traces = append(traces, titledTrace{title, t})
 		return len(traces) - 1
 	}
-	for _, c := range r.res.Checks {
+	for _, c := range r.Result.Checks {
 		index[c.Name] = -1
 		switch {
 		case c.Trace != nil:
@@ -117,7 +113,7 @@ func reportTraces(r *report) (traces []titledTrace, index map[string]int) {
 			index[c.Name] = add(fmt.Sprintf("%s %s: %s", c.Name, c.Verdict, c.Detail), &model.Trace{States: []model.State{c.Witness}, LoopStart: -1})
 		}
 	}
-	res := r.res
+	res := r.Result
 	for _, w := range []struct {
 		title string
 		t     *model.Trace
@@ -127,7 +123,7 @@ func reportTraces(r *report) (traces []titledTrace, index map[string]int) {
 		{"recovery from the first fault", res.Recovery.FirstWitness}, {"recovery from the last fault", res.Recovery.LastWitness},
 	} {
 		if w.t != nil {
-			add(fmt.Sprintf("%s: an execution of %s", w.title, counted(len(w.t.Steps), "step")), w.t)
+			add(fmt.Sprintf("%s: an execution of %s", w.title, plural.Count(len(w.t.Steps), "step")), w.t)
 		}
 	}
 	return traces, index
@@ -135,19 +131,19 @@ func reportTraces(r *report) (traces []titledTrace, index map[string]int) {
 
 // pageFacts are the run's facts as the terminal prints them, the figures (worst cases,
 // recovery, expected time) apart; a fact's lines under it join its value.
-func pageFacts(res *checker.Result) (stats, figures []web.Fact) {
+func pageFacts(res *checker.Result, facts []summary.Fact) (stats, figures []web.Fact) {
 	if res.Stats.Universe == "" && res.Stats.States == 0 { // a simulation's saved run: no exploration
 		return nil, nil
 	}
-	for _, f := range runFacts(res) {
-		value := f.value
-		for _, line := range f.sub {
+	for _, f := range facts {
+		value := f.Value
+		for _, line := range f.Sub {
 			value += "\n" + strings.Join(strings.Fields(line), " ")
 		}
-		if f.figure {
-			figures = append(figures, web.Fact{Name: f.name, Value: value})
+		if f.Figure {
+			figures = append(figures, web.Fact{Name: f.Name, Value: value})
 		} else {
-			stats = append(stats, web.Fact{Name: f.name, Value: value})
+			stats = append(stats, web.Fact{Name: f.Name, Value: value})
 		}
 	}
 	return stats, figures
@@ -165,7 +161,7 @@ func htmlTrace(sc *picture.Scene, m model.Model, tt titledTrace) (web.Trace, err
 	for _, v := range sch.Vars {
 		out.Variables = append(out.Variables, v.Name)
 	}
-	for _, e := range traceLegend(m, d.steps, d.procs != nil, "bold orange") {
+	for _, e := range trace.Legend(m, d.steps, d.procs != nil, "bold orange") {
 		out.Legend = append(out.Legend, web.Fact{Name: e.Columns, Value: e.Meaning})
 	}
 	shown := d.shownConfigs(endsFor(sch.Width(), sch.Procs()))

@@ -1,4 +1,4 @@
-package app
+package pictures
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/picture"
+	"github.com/mc-checker/mc/checker/plural"
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 )
 
 // drawnTrace is a trace replayed once for pictures: its steps, and which configurations to
@@ -52,16 +54,16 @@ func (d *drawnTrace) state(i int) model.State {
 func (d *drawnTrace) frame(i int) picture.Frame {
 	f := picture.Frame{State: d.state(i)}
 	n := d.m.Schema().Procs()
-	f.Enabled = enabledMarks(d.procs, f.State, n)
+	f.Enabled = EnabledMarks(d.procs, f.State, n)
 	if i > 0 {
 		f.Prev = d.state(i - 1)
-		f.Moved, f.Faulted = moveMarks(d.steps[i-1].Moves, n)
+		f.Moved, f.Faulted = MoveMarks(d.steps[i-1].Moves, n)
 	}
 	return f
 }
 
-// enabledMarks marks the processes enabled in s, of n (nil when procs is nil: not tracked).
-func enabledMarks(procs model.Processes, s model.State, n int) []bool {
+// EnabledMarks marks the processes enabled in s, of n (nil when procs is nil: not tracked).
+func EnabledMarks(procs model.Processes, s model.State, n int) []bool {
 	if procs == nil {
 		return nil
 	}
@@ -73,9 +75,9 @@ func enabledMarks(procs model.Processes, s model.State, n int) []bool {
 	return marks
 }
 
-// moveMarks marks the processes of n that moved in a step, and apart those a fault rewrote
+// MoveMarks marks the processes of n that moved in a step, and apart those a fault rewrote
 // (model.FaultRule): a fault is not a move.
-func moveMarks(moves []model.Move, n int) (moved, faulted []bool) {
+func MoveMarks(moves []model.Move, n int) (moved, faulted []bool) {
 	moved, faulted = make([]bool, n), make([]bool, n)
 	for _, mv := range moves {
 		switch {
@@ -94,7 +96,7 @@ func (d *drawnTrace) stepText(i int) string {
 	if i == 0 {
 		return ""
 	}
-	return formatStep(d.m, d.steps[i-1])
+	return trace.StepName(d.m, d.steps[i-1])
 }
 
 // enabledText lists the processes enabled in drawn configuration i.
@@ -102,7 +104,7 @@ func (d *drawnTrace) enabledText(i int) string {
 	if d.procs == nil {
 		return "(not tracked for this model)"
 	}
-	return formatMask(d.m.Schema(), d.procs.EnabledMask(d.state(i)))
+	return trace.Procs(d.m.Schema(), d.procs.EnabledMask(d.state(i)))
 }
 
 // shownConfigs are the drawn configurations a long trace keeps: ends at its start and its
@@ -147,7 +149,7 @@ func (d *drawnTrace) movesBetween(lo, hi int) string {
 	count := map[string]int{}
 	for i := lo; i < hi; i++ {
 		for _, mv := range d.steps[i].Moves {
-			count[moveName(d.m, mv)]++
+			count[trace.MoveName(d.m, mv)]++
 		}
 	}
 	keys := make([]string, 0, len(count))
@@ -159,7 +161,7 @@ func (d *drawnTrace) movesBetween(lo, hi int) string {
 	})
 	parts := make([]string, 0, len(keys))
 	for _, k := range keys {
-		parts = append(parts, fmt.Sprintf("%s ×%s", k, group(uint64(count[k]))))
+		parts = append(parts, fmt.Sprintf("%s ×%s", k, plural.Thousands(uint64(count[k]))))
 	}
 	if len(parts) > 12 {
 		parts = append(parts[:12], fmt.Sprintf("and %d more", len(parts)-12))
@@ -167,9 +169,9 @@ func (d *drawnTrace) movesBetween(lo, hi int) string {
 	return "moves " + strings.Join(parts, ", ")
 }
 
-// sceneOf is the scene of a run's pictures: the model's schema on the protocol's topology
+// Scene is the scene of a run's pictures: the model's schema on the protocol's topology
 // (nil protocol: the processes linked by their channels only).
-func sceneOf(m model.Model, proto model.Protocol) *picture.Scene {
+func Scene(m model.Model, proto model.Protocol) *picture.Scene {
 	var neighbors func(int) []int
 	if proto != nil {
 		known := proto.Schema().Procs() // a wrapper may add processes (a clock) the protocol does not know

@@ -1,4 +1,4 @@
-package app
+package trace
 
 import (
 	"fmt"
@@ -6,13 +6,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/cmd/mc/internal/layout"
 )
 
-// traceLegend says what the columns of a trace's table are: the step (with the trace's first
+// Legend says what the columns of a trace's table are: the step (with the trace's first
 // move as an example, and its first fault), the variables as the schema explains them, how
 // the table marks a value the step changed (changed: "[v]" in the terminal), and the enabled
 // processes.
-func traceLegend(m model.Model, steps []model.Step, enabled bool, changed string) []model.LegendEntry {
+func Legend(m model.Model, steps []model.Step, enabled bool, changed string) []model.LegendEntry {
 	sch := m.Schema()
 	clock, timed := model.ClockOf(m)
 	var out []model.LegendEntry
@@ -23,7 +24,7 @@ func traceLegend(m model.Model, steps []model.Step, enabled bool, changed string
 			case mv.Rule == model.FaultRule && fault == "":
 				fault = sch.ProcName(mv.Proc)
 			case mv.Rule != model.FaultRule && example == "" && !(timed && mv.Proc == clock):
-				example = moveName(m, mv) + ": " + sch.ProcName(mv.Proc) + " moved, by its rule " + ruleName(m, mv)
+				example = MoveName(m, mv) + ": " + sch.ProcName(mv.Proc) + " moved, by its rule " + RuleName(m, mv)
 			}
 		}
 	}
@@ -61,6 +62,6 @@ func writeLegend(w io.Writer, entries []model.LegendEntry, width int) {
 		}
 	}
 	for _, e := range entries { // a long name pushes its meaning right
-		writeWrapped(w, fmt.Sprintf("  %-*s  ", key, e.Columns), e.Meaning, width)
+		layout.WriteWrapped(w, fmt.Sprintf("  %-*s  ", key, e.Columns), e.Meaning, width)
 	}
 }

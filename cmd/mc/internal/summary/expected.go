@@ -1,4 +1,4 @@
-package app
+package summary
 
 import (
 	"fmt"
@@ -7,13 +7,14 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/cmd/mc/internal/trace"
 )
 
 // expectedFact is the expected-time figures: per measure the worst and the average over
 // the initial configurations, exact or as the interval iteration's bounds.
-func expectedFact(e *checker.Expected) (fact, bool) {
+func expectedFact(e *checker.Expected) (Fact, bool) {
 	if e == nil {
-		return fact{}, false
+		return Fact{}, false
 	}
 	how := "exact"
 	if !e.Exact {
@@ -23,14 +24,14 @@ func expectedFact(e *checker.Expected) (fact, bool) {
 	if e.Chain == "Markov chain" {
 		over = "worst over initial configurations"
 	}
-	f := fact{name: "expected", figure: true,
-		value: fmt.Sprintf("to the legitimate set (%s), %s, and average over the initial ones (%s)", e.Chain, over, how)}
+	f := Fact{Name: "expected", Figure: true,
+		Value: fmt.Sprintf("to the legitimate set (%s), %s, and average over the initial ones (%s)", e.Chain, over, how)}
 	for _, m := range []struct {
 		name string
 		fig  *checker.ExpectedFigure
 	}{{"steps", e.Steps}, {"moves", e.Moves}, {"rounds", e.Rounds}} {
 		if m.fig != nil {
-			f.sub = append(f.sub, fmt.Sprintf("%-7s    worst %s, average %s", m.name, boundText(m.fig.Worst), boundText(m.fig.Average)))
+			f.Sub = append(f.Sub, fmt.Sprintf("%-7s    worst %s, average %s", m.name, boundText(m.fig.Worst), boundText(m.fig.Average)))
 		}
 	}
 	return f, true
@@ -57,23 +58,5 @@ func printExpectedWorst(w io.Writer, m model.Model, e *checker.Expected) error {
 		return nil
 	}
 	fmt.Fprintf(w, "\nworst expected steps (%s) from\n", boundText(e.Steps.Worst))
-	return printTrace(w, m, &model.Trace{States: []model.State{e.Steps.WorstFrom}, LoopStart: -1})
-}
-
-// expectedJSON is the expected-time figures with the worst configurations by name.
-type expectedJSON struct {
-	*checker.Expected
-	WorstFrom *traceJSON `json:"worst_steps_from,omitempty"`
-}
-
-func encodeExpected(m model.Model, e *checker.Expected) (*expectedJSON, error) {
-	if e == nil {
-		return nil, nil
-	}
-	out := &expectedJSON{Expected: e}
-	var err error
-	if e.Steps != nil && e.Steps.WorstFrom != nil {
-		out.WorstFrom, err = encodeTrace(m, &model.Trace{States: []model.State{e.Steps.WorstFrom}, LoopStart: -1})
-	}
-	return out, err
+	return trace.Print(w, m, &model.Trace{States: []model.State{e.Steps.WorstFrom}, LoopStart: -1})
 }

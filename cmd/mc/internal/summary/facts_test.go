@@ -1,4 +1,4 @@
-package app
+package summary
 
 import (
 	"testing"
@@ -26,8 +26,8 @@ func TestExploredLine(t *testing.T) {
 	} {
 		var explored string
 		for _, f := range exploreFacts(&checker.Result{Stats: tc.stats}) {
-			if f.name == "explored" {
-				explored = f.value
+			if f.Name == "explored" {
+				explored = f.Value
 			}
 		}
 		if explored != tc.want {

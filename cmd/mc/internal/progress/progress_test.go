@@ -1,4 +1,4 @@
-package app
+package progress
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ import (
 func TestProgressLinesAsBefore(t *testing.T) {
 	var out bytes.Buffer
 	clock := time.Unix(1000, 0)
-	p := &progress{lines: progressLines(&out, func() time.Time { return clock })}
+	p := &Progress{lines: stateLines(&out, func() time.Time { return clock })}
 	p.Report(checker.Progress{Phase: "explore", States: 10}) // within the first second
 	clock = clock.Add(time.Second)
 	p.Report(checker.Progress{Phase: "explore", States: 123, Transitions: 456, Depth: 7})
@@ -25,7 +25,7 @@ func TestProgressLinesAsBefore(t *testing.T) {
 	clock = clock.Add(time.Second / 2)
 	p.Report(checker.Progress{Phase: "scan", States: 50, Total: 200})
 	clock = clock.Add(time.Hour)
-	p.Report(runOver)
+	p.Report(Over)
 	p.Close()
 	want := "mc: explore 123 states, 456 transitions, depth 7, 1 s\nmc: scan 50/200 states (25%), 2 s\n"
 	if out.String() != want {
@@ -34,7 +34,7 @@ func TestProgressLinesAsBefore(t *testing.T) {
 
 	out.Reset()
 	clock = time.Unix(1000, 0)
-	sim := simLines(&out, 10, func() time.Time { return clock })
+	sim := runLines(&out, 10, func() time.Time { return clock })
 	sim(checker.Progress{Phase: "simulate", States: 2, Total: 10})
 	clock = clock.Add(2 * time.Second)
 	sim(checker.Progress{Phase: "simulate", States: 5, Total: 10})
@@ -48,12 +48,12 @@ func TestProgressLinesAsBefore(t *testing.T) {
 // left running.
 func TestProgressBars(t *testing.T) {
 	before := runtime.NumGoroutine()
-	var out lockedBuffer
-	p := newProgress(context.Background(), &out, true)
+	var out bytes.Buffer // read only once Close has waited for mpb's goroutines
+	p := New(context.Background(), &out, true)
 	p.bars.after = 0
 	p.Report(checker.Progress{Phase: "explore", States: 1000, Transitions: 5000, Depth: 3})
 	p.Report(checker.Progress{Phase: "scan", States: 50, Total: 200})
-	closes(t, func() { p.Report(runOver) })
+	closes(t, func() { p.Report(Over) })
 	frame := lastLine(out.String(), "scan")
 	if !strings.Contains(frame, "25%") || !strings.Contains(frame, "[") || !strings.Contains(out.String(), "explore") {
 		t.Fatalf("no bar of the scan at 25%% after the exploration's:\n%s", out.String())
@@ -71,9 +71,9 @@ func TestProgressBars(t *testing.T) {
 // An interrupt stops the bars at once: the phases after it get none, and Close returns.
 func TestProgressBarsInterrupted(t *testing.T) {
 	before := runtime.NumGoroutine()
-	var out lockedBuffer
+	var out bytes.Buffer // read only once Close has waited for mpb's goroutines
 	ctx, cancel := context.WithCancel(context.Background())
-	p := newProgress(ctx, &out, true)
+	p := New(ctx, &out, true)
 	p.bars.after = 0
 	p.Report(checker.Progress{Phase: "scan", States: 5, Total: 10})
 	cancel()
@@ -87,8 +87,8 @@ func TestProgressBarsInterrupted(t *testing.T) {
 
 // A run shorter than the delay draws nothing: no bars flashing on the screen.
 func TestProgressBarsWaitForTheRun(t *testing.T) {
-	var out lockedBuffer
-	p := newProgress(context.Background(), &out, true)
+	var out bytes.Buffer // read only once Close has waited for mpb's goroutines
+	p := New(context.Background(), &out, true)
 	p.bars.after = time.Hour
 	p.Report(checker.Progress{Phase: "explore", States: 1000})
 	closes(t, p.Close)
@@ -113,14 +113,6 @@ func TestDescribe(t *testing.T) {
 	line = strings.Join(describe(checker.Progress{Phase: "explore", States: 7, Transitions: 12_345_678, Depth: 4}, 7, "states", 0, 0), "  ")
 	if !strings.Contains(line, "12.3M transitions") || !strings.Contains(line, "depth   4") || strings.Contains(line, "/s") {
 		t.Errorf("explore: %q", line)
-	}
-}
-
-// A check whose stderr is not a terminal draws no bar, with --progress too.
-func TestProgressFlagOffTerminal(t *testing.T) {
-	code, _, stderr := mc(t, "check", "dijkstra", "-p", "n=4", "--progress")
-	if code != exitHolds || strings.Contains(stderr, "\x1b[") {
-		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 }
 

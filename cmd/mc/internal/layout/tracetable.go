@@ -1,4 +1,4 @@
-package app
+package layout
 
 import (
 	"fmt"
@@ -16,19 +16,19 @@ import (
 // the other, each with the configurations' numbers. --json and the HTML report keep every
 // cell whole.
 
-// defaultWidth is the width of a trace table written to a file or a pipe.
-const defaultWidth = 100
+// DefaultWidth is the width of a trace table written to a file or a pipe.
+const DefaultWidth = 100
 
-// outputWidth is the width of w: its terminal's, or defaultWidth.
-func outputWidth(w io.Writer) int {
+// Width is the width of w: its terminal's, or DefaultWidth.
+func Width(w io.Writer) int {
 	f, ok := w.(*os.File)
 	if !ok || !cwriter.IsTerminal(int(f.Fd())) {
-		return defaultWidth
+		return DefaultWidth
 	}
 	if width, _, err := cwriter.GetSize(int(f.Fd())); err == nil && width >= 40 {
 		return width
 	}
-	return defaultWidth
+	return DefaultWidth
 }
 
 // The narrowest the step and enabled columns get when a table is cut to fit.
@@ -37,25 +37,25 @@ const (
 	minEnabledWidth = 14
 )
 
-// traceTable is a trace's rows to write: the header, then a row a configuration. Column 0 is
+// TraceTable is a trace's rows to write: the header, then a row a configuration. Column 0 is
 // the configuration's number, 1 the step, the last the enabled processes when enabled is
 // set, the others the variables.
-type traceTable struct {
-	rows    [][]string
-	enabled bool
+type TraceTable struct {
+	Rows    [][]string
+	Enabled bool
 }
 
-// write writes the table in width columns, in as many panels as its variables need.
-func (t *traceTable) write(w io.Writer, width int) {
-	widths := make([]int, len(t.rows[0]))
-	for _, row := range t.rows {
+// Write writes the table in width columns, in as many panels as its variables need.
+func (t *TraceTable) Write(w io.Writer, width int) {
+	widths := make([]int, len(t.Rows[0]))
+	for _, row := range t.Rows {
 		for i, cell := range row {
 			widths[i] = max(widths[i], utf8.RuneCountInString(cell))
 		}
 	}
 	if tableWidth(widths) <= width {
-		for _, row := range t.rows {
-			fmt.Fprintln(w, formatRow(widths, row))
+		for _, row := range t.Rows {
+			fmt.Fprintln(w, FormatRow(widths, row))
 		}
 		return
 	}
@@ -67,7 +67,7 @@ func (t *traceTable) write(w io.Writer, width int) {
 	}
 }
 
-// tableWidth is the width of a row of cells of these widths, as formatRow writes it.
+// tableWidth is the width of a row of cells of these widths, as FormatRow writes it.
 func tableWidth(widths []int) int {
 	n := 1
 	for _, w := range widths {
@@ -87,23 +87,23 @@ type panel struct {
 // narrowed to what the variables leave them, in one panel; or, when the variables need more
 // than one, to a third and a quarter of the width, the first panel with the step, the last
 // with the enabled processes, each with the configurations' numbers.
-func (t *traceTable) panels(widths []int, width int) []panel {
+func (t *TraceTable) panels(widths []int, width int) []panel {
 	last, end := len(widths)-1, len(widths)
 	stepW, enW := widths[1], 0
-	if t.enabled {
+	if t.Enabled {
 		end, enW = last, widths[last]
 	}
 	room := width - tableWidth(widths[:1]) - tableWidth(widths[2:end]) // less the step's separator, plus one
-	if t.enabled {
+	if t.Enabled {
 		room-- // and the enabled column's
 	}
 	if room >= min(stepW, minStepWidth)+min(enW, minEnabledWidth) {
 		enW = min(enW, max(minEnabledWidth, room/3))
 		stepW = min(stepW, room-enW)
-		if t.enabled {
+		if t.Enabled {
 			enW = min(widths[last], room-stepW)
 		}
-		return []panel{t.panel(widths, 2, end, stepW, enW, true, t.enabled)}
+		return []panel{t.panel(widths, 2, end, stepW, enW, true, t.Enabled)}
 	}
 	stepW = min(stepW, max(minStepWidth, width/3))
 	enW = min(enW, max(minEnabledWidth, width/4))
@@ -118,10 +118,10 @@ func (t *traceTable) panels(widths []int, width int) []panel {
 			used += widths[to] + 1
 			to++
 		}
-		if to == end && t.enabled && used+enW+1 > width && to-from > 1 {
+		if to == end && t.Enabled && used+enW+1 > width && to-from > 1 {
 			to-- // the last variable goes to a panel of its own, with the enabled processes
 		}
-		out = append(out, t.panel(widths, from, to, stepW, enW, from == 2, t.enabled && to == end))
+		out = append(out, t.panel(widths, from, to, stepW, enW, from == 2, t.Enabled && to == end))
 		from = to
 	}
 	return out
@@ -129,7 +129,7 @@ func (t *traceTable) panels(widths []int, width int) []panel {
 
 // panel is the panel of the number, the step (withStep), the variables from..to-1 and the
 // enabled processes (withEnabled), the step and enabled columns stepW and enW wide.
-func (t *traceTable) panel(widths []int, from, to, stepW, enW int, withStep, withEnabled bool) panel {
+func (t *TraceTable) panel(widths []int, from, to, stepW, enW int, withStep, withEnabled bool) panel {
 	p := panel{cols: []int{0}, widths: []int{widths[0]}}
 	if withStep {
 		p.cols, p.widths = append(p.cols, 1), append(p.widths, stepW)
@@ -147,9 +147,9 @@ func (t *traceTable) panel(widths []int, from, to, stepW, enW int, withStep, wit
 
 // writePanel writes p's columns of every row, a cell too wide for its column wrapped over
 // the lines under it.
-func (t *traceTable) writePanel(w io.Writer, p panel) {
-	last := len(t.rows[0]) - 1
-	for _, row := range t.rows {
+func (t *TraceTable) writePanel(w io.Writer, p panel) {
+	last := len(t.Rows[0]) - 1
+	for _, row := range t.Rows {
 		cells := make([][]string, len(p.cols))
 		height := 1
 		for i, c := range p.cols {
@@ -164,7 +164,7 @@ func (t *traceTable) writePanel(w io.Writer, p panel) {
 				if line < len(cells[i]) {
 					text = cells[i][line]
 				}
-				if c == 1 || c == last { // as writeTable: the step and the last column left-aligned
+				if c == 1 || c == last { // as WriteTable: the step and the last column left-aligned
 					fmt.Fprintf(&b, " %-*s", p.widths[i], text)
 				} else {
 					fmt.Fprintf(&b, " %*s", p.widths[i], text)
@@ -189,5 +189,5 @@ func wrapCell(cell string, width int, step bool) []string {
 	} else {
 		words = strings.Fields(cell)
 	}
-	return fillLines(words, width)
+	return FillLines(words, width)
 }

@@ -1,4 +1,4 @@
-package app
+package trace
 
 import (
 	"fmt"
@@ -7,35 +7,35 @@ import (
 	"github.com/mc-checker/mc/checker/model"
 )
 
-// traceJSON is a trace with values by name: states[i] lists the values of variables, in
+// JSON is a trace with values by name: states[i] lists the values of variables, in
 // order; actions[i] is the step from states[i] (to states[i+1], or for the last step of a
 // lasso back to states[loop_start]).
-type traceJSON struct {
-	LoopStart *int         `json:"loop_start"`
-	Variables []string     `json:"variables"`
-	States    [][]any      `json:"states"`
-	Actions   []actionJSON `json:"actions"`
+type JSON struct {
+	LoopStart *int     `json:"loop_start"`
+	Variables []string `json:"variables"`
+	States    [][]any  `json:"states"`
+	Actions   []Action `json:"actions"`
 }
 
-type actionJSON struct {
-	Index int        `json:"index"`
-	Moves []moveJSON `json:"moves"`
+type Action struct {
+	Index int    `json:"index"`
+	Moves []Move `json:"moves"`
 }
 
-type moveJSON struct {
+type Move struct {
 	Process int    `json:"process"`
 	Rule    string `json:"rule"`
 	// Outcome is the outcome a randomized rule drew (model.Randomized), when not 0.
 	Outcome int `json:"outcome,omitempty"`
 }
 
-// encodeTrace writes t with names; its moves come from replaying it through m.
-func encodeTrace(m model.Model, t *model.Trace) (*traceJSON, error) {
+// Encode writes t with names; its moves come from replaying it through m.
+func Encode(m model.Model, t *model.Trace) (*JSON, error) {
 	if t == nil {
 		return nil, nil
 	}
 	sch := m.Schema()
-	tj := &traceJSON{}
+	tj := &JSON{}
 	if t.IsLasso() {
 		tj.LoopStart = &t.LoopStart
 	}
@@ -58,25 +58,26 @@ func encodeTrace(m model.Model, t *model.Trace) (*traceJSON, error) {
 		return nil, err
 	}
 	for i, ms := range moves {
-		a := actionJSON{Index: t.Steps[i]}
+		a := Action{Index: t.Steps[i]}
 		for _, mv := range ms {
-			a.Moves = append(a.Moves, moveJSON{Process: mv.Proc, Rule: ruleName(m, mv), Outcome: mv.Outcome})
+			a.Moves = append(a.Moves, Move{Process: mv.Proc, Rule: RuleName(m, mv), Outcome: mv.Outcome})
 		}
 		tj.Actions = append(tj.Actions, a)
 	}
 	return tj, nil
 }
 
-func ruleName(m model.Model, mv model.Move) string {
+// RuleName is the rule of a move by its name, or its number for a model that names none.
+func RuleName(m model.Model, mv model.Move) string {
 	if p, ok := m.(model.Processes); ok {
 		return p.RuleName(mv.Proc, mv.Rule)
 	}
 	return strconv.Itoa(mv.Rule)
 }
 
-// decodeTrace reads a saved trace back, checking its shape against the model's schema. The
+// Decode reads a saved trace back, checking its shape against the model's schema. The
 // moves are not read: replaying the steps' indices gives them.
-func decodeTrace(m model.Model, tj *traceJSON) (*model.Trace, error) {
+func Decode(m model.Model, tj *JSON) (*model.Trace, error) {
 	sch := m.Schema()
 	if len(tj.Variables) != sch.Width() {
 		return nil, fmt.Errorf("the trace has %d variables, the model %d", len(tj.Variables), sch.Width())
