@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/mc-checker/mc/checker/proof"
 	"os"
 	"path/filepath"
 	"testing"
@@ -24,7 +25,7 @@ func seeds(f *testing.F, dirs ...string) {
 func FuzzProofFile(f *testing.F) {
 	seeds(f, "../../../testdata/fuzz/FuzzProofFile", "../../../testdata/proofs")
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file, specs, err := parseProof("fuzz.yaml", data, false)
+		file, specs, err := proof.Parse("fuzz.yaml", data, false)
 		if err != nil {
 			return
 		}

@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"github.com/mc-checker/mc/checker/proof"
 	"github.com/mc-checker/mc/checker/runs"
 	"time"
 
@@ -23,7 +24,7 @@ func runVerify(c *cli.Context) error {
 	if c.NArg() == 0 {
 		return usageError("verify needs at least one proof file")
 	}
-	var proofRuns []proofRun
+	var proofRuns []proof.Run
 	var specs []runs.Description
 	var files []string // the proof file of each run
 	for _, path := range c.Args().Slice() {
@@ -58,7 +59,7 @@ func runVerify(c *cli.Context) error {
 		if err != nil {
 			return err
 		}
-		diffs := pr.Expect.compare(r)
+		diffs := pr.Expect.Compare(r.res)
 		if err := pages.add(files[i], pr.Name, r, diffs); err != nil {
 			return err
 		}
