@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 )
 
 // The features of a run that another may refuse, besides the checks (named by their Check)
@@ -16,8 +18,8 @@ import (
 // which a run description knows and a model does not.
 const (
 	FeatureReduction = "reduction"     // the model explores a reduction (model.Traits.Reduced)
-	FeatureSymmetry  = "symmetry"      // the model is a quotient by symmetry (model.Quotient)
-	FeatureFaults    = "faults"        // the model suffers faults (model.FaultBudget)
+	FeatureSymmetry  = "symmetry"      // the model is a quotient by symmetry (symmetry.Quotient)
+	FeatureFaults    = "faults"        // the model suffers faults (faults.Budget)
 	FeatureUniverse  = "universe"      // the model's initial set is described over its universe
 	FeatureWeakFair  = "weak-fairness" // Spec.Fairness is WeaklyFair
 	FeatureRounds    = "rounds"        // Spec.Rounds
@@ -80,9 +82,9 @@ var combinations = []Combination{
 	{When: [][]string{{string(CheckCharacterise)}, {FeatureUniverse}},
 		Why: "characterise needs a model with explicit initial states"},
 	{When: [][]string{{string(CheckRecovery)}}, Unless: FeatureFaults,
-		Why: "the recovery check runs on a model with faults (model.WithFaults), and only it"},
+		Why: "the recovery check runs on a model with faults (faults.With), and only it"},
 	{When: [][]string{{FeatureFaults}}, Unless: string(CheckRecovery),
-		Why: "the recovery check runs on a model with faults (model.WithFaults), and only it"},
+		Why: "the recovery check runs on a model with faults (faults.With), and only it"},
 	{When: [][]string{{FeatureReduction}, {FeatureWeakFair, FeatureRounds, string(CheckWorstCase), string(CheckAction), string(CheckEventually), string(CheckRecovery)}},
 		Why: "the {reduction} reduction keeps reachable configurations, deadlocks and cycles, not the steps themselves: " +
 			"it applies to invariants, deadlock, closure, characterise and (with closure) convergence"},
@@ -155,8 +157,8 @@ func (s *Spec) features(m model.Model) map[string]bool {
 	for _, c := range s.Checks {
 		have[string(c)] = true
 	}
-	_, quotient := model.As[model.Quotient](m)
-	_, faulty := model.As[model.FaultBudget](m)
+	_, quotient := symmetry.QuotientOf(m)
+	_, faulty := faults.BudgetOf(m)
 	traits := model.TraitsOf(m)
 	where, universe := model.InitOverUniverse(m)
 	have[FeatureReduction] = traits.Reduced != ""

@@ -204,7 +204,7 @@ rounds). A reason quotes the model, the daemon, the reduction and the feature th
 
 What the table does not decide is input, not combination: an unknown name or a value out of
 range (a parameter, a daemon, a check), and what ` + "`model.Daemonize`" + `,
-` + "`model.ByRotation`" + ` and ` + "`model.WithFaults`" + ` refuse of their inputs (a
+` + "`symmetry.ByRotation`" + ` and ` + "`faults.With`" + ` refuse of their inputs (a
 protocol that declares no rotation, a fault budget over 32).
 
 | when | unless | why |

@@ -7,10 +7,11 @@ import (
 	"github.com/mc-checker/mc/checker/internal/analysis"
 	"github.com/mc-checker/mc/checker/internal/explore"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 	"github.com/mc-checker/mc/checker/plural"
 )
 
-// recovery is the family of the recovery check: on a model with faults (model.WithFaults)
+// recovery is the family of the recovery check: on a model with faults (faults.With)
 // started in legitimate configurations, every execution with at most k faults reaches the
 // legitimate set once its faults stop. It is convergence from every reachable configuration
 // of the model with faults (its cycles are fault-free, since each fault spends the budget),
@@ -25,7 +26,7 @@ func (a recovery) decide(Check) error {
 		a.partial(name)
 		return nil
 	}
-	budget, _ := model.As[model.FaultBudget](a.m) // validate saw it: a model with faults, maybe wrapped
+	budget, _ := faults.BudgetOf(a.m) // validate saw it: a model with faults, maybe wrapped
 	spec := budget.FaultSpec()
 	end := "the legitimate set"
 	if spec.KeepStart {
@@ -77,7 +78,7 @@ func (a recovery) decide(Check) error {
 // rounds measures, with Spec.Rounds, the rounds from the first fault and from the
 // last, and returns what replays their witnesses.
 func (a recovery) rounds(budget byte) (func() error, error) {
-	procs, ok := a.m.(model.Processes)
+	procs, ok := model.ProcessesOf(a.m)
 	if !a.spec.Rounds || !ok || procs.Procs() > model.MaxFairProcs {
 		return func() error { return nil }, nil
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/fairness"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 )
 
 // Check names an analysis.
@@ -31,7 +33,7 @@ const (
 	// fairness) reaches the goal of each eventually property: "v's outstanding request is
 	// eventually satisfied" when the goal is "v has no outstanding request".
 	CheckEventually Check = "eventually"
-	// CheckRecovery: on a model with faults (model.WithFaults) started in legitimate
+	// CheckRecovery: on a model with faults (faults.With) started in legitimate
 	// configurations, every execution with at most k faults reaches the legitimate set once
 	// its faults stop; the worst cases from the first fault and from the last.
 	CheckRecovery Check = "recovery"
@@ -173,7 +175,7 @@ func (s *Spec) validate(m model.Model) error {
 	if err := s.complete(); err != nil {
 		return err
 	}
-	if q, ok := model.As[model.Quotient](m); ok && any(q) != any(m) {
+	if q, ok := symmetry.QuotientOf(m); ok && any(q) != any(m) {
 		// the checker evaluates predicates on, and lifts the traces of, the model it runs
 		return fmt.Errorf("a symmetry quotient must be the outermost model, not wrapped by another")
 	}
@@ -184,7 +186,7 @@ func (s *Spec) validate(m model.Model) error {
 		return err
 	}
 	if s.Fairness == WeaklyFair {
-		f, ok := model.FairnessOf(m)
+		f, ok := fairness.Of(m)
 		if !ok {
 			return fmt.Errorf("weak fairness needs a model made of processes")
 		}
@@ -241,7 +243,7 @@ func (s *Spec) actionsToCheck() []model.ActionProperty {
 // the checker evaluates them on representatives only, so one that depends on a process's
 // index would get a wrong verdict.
 func (s *Spec) symmetric(m model.Model) error {
-	q, ok := m.(model.Quotient)
+	q, ok := symmetry.QuotientOf(m)
 	if !ok {
 		return nil
 	}

@@ -7,13 +7,14 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/toys"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/universe"
 )
 
 // everyStep expands every configuration of m's universe, as a run would, and returns the
 // breach the lint found.
 func everyStep(t *testing.T, m model.Model) error {
 	t.Helper()
-	u, err := model.NewUniverse(m.Schema())
+	u, err := universe.New(m.Schema())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,12 +4,13 @@ import (
 	"fmt"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 )
 
 // faultSpec is the faults the flags ask for: the budget, the variables and values they may
 // write, whether a run must end where it started, one variable a fault or a whole process.
-func faultSpec(rs Description) model.FaultSpec {
-	spec := model.FaultSpec{Budget: rs.Faults, Vars: rs.FaultVars, KeepStart: rs.End == "start", OneVariable: rs.FaultScope == "variable"}
+func faultSpec(rs Description) faults.Spec {
+	spec := faults.Spec{Budget: rs.Faults, Vars: rs.FaultVars, KeepStart: rs.End == "start", OneVariable: rs.FaultScope == "variable"}
 	for _, v := range rs.FaultValues {
 		spec.Values = append(spec.Values, byte(v))
 	}
@@ -34,17 +35,17 @@ func faultsOn(m model.Model, rs Description, legit model.Predicate) (model.Model
 			return nil, nil, fmt.Errorf("--fault-values: %d is not a value of 0..%d", v, model.MaxDomain-1)
 		}
 	}
-	from, err := model.LegitimateStarts(m, legit)
+	from, err := faults.LegitimateStarts(m, legit)
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := model.WithFaults(m, faultSpec(rs), from, legit)
+	f, err := faults.With(m, faultSpec(rs), from, legit)
 	if err != nil {
 		return nil, nil, err
 	}
 	if rs.End == "start" {
-		end, err := model.Start(f)
+		end, err := faults.Start(f)
 		return f, end, err
 	}
-	return f, model.OnBase(f, legit), nil
+	return f, faults.OnBase(f, legit), nil
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/mc-checker/mc/checker/internal/randproto"
 	"github.com/mc-checker/mc/checker/internal/reference"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 )
 
 // Subject is what the checker runs for a random protocol: its Go reading, or its file
@@ -88,11 +90,11 @@ func build(p *randproto.Protocol, s Subject, cfg Config, list []model.State) (*b
 	}
 	b.base, b.m = m, m
 	if cfg.Rotation {
-		r, ok := s.Protocol.(model.Rotational)
+		r, ok := s.Protocol.(symmetry.Rotational)
 		if !ok {
 			return nil, fmt.Errorf("rotation drawn for a protocol that is not rotational")
 		}
-		if b.m, err = model.ByRotation(m, r.RotationBlock()); err != nil {
+		if b.m, err = symmetry.ByRotation(m, r.RotationBlock()); err != nil {
 			return nil, err
 		}
 	}
@@ -127,7 +129,7 @@ func (b *built) withFaults(s Subject) error {
 	if b.cfg.Faults.KeepStart && len(b.from)*len(b.init) > maxStarts {
 		return errSkip // a configuration and a start each: too many for the naive reference
 	}
-	f, err := model.WithFaults(b.m, *b.cfg.Faults, b.from, s.Legit)
+	f, err := faults.With(b.m, *b.cfg.Faults, b.from, s.Legit)
 	can := reference.CanFault(b.base.Schema(), *b.cfg.Faults)
 	switch {
 	case err != nil && !can:
@@ -138,9 +140,9 @@ func (b *built) withFaults(s Subject) error {
 		return fmt.Errorf("faults that can rewrite nothing are accepted")
 	}
 	b.m = f
-	b.spec.Legit, b.spec.LegitForm, b.spec.Invariants, b.spec.Eventually, b.spec.Actions = model.OnBase(f, s.Legit), nil, nil, nil, nil
+	b.spec.Legit, b.spec.LegitForm, b.spec.Invariants, b.spec.Eventually, b.spec.Actions = faults.OnBase(f, s.Legit), nil, nil, nil, nil
 	if b.cfg.Faults.KeepStart {
-		b.spec.Legit, err = model.Start(f)
+		b.spec.Legit, err = faults.Start(f)
 	}
 	return err
 }

@@ -6,6 +6,8 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/fairness"
+	"github.com/mc-checker/mc/checker/model/universe"
 )
 
 // Edge is one transition as the analyses see it: the target node and what replays and weighs
@@ -91,14 +93,14 @@ type Successors struct {
 	states    []byte
 	width     int    // bytes kept per target: the schema's width, or 0 when targets are not kept
 	reads     uint32 // Succ calls on a graph on disk, to look at the resident memory now and then
-	u         *model.Universe
+	u         *universe.Universe
 	from      model.State // the configuration being expanded, and its rank (dense graphs)
 	rank      uint64
 	// Invalid is set when the model yields a successor outside the schema; expansion stops.
 	Invalid error
 	// Model is the worker's own copy of the graph's model (see model.Forkable).
 	Model model.Model
-	fair  model.Fairness // the units an edge's Movers hold (nil: its moving processes)
+	fair  fairness.Units // the units an edge's Movers hold (nil: its moving processes)
 	// noMovers: the graph keeps no movers, and add leaves them 0.
 	noMovers bool
 	yield    func(model.Step, model.State) bool
@@ -113,7 +115,7 @@ func newSuccessors(m model.Model, width int) *Successors {
 	if f, ok := m.(model.Forkable); ok {
 		out.Model = f.Fork()
 	}
-	out.fair = model.NamedUnits(out.Model)
+	out.fair = fairness.Named(out.Model)
 	out.yield = out.add
 	return out
 }

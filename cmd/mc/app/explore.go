@@ -164,7 +164,7 @@ func newModelExplorer(b *runs.Run) *modelExplorer {
 	if x.legit == nil && b.Spec.LegitForm != nil {
 		x.legit = b.Spec.LegitForm.Holds
 	}
-	if p, ok := b.Model.(model.Processes); ok && p.Procs() <= model.MaxFairProcs {
+	if p, ok := model.ProcessesOf(b.Model); ok && p.Procs() <= model.MaxFairProcs {
 		x.procs = p
 	}
 	return x

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 	"github.com/mc-checker/mc/checker/runs"
 	"github.com/mc-checker/mc/cmd/mc/internal/summary"
 )
@@ -23,7 +24,7 @@ type report struct {
 
 func newReport(b *runs.Run, res *checker.Result) *report {
 	m := b.Model
-	if q, ok := m.(model.Quotient); ok { // traces are lifted to the base's executions
+	if q, ok := symmetry.QuotientOf(m); ok { // traces are lifted to the base's executions
 		m = q.Base()
 	}
 	return &report{About: aboutOf(b), res: res, model: m, legit: b.Spec.Legit, proto: b.Protocol}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 	"github.com/mc-checker/mc/checker/picture"
 	"github.com/mc-checker/mc/checker/plural"
 	"github.com/mc-checker/mc/cmd/mc/internal/trace"
@@ -26,7 +27,7 @@ func newDrawnTrace(m model.Model, t *model.Trace) (*drawnTrace, error) {
 	if err != nil {
 		return nil, err
 	}
-	procs, _ := m.(model.Processes)
+	procs, _ := model.ProcessesOf(m)
 	if procs != nil && procs.Procs() > 64 {
 		procs = nil
 	}
@@ -76,13 +77,13 @@ func EnabledMarks(procs model.Processes, s model.State, n int) []bool {
 }
 
 // MoveMarks marks the processes of n that moved in a step, and apart those a fault rewrote
-// (model.FaultRule): a fault is not a move.
+// (faults.Rule): a fault is not a move.
 func MoveMarks(moves []model.Move, n int) (moved, faulted []bool) {
 	moved, faulted = make([]bool, n), make([]bool, n)
 	for _, mv := range moves {
 		switch {
 		case mv.Proc < 0 || mv.Proc >= n:
-		case mv.Rule == model.FaultRule:
+		case mv.Rule == faults.Rule:
 			faulted[mv.Proc] = true
 		default:
 			moved[mv.Proc] = true

@@ -69,7 +69,7 @@ func Encode(m model.Model, t *model.Trace) (*JSON, error) {
 
 // RuleName is the rule of a move by its name, or its number for a model that names none.
 func RuleName(m model.Model, mv model.Move) string {
-	if p, ok := m.(model.Processes); ok {
+	if p, ok := model.ProcessesOf(m); ok {
 		return p.RuleName(mv.Proc, mv.Rule)
 	}
 	return strconv.Itoa(mv.Rule)

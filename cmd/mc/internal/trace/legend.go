@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 	"github.com/mc-checker/mc/cmd/mc/internal/layout"
 )
 
@@ -21,9 +22,9 @@ func Legend(m model.Model, steps []model.Step, enabled bool, changed string) []m
 	for _, st := range steps {
 		for _, mv := range st.Moves {
 			switch {
-			case mv.Rule == model.FaultRule && fault == "":
+			case mv.Rule == faults.Rule && fault == "":
 				fault = sch.ProcName(mv.Proc)
-			case mv.Rule != model.FaultRule && example == "" && !(timed && mv.Proc == clock):
+			case mv.Rule != faults.Rule && example == "" && !(timed && mv.Proc == clock):
 				example = MoveName(m, mv) + ": " + sch.ProcName(mv.Proc) + " moved, by its rule " + RuleName(m, mv)
 			}
 		}

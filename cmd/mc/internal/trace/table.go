@@ -26,7 +26,7 @@ func PrintMarked(w io.Writer, m model.Model, t *model.Trace, marks map[int]strin
 		return err
 	}
 	sch := m.Schema()
-	procs, _ := m.(model.Processes)
+	procs, _ := model.ProcessesOf(m)
 	header := []string{"#", "step"}
 	for _, v := range sch.Vars {
 		header = append(header, v.Name)
