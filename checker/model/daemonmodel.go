@@ -111,12 +111,12 @@ func (m *daemonModel) Init(yield func(State) bool) {
 		}
 		return
 	}
-	u, err := NewUniverse(m.Schema())
-	if err != nil {
+	sch := m.Schema()
+	if !sch.countable() {
 		return
 	}
-	s := m.Schema().NewState()
-	for (m.where != nil && !m.where(s) || yield(s)) && u.Next(s) {
+	s := sch.NewState()
+	for (m.where != nil && !m.where(s) || yield(s)) && sch.next(s) {
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/universe"
 	"github.com/mc-checker/mc/models/toys"
 )
 
@@ -13,7 +14,7 @@ import (
 // breach the lint found.
 func everyStep(t *testing.T, m model.Model) error {
 	t.Helper()
-	u, err := model.NewUniverse(m.Schema())
+	u, err := universe.New(m.Schema())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -62,6 +63,18 @@ func (s *Schema) Named() bool {
 		}
 	}
 	return false
+}
+
+// Extend is a schema of s's processes, with their names, whose variables are s's followed by
+// vars: the schema of a model built over another, such as a model with faults (its budget
+// and its start are variables of its own).
+func (s *Schema) Extend(vars ...Var) (*Schema, error) {
+	ext, err := NewSchema(s.procs, append(slices.Clone(s.Vars), vars...)...)
+	if err != nil {
+		return nil, err
+	}
+	ext.names = s.names
+	return ext, nil
 }
 
 // procName names process p in the model's errors.

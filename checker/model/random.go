@@ -131,6 +131,9 @@ func checkChances(probs []Prob) error {
 	return nil
 }
 
+// based is a model over another whose daemon it keeps, as a symmetry reduction is.
+type based interface{ Base() Model }
+
 // Scheduled is implemented by models of a protocol under a daemon: Daemon names it.
 type Scheduled interface {
 	Daemon() Daemon
@@ -139,7 +142,7 @@ type Scheduled interface {
 // DaemonOf is m's daemon (a quotient's is its base's), and false when m is not a protocol
 // under one.
 func DaemonOf(m Model) (Daemon, bool) {
-	if q, ok := m.(Quotient); ok {
+	if q, ok := m.(based); ok { // a quotient (symmetry.Quotient): its daemon is its base's
 		m = q.Base()
 	}
 	if s, ok := m.(Scheduled); ok {

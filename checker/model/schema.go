@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -225,4 +226,32 @@ func (s *Schema) ParseValues(vals []string) (State, error) {
 		st[i] = b
 	}
 	return st, nil
+}
+
+// countable reports whether the universe of the schema, the product of its domains, has fewer
+// than 2^64 configurations (universe.New fails otherwise): Init enumerates no larger one.
+func (s *Schema) countable() bool {
+	size := uint64(1)
+	for _, v := range s.Vars {
+		hi, lo := bits.Mul64(size, uint64(v.Domain.Size))
+		if hi != 0 {
+			return false
+		}
+		size = lo
+	}
+	return true
+}
+
+// next advances st to the configuration of the next rank in the universe (variable 0 is the
+// least significant digit, as universe.Universe.Next does), and reports false when st was the
+// last one.
+func (s *Schema) next(st State) bool {
+	for i, top := range s.top {
+		if st[i] < top {
+			st[i]++
+			return true
+		}
+		st[i] = 0
+	}
+	return false
 }

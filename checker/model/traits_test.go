@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker/model"
+	faultspkg "github.com/mc-checker/mc/checker/model/faults"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 	"github.com/mc-checker/mc/models/dijkstra"
 	"github.com/mc-checker/mc/models/herman"
 	"github.com/mc-checker/mc/models/maxring"
@@ -79,17 +81,17 @@ func wrappings(t *testing.T, m model.Model) []wrapping {
 	m.Init(func(s model.State) bool { first = s.Clone(); return false })
 	any := func(model.State) bool { return true }
 	out := []wrapping{{"in a user's wrapper", plainWrapper{m}, false, false}}
-	faulty, err := model.WithFaults(m, model.FaultSpec{Budget: 1}, []model.State{first}, any)
+	faulty, err := faultspkg.With(m, faultspkg.Spec{Budget: 1}, []model.State{first}, any)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out = append(out, wrapping{"with faults", faulty, true, true}, wrapping{"with faults, in a user's wrapper", plainWrapper{faulty}, true, false})
-	if _, err := model.ByRotation(faulty, 1); err == nil {
+	if _, err := symmetry.ByRotation(faulty, 1); err == nil {
 		t.Error("a quotient over faults was not refused")
 	}
-	if q, err := model.ByRotation(m, 1); err == nil {
+	if q, err := symmetry.ByRotation(m, 1); err == nil {
 		out = append(out, wrapping{"by rotation", q, false, true}, wrapping{"by rotation, in a user's wrapper", plainWrapper{q}, false, false})
-		if _, err := model.WithFaults(q, model.FaultSpec{Budget: 1}, []model.State{first}, any); err == nil {
+		if _, err := faultspkg.With(q, faultspkg.Spec{Budget: 1}, []model.State{first}, any); err == nil {
 			t.Error("faults over a quotient were not refused")
 		}
 	}

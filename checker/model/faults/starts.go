@@ -1,18 +1,23 @@
-package model
+package faults
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/universe"
+)
 
 // MaxStarts bounds the universe LegitimateStarts lists: its configurations are tested one by
 // one, and the legitimate ones kept.
 const MaxStarts = 1 << 27
 
-// LegitimateStarts are the configurations a recovery (WithFaults) starts from: the legitimate
+// LegitimateStarts are the configurations a recovery (With) starts from: the legitimate
 // ones among m's initial configurations when m lists them (LE(k) starts from its leader at
 // process 0), else among its universe, of at most MaxStarts configurations.
-func LegitimateStarts(m Model, legit Predicate) ([]State, error) {
-	var from []State
-	if _, universe := InitOverUniverse(m); !universe {
-		m.Init(func(s State) bool {
+func LegitimateStarts(m model.Model, legit model.Predicate) ([]model.State, error) {
+	var from []model.State
+	if _, universe := model.InitOverUniverse(m); !universe {
+		m.Init(func(s model.State) bool {
 			if legit(s) {
 				from = append(from, s.Clone())
 			}
@@ -23,7 +28,7 @@ func LegitimateStarts(m Model, legit Predicate) ([]State, error) {
 		}
 		return from, nil
 	}
-	u, err := NewUniverse(m.Schema())
+	u, err := universe.New(m.Schema())
 	if err != nil || u.Size() > MaxStarts {
 		return nil, fmt.Errorf("recovery starts from the legitimate configurations of the universe, and this one is too large to list (%v)", err)
 	}

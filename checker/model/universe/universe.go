@@ -1,4 +1,4 @@
-package model
+package universe
 
 import (
 	"encoding/binary"
@@ -6,20 +6,22 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // Universe is every configuration of a schema: the product of its domains. Its mixed-radix rank
 // (variable 0 is the least significant digit) is a perfect hash, which is what lets the dense
 // store replace a hash table by arrays indexed by rank.
 type Universe struct {
-	schema *Schema
+	schema *model.Schema
 	radix  []uint64
 	weight []uint64
 	size   uint64
 }
 
-// NewUniverse fails if the universe has 2^64 configurations or more.
-func NewUniverse(s *Schema) (*Universe, error) {
+// New fails if the universe has 2^64 configurations or more.
+func New(s *model.Schema) (*Universe, error) {
 	u := &Universe{schema: s, size: 1}
 	for _, v := range s.Vars {
 		hi, lo := bits.Mul64(u.size, uint64(v.Domain.Size))
@@ -37,7 +39,7 @@ func NewUniverse(s *Schema) (*Universe, error) {
 func (u *Universe) Size() uint64 { return u.size }
 
 // Rank maps a configuration to 0..Size-1.
-func (u *Universe) Rank(s State) uint64 {
+func (u *Universe) Rank(s model.State) uint64 {
 	var r uint64
 	for i, w := range u.weight {
 		r += uint64(s[i]) * w
@@ -46,7 +48,7 @@ func (u *Universe) Rank(s State) uint64 {
 }
 
 // Unrank writes the configuration of rank r into dst.
-func (u *Universe) Unrank(r uint64, dst State) {
+func (u *Universe) Unrank(r uint64, dst model.State) {
 	for i, k := range u.radix {
 		dst[i] = byte(r % k)
 		r /= k
@@ -55,7 +57,7 @@ func (u *Universe) Unrank(r uint64, dst State) {
 
 // Next advances s to the configuration of the next rank, as an odometer does; it reports false
 // when s was the last one. A sequential scan with Next costs O(1) amortised per configuration.
-func (u *Universe) Next(s State) bool {
+func (u *Universe) Next(s model.State) bool {
 	for i, k := range u.radix {
 		if uint64(s[i])+1 < k { // not s[i]++ first: a byte at 255 would wrap before the test
 			s[i]++
@@ -71,7 +73,7 @@ func (u *Universe) Next(s State) bool {
 // one multiplication instead of one per variable. It reports false if t is not a configuration
 // of the universe (wrong width, or a changed value outside its domain): a model bug that would
 // otherwise be silently ranked as some other configuration.
-func (u *Universe) RankFrom(s State, rs uint64, t State) (uint64, bool) {
+func (u *Universe) RankFrom(s model.State, rs uint64, t model.State) (uint64, bool) {
 	if len(t) != len(s) {
 		return 0, false
 	}

@@ -1,4 +1,4 @@
-package model_test
+package faults_test
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 )
 
 // pairs is two processes, each owning a record (a, b) whose values are (0, 0) and (1, x) for
@@ -32,20 +33,20 @@ func (q *pairs) Neighbors(p int) []int                       { return []int{1 - 
 func (q *pairs) Enabled(model.State, int, []int) []int       { return nil }
 func (q *pairs) Fire(model.State, []model.Move, model.State) {}
 func (q *pairs) RuleName(int, int) string                    { return "none" }
-func (q *pairs) Records(p int) []model.Record {
-	return []model.Record{{Name: fmt.Sprintf("ab%d", p), Vars: []int{3 * p, 3*p + 1},
+func (q *pairs) Records(p int) []faults.Record {
+	return []faults.Record{{Name: fmt.Sprintf("ab%d", p), Vars: []int{3 * p, 3*p + 1},
 		Values: [][]byte{{0, 0}, {1, 0}, {1, 1}, {1, 2}}}}
 }
 
-// faults lists the fault successors of the all-zero configuration under spec.
-func faults(t *testing.T, spec model.FaultSpec) ([]string, error) {
+// faultSuccessors lists the fault successors of the all-zero configuration under spec.
+func faultSuccessors(t *testing.T, spec faults.Spec) ([]string, error) {
 	t.Helper()
 	q := newPairs(t)
 	m, err := model.Daemonize(q, model.Central, model.From([]model.State{q.sch.NewState()}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := model.WithFaults(m, spec, []model.State{q.sch.NewState()}, func(model.State) bool { return true })
+	f, err := faults.With(m, spec, []model.State{q.sch.NewState()}, func(model.State) bool { return true })
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +63,7 @@ func faults(t *testing.T, spec model.FaultSpec) ([]string, error) {
 // OneVariable, the record's three other values and c's other value, per process; otherwise
 // every combination of the record's four values and c's two but the unchanged one.
 func TestFaultsRewriteRecordsWhole(t *testing.T) {
-	one, err := faults(t, model.FaultSpec{Budget: 1, OneVariable: true})
+	one, err := faultSuccessors(t, faults.Spec{Budget: 1, OneVariable: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func TestFaultsRewriteRecordsWhole(t *testing.T) {
 	if got := strings.Join(one, " "); got != want {
 		t.Errorf("one variable:\n got %s\nwant %s", got, want)
 	}
-	all, err := faults(t, model.FaultSpec{Budget: 1})
+	all, err := faultSuccessors(t, faults.Spec{Budget: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,11 +84,11 @@ func TestFaultsRewriteRecordsWhole(t *testing.T) {
 			t.Errorf("a fault wrote a value the record does not have: %s", f)
 		}
 	}
-	named, err := faults(t, model.FaultSpec{Budget: 1, Vars: []string{"ab"}})
+	named, err := faultSuccessors(t, faults.Spec{Budget: 1, Vars: []string{"ab"}})
 	if err != nil || len(named) != 6 {
 		t.Errorf("--fault-vars ab: %v, %v; want the record's 3 other values on each process", named, err)
 	}
-	if _, err := faults(t, model.FaultSpec{Budget: 1, Vars: []string{"b"}}); err == nil || !strings.Contains(err.Error(), "part of the variable ab") {
+	if _, err := faultSuccessors(t, faults.Spec{Budget: 1, Vars: []string{"b"}}); err == nil || !strings.Contains(err.Error(), "part of the variable ab") {
 		t.Errorf("naming a byte of a record: %v, want an error", err)
 	}
 }

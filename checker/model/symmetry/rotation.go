@@ -1,8 +1,10 @@
-package model
+package symmetry
 
 import (
 	"bytes"
 	"fmt"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // Rotation symmetry: on an anonymous ring, configurations equal up to a rotation of the
@@ -25,28 +27,28 @@ type Rotational interface {
 
 // Quotient is a model of representatives: Lift turns its traces into executions of Base.
 type Quotient interface {
-	Base() Model
-	Lift(t *Trace) (*Trace, error)
+	Base() model.Model
+	Lift(t *model.Trace) (*model.Trace, error)
 	// Orbits explains the reduction, for reports.
 	Orbits() string
 	// Orbit yields the configurations of s's orbit, s's own first.
-	Orbit(s State, yield func(State) bool)
+	Orbit(s model.State, yield func(model.State) bool)
 }
 
 // rotated is a model of orbits under rotation.
 type rotated struct {
-	base   Model
+	base   model.Model
 	n, m   int // processes, variables per process
-	init   []State
-	c, tmp State // a forked copy's buffers (Fork); nil in the shared model, which allocates
+	init   []model.State
+	c, tmp model.State // a forked copy's buffers (Fork); nil in the shared model, which allocates
 }
 
 // ByRotation is the quotient of m, a protocol under a daemon from every configuration (or
 // given ones closed under rotation), by rotation of its n processes of block variables each.
-func ByRotation(m Model, block int) (Model, error) {
+func ByRotation(m model.Model, block int) (model.Model, error) {
 	sch := m.Schema()
 	n := sch.Procs()
-	if where, ok := InitOverUniverse(m); !ok || where != nil {
+	if where, ok := model.InitOverUniverse(m); !ok || where != nil {
 		return nil, fmt.Errorf("rotation symmetry needs every configuration initial (a set closed under rotation)")
 	}
 	if block < 1 || n*block != sch.Width() {
@@ -60,8 +62,8 @@ func ByRotation(m Model, block int) (Model, error) {
 	}
 	q := &rotated{base: m, n: n, m: block}
 	seen := map[string]bool{}
-	m.Init(func(s State) bool {
-		c := q.canonical(s, make(State, len(s)))
+	m.Init(func(s model.State) bool {
+		c := q.canonical(s, make(model.State, len(s)))
 		if !seen[string(c)] {
 			seen[string(c)] = true
 			q.init = append(q.init, c)
@@ -72,11 +74,11 @@ func ByRotation(m Model, block int) (Model, error) {
 }
 
 // canonical writes into dst the least rotation of s.
-func (q *rotated) canonical(s, dst State) State {
+func (q *rotated) canonical(s, dst model.State) model.State {
 	copy(dst, s)
 	tmp := q.tmp
 	if tmp == nil {
-		tmp = make(State, len(s))
+		tmp = make(model.State, len(s))
 	}
 	for r := 1; r < q.n; r++ {
 		q.rotate(s, r, tmp)
@@ -88,47 +90,47 @@ func (q *rotated) canonical(s, dst State) State {
 }
 
 // rotate writes into dst s with process p's block at process (p - r) mod n's place.
-func (q *rotated) rotate(s State, r int, dst State) {
+func (q *rotated) rotate(s model.State, r int, dst model.State) {
 	k := r * q.m
 	copy(dst, s[k:])
 	copy(dst[len(s)-k:], s[:k])
 }
 
-func (q *rotated) Schema() *Schema { return q.base.Schema() }
+func (q *rotated) Schema() *model.Schema { return q.base.Schema() }
 
 // Limit is the base model's (Limited).
-func (q *rotated) Limit() error { return LimitOf(q.base) }
+func (q *rotated) Limit() error { return model.LimitOf(q.base) }
 
 // Traits are the base model's, under another identity: a representative's steps are the
 // base's (one move each if the base's are; timed as the base's), its outcomes the base's, each
 // replaced by its representative (the lumped chain: rotating a configuration rotates its
 // outcomes with their probabilities), and a reduction of the base stays one.
-func (q *rotated) Traits() Traits {
-	t := TraitsOf(q.base)
+func (q *rotated) Traits() model.Traits {
+	t := model.TraitsOf(q.base)
 	t.Identity += " by rotation"
 	return t
 }
 
 // Violation is the base model's breach of the contract (Audited), if it has one.
 func (q *rotated) Violation() error {
-	if a, ok := q.base.(Audited); ok {
+	if a, ok := q.base.(model.Audited); ok {
 		return a.Violation()
 	}
 	return nil
 }
 
 // Fork gives a worker a copy with buffers of its own, and its own fork of the base.
-func (q *rotated) Fork() Model {
+func (q *rotated) Fork() model.Model {
 	c := *q
-	if b, ok := q.base.(Forkable); ok {
+	if b, ok := q.base.(model.Forkable); ok {
 		c.base = b.Fork()
 	}
 	c.c, c.tmp = q.Schema().NewState(), q.Schema().NewState()
 	return &c
 }
 
-func (q *rotated) Orbit(s State, yield func(State) bool) {
-	t := make(State, len(s))
+func (q *rotated) Orbit(s model.State, yield func(model.State) bool) {
+	t := make(model.State, len(s))
 	for r := range q.n {
 		q.rotate(s, r, t)
 		if !yield(t) {
@@ -136,13 +138,13 @@ func (q *rotated) Orbit(s State, yield func(State) bool) {
 		}
 	}
 }
-func (q *rotated) Base() Model   { return q.base }
-func (q *rotated) Unwrap() Model { return q.base }
+func (q *rotated) Base() model.Model   { return q.base }
+func (q *rotated) Unwrap() model.Model { return q.base }
 func (q *rotated) Orbits() string {
 	return fmt.Sprintf("rotation symmetry of %d processes: a state is an orbit", q.n)
 }
 
-func (q *rotated) Init(yield func(State) bool) {
+func (q *rotated) Init(yield func(model.State) bool) {
 	for _, s := range q.init {
 		if !yield(s) {
 			return
@@ -151,12 +153,12 @@ func (q *rotated) Init(yield func(State) bool) {
 }
 
 // Successors: the base's, each replaced by its representative; the step index is the base's.
-func (q *rotated) Successors(s State, yield func(Step, State) bool) {
+func (q *rotated) Successors(s model.State, yield func(model.Step, model.State) bool) {
 	c := q.c
 	if c == nil {
-		c = make(State, len(s))
+		c = make(model.State, len(s))
 	}
-	q.base.Successors(s, func(st Step, t State) bool {
+	q.base.Successors(s, func(st model.Step, t model.State) bool {
 		return yield(st, q.canonical(t, c))
 	})
 }
@@ -171,8 +173,8 @@ func (q *rotated) Successors(s State, yield func(Step, State) bool) {
 // keeps its moves, so a worst-case witness keeps its length in moves. (Taking from each
 // configuration the base's first step into the next orbit does not commute with rotation:
 // such a loop may never close, and it may choose other movers.)
-func (q *rotated) Lift(t *Trace) (*Trace, error) {
-	out := &Trace{LoopStart: -1, States: []State{t.States[0].Clone()}}
+func (q *rotated) Lift(t *model.Trace) (*model.Trace, error) {
+	out := &model.Trace{LoopStart: -1, States: []model.State{t.States[0].Clone()}}
 	r := 0 // the execution is at the current representative rotated by r
 	follow := func(i int) error {
 		var err error
@@ -207,13 +209,13 @@ func (q *rotated) Lift(t *Trace) (*Trace, error) {
 
 // liftStep appends to out the step i of t rotated by r, from out's last configuration (the
 // trace's state i rotated by r), and returns the rotation of the state it reaches.
-func (q *rotated) liftStep(t *Trace, i, r int, out *Trace) (int, error) {
+func (q *rotated) liftStep(t *model.Trace, i, r int, out *model.Trace) (int, error) {
 	rep := t.States[i]
-	st, to, err := StepOf(q.base, rep, t.Steps[i])
+	st, to, err := model.StepOf(q.base, rep, t.Steps[i])
 	if err != nil {
 		return 0, fmt.Errorf("step %d of the quotient's trace: %w", i, err)
 	}
-	want := make(State, len(to))
+	want := make(model.State, len(to))
 	q.rotate(to, r, want)
 	// The processes that move, rotated; not their rules, which a protocol may number per
 	// process (a rule with a neighbour as parameter, numbered in increasing neighbour order).
@@ -223,7 +225,7 @@ func (q *rotated) liftStep(t *Trace, i, r int, out *Trace) (int, error) {
 	}
 	from := out.States[len(out.States)-1]
 	index := -1
-	q.base.Successors(from, func(s Step, next State) bool {
+	q.base.Successors(from, func(s model.Step, next model.State) bool {
 		if next.Equal(want) && s.Fault == st.Fault && sameMovers(s.Moves, movers) {
 			index = s.Index
 			return false
@@ -234,12 +236,12 @@ func (q *rotated) liftStep(t *Trace, i, r int, out *Trace) (int, error) {
 		return 0, fmt.Errorf("step %d of the quotient's trace, rotated by %d, is no step of the model: the protocol is not invariant under rotation", i, r)
 	}
 	out.States, out.Steps = append(out.States, want), append(out.Steps, index)
-	next := t.target(i)
+	next := target(t, i)
 	// The step's target is the next representative rotated by k: the execution is now at it
 	// rotated by r+k. The rotation is composed, not read off the configuration: a symmetric
 	// configuration is several rotations of itself, and reading one off would make the
 	// choice of steps depend on the configuration rather than commute with rotation.
-	rotated := make(State, len(to))
+	rotated := make(model.State, len(to))
 	for k := range q.n {
 		if q.rotate(next, k, rotated); rotated.Equal(to) {
 			return (r + k) % q.n, nil
@@ -257,7 +259,7 @@ func (q *rotated) rotateProc(p, r int) int {
 }
 
 // sameMovers reports whether moves are made by exactly the processes counted in want.
-func sameMovers(moves []Move, want map[int]int) bool {
+func sameMovers(moves []model.Move, want map[int]int) bool {
 	total := 0
 	for _, c := range want {
 		total += c
@@ -273,3 +275,16 @@ func sameMovers(moves []Move, want map[int]int) bool {
 	}
 	return true
 }
+
+// target is the state the i-th step of t must reach.
+func target(t *model.Trace, i int) model.State {
+	if i+1 < len(t.States) {
+		return t.States[i+1]
+	}
+	return t.States[t.LoopStart]
+}
+
+// QuotientOf is m as a quotient, looking through the models that wrap it (model.As); false
+// for a model that reduces nothing by symmetry. It is the one question the checker asks of a
+// model about symmetry: whether to lift its traces, and which checks to refuse.
+func QuotientOf(m model.Model) (Quotient, bool) { return model.As[Quotient](m) }

@@ -1,10 +1,12 @@
-package model
+package faults
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 	"github.com/mc-checker/mc/checker/plural"
 )
 
@@ -13,11 +15,11 @@ import (
 // explorer checks every interleaving of faults and moves; a fault is a step of its own
 // (Step.Fault), named "fault" in traces, which rewrites at least one variable.
 
-// FaultRule is the rule a fault step's move names (RuleName gives "fault").
-const FaultRule = -1
+// Rule is the rule a fault step's move names (RuleName gives "fault").
+const Rule = -1
 
-// FaultSpec says which faults may hit.
-type FaultSpec struct {
+// Spec says which faults may hit.
+type Spec struct {
 	// Budget is the most faults an execution suffers (k ≥ 1).
 	Budget int
 	// Vars restricts faults to the variables named so, or whose name is one of them followed
@@ -36,7 +38,7 @@ type FaultSpec struct {
 }
 
 // String states the restriction, for reports.
-func (f FaultSpec) String() string {
+func (f Spec) String() string {
 	s := "at most " + plural.Count(f.Budget, "fault") + ", each rewriting"
 	switch {
 	case f.Vars == nil && f.OneVariable:
@@ -58,40 +60,40 @@ func (f FaultSpec) String() string {
 	return s + ", at any time"
 }
 
-// MaxFaultBudget bounds k: the budget is one byte of the configuration.
-const MaxFaultBudget = 32
+// MaxBudget bounds k: the budget is one byte of the configuration.
+const MaxBudget = 32
 
 // faulty is a model whose executions suffer faults. Its configurations are the base model's
 // followed by one byte: the faults left.
 type faulty struct {
-	base   Model
-	procs  Processes
-	spec   FaultSpec
-	schema *Schema
-	init   []State
-	legit  Predicate
+	base   model.Model
+	procs  model.Processes
+	spec   Spec
+	schema *model.Schema
+	init   []model.State
+	legit  model.Predicate
 	digits [][]faultDigit // per process, the variables (and records) faults rewrite
 	// A forked copy's buffers (Fork): the successor, a fault's move, a process's choices of
 	// values. Nil in the shared model, which allocates: it may serve several callers at once.
-	next   State
-	move   []Move
+	next   model.State
+	move   []model.Move
 	choice []int
 }
 
-// WithFaults is m (a model of processes, such as a daemon's) from the configurations from,
+// With is m (a model of processes, such as a daemon's) from the configurations from,
 // with spec.Budget faults to spend. A configuration outside the end condition (legit, or with
 // KeepStart the start) where no process can move suffers no fault: an execution may stop
 // there, which is already a failure, so it stays a deadlock for the checks to report.
-func WithFaults(m Model, spec FaultSpec, from []State, legit Predicate) (Model, error) {
-	procs, ok := m.(Processes)
-	_, quotient := As[Quotient](m)
+func With(m model.Model, spec Spec, from []model.State, legit model.Predicate) (model.Model, error) {
+	procs, ok := m.(model.Processes)
+	_, quotient := symmetry.QuotientOf(m)
 	switch {
 	case quotient:
 		return nil, fmt.Errorf("faults hit one process, which a symmetry reduction does not tell from the others: recovery is refused with symmetry")
 	case !ok:
 		return nil, fmt.Errorf("faults hit processes: the model has none")
-	case spec.Budget < 1 || spec.Budget > MaxFaultBudget:
-		return nil, fmt.Errorf("the fault budget must be 1..%d, not %d", MaxFaultBudget, spec.Budget)
+	case spec.Budget < 1 || spec.Budget > MaxBudget:
+		return nil, fmt.Errorf("the fault budget must be 1..%d, not %d", MaxBudget, spec.Budget)
 	case len(from) == 0:
 		return nil, fmt.Errorf("faults need configurations to start from")
 	}
@@ -99,16 +101,15 @@ func WithFaults(m Model, spec FaultSpec, from []State, legit Predicate) (Model, 
 	vars := slices.Clone(base.Vars)
 	if spec.KeepStart {
 		for _, v := range base.Vars {
-			vars = append(vars, Var{Name: v.Name + "@start", Owner: Global, Domain: v.Domain,
+			vars = append(vars, model.Var{Name: v.Name + "@start", Owner: model.Global, Domain: v.Domain,
 				Doc: "x@start: x in the configuration the run started from, where it must end"})
 		}
 	}
-	vars = append(vars, Var{Name: "faults left", Owner: Global, Domain: Range(spec.Budget + 1), Doc: "the faults the run may still make"})
-	sch, err := NewSchema(base.Procs(), vars...)
+	vars = append(vars, model.Var{Name: "faults left", Owner: model.Global, Domain: model.Range(spec.Budget + 1), Doc: "the faults the run may still make"})
+	sch, err := base.Extend(vars[len(base.Vars):]...)
 	if err != nil {
 		return nil, err
 	}
-	sch.names = base.names
 	f := &faulty{base: m, procs: procs, spec: spec, schema: sch, legit: legit}
 	if err := f.faultable(); err != nil {
 		return nil, err
@@ -128,11 +129,7 @@ func WithFaults(m Model, spec FaultSpec, from []State, legit Predicate) (Model, 
 
 // faultable lists each process's fault variables and their candidate values.
 func (f *faulty) faultable() error {
-	records := func(int) []Record { return nil }
-	if r, ok := f.base.(Recorded); ok {
-		records = r.Records
-	}
-	matched, err := f.faultDigits(records)
+	matched, err := f.faultDigits(recordsOf(f.base))
 	if err != nil {
 		return err
 	}
@@ -166,9 +163,9 @@ func (f *faulty) chosen(name string) (string, bool) {
 	return "", false
 }
 
-func (f *faulty) Schema() *Schema { return f.schema }
+func (f *faulty) Schema() *model.Schema { return f.schema }
 
-func (f *faulty) Init(yield func(State) bool) {
+func (f *faulty) Init(yield func(model.State) bool) {
 	for _, s := range f.init {
 		if !yield(s) {
 			return
@@ -178,16 +175,16 @@ func (f *faulty) Init(yield func(State) bool) {
 
 // Successors: the base model's steps, the faults left unchanged; then, while faults are left,
 // every fault of every process in order.
-func (f *faulty) Successors(s State, yield func(Step, State) bool) {
+func (f *faulty) Successors(s model.State, yield func(model.Step, model.State) bool) {
 	w := f.base.Schema().Width()
 	left := s[len(s)-1]
 	next := f.next
 	if next == nil {
-		next = make(State, len(s))
+		next = make(model.State, len(s))
 	}
 	copy(next, s)
 	index, moved, stop := 0, false, false
-	f.base.Successors(s[:w], func(st Step, t State) bool {
+	f.base.Successors(s[:w], func(st model.Step, t model.State) bool {
 		moved = true
 		copy(next, t) // the start and the budget stay as they are
 		next[len(s)-1] = left
@@ -207,7 +204,7 @@ func (f *faulty) Successors(s State, yield func(Step, State) bool) {
 }
 
 // ended is the end condition at s: back at the start with KeepStart, else legitimate.
-func (f *faulty) ended(s State) bool {
+func (f *faulty) ended(s model.State) bool {
 	w := f.base.Schema().Width()
 	if f.spec.KeepStart {
 		return string(s[:w]) == string(s[w:2*w])
@@ -220,18 +217,18 @@ func (f *faulty) ended(s State) bool {
 // combination, in the mixed-radix order of their choices, where each variable either keeps
 // its value or takes one of its candidates (so the process scope contains the variable
 // scope even when the candidates are restricted and leave out the value a variable holds).
-func (f *faulty) faultsOf(p int, digits []faultDigit, s, next State, index *int, yield func(Step, State) bool) bool {
+func (f *faulty) faultsOf(p int, digits []faultDigit, s, next model.State, index *int, yield func(model.Step, model.State) bool) bool {
 	if len(digits) == 0 {
 		return true
 	}
 	moves := f.move
 	if moves == nil {
-		moves = make([]Move, 1)
+		moves = make([]model.Move, 1)
 	}
-	moves[0] = Move{Proc: p, Rule: FaultRule} // a step's moves are read during its yield only
+	moves[0] = model.Move{Proc: p, Rule: Rule} // a step's moves are read during its yield only
 	emit := func() bool {
 		next[len(s)-1]--
-		ok := yield(Step{Index: *index, Choice: *index, Moves: moves, Fault: true}, next) // a choice of its own: the base's are numbered below its first fault's index
+		ok := yield(model.Step{Index: *index, Choice: *index, Moves: moves, Fault: true}, next) // a choice of its own: the base's are numbered below its first fault's index
 		*index++
 		return ok
 	}
@@ -287,37 +284,37 @@ func (f *faulty) faultsOf(p int, digits []faultDigit, s, next State, index *int,
 }
 
 // Limit is the base model's (Limited).
-func (f *faulty) Limit() error { return LimitOf(f.base) }
+func (f *faulty) Limit() error { return model.LimitOf(f.base) }
 
 // Violation is the base model's breach of the contract (Audited), if it has one.
 func (f *faulty) Violation() error {
-	if a, ok := f.base.(Audited); ok {
+	if a, ok := f.base.(model.Audited); ok {
 		return a.Violation()
 	}
 	return nil
 }
 
 // Fork gives a worker a copy with a buffer of its own, and its own fork of the base.
-func (f *faulty) Fork() Model {
+func (f *faulty) Fork() model.Model {
 	c := *f
-	if b, ok := f.base.(Forkable); ok {
+	if b, ok := f.base.(model.Forkable); ok {
 		c.base = b.Fork()
 	}
 	most := 0
 	for _, digits := range f.digits {
 		most = max(most, 2*len(digits))
 	}
-	c.next, c.move, c.choice = f.schema.NewState(), make([]Move, 1), make([]int, most)
+	c.next, c.move, c.choice = f.schema.NewState(), make([]model.Move, 1), make([]int, most)
 	return &c
 }
 
 func (f *faulty) Procs() int { return f.procs.Procs() }
-func (f *faulty) EnabledMask(s State) uint64 {
+func (f *faulty) EnabledMask(s model.State) uint64 {
 	return f.procs.EnabledMask(f.Base(s))
 }
 
 func (f *faulty) RuleName(p, r int) string {
-	if r == FaultRule {
+	if r == Rule {
 		return "fault"
 	}
 	return f.procs.RuleName(p, r)
@@ -327,43 +324,48 @@ func (f *faulty) RuleName(p, r int) string {
 // step is not known to be one move, and the relation is named with its faults (for
 // checkpoints). Faults take no time (a timed base stays timed), and a fault is a choice of the
 // environment, of probability 1 (a probabilistic base stays probabilistic).
-func (f *faulty) Traits() Traits {
-	t := TraitsOf(f.base)
+func (f *faulty) Traits() model.Traits {
+	t := model.TraitsOf(f.base)
 	t.OneMovePerStep = false
 	t.Identity += " with " + f.spec.String()
 	return t
 }
 
-// FaultBudget is implemented by models that suffer faults: the budget they started with.
-type FaultBudget interface {
-	FaultSpec() FaultSpec
+// Budget is implemented by models that suffer faults: the budget they started with.
+type Budget interface {
+	FaultSpec() Spec
 }
 
-func (f *faulty) FaultSpec() FaultSpec { return f.spec }
+func (f *faulty) FaultSpec() Spec { return f.spec }
 
 // Unwrap is the model the faults hit.
-func (f *faulty) Unwrap() Model { return f.base }
+func (f *faulty) Unwrap() model.Model { return f.base }
 
 // Base is the configuration of the base model within a faulty model's configuration s.
-func (f *faulty) Base(s State) State { return s[:f.base.Schema().Width()] }
+func (f *faulty) Base(s model.State) model.State { return s[:f.base.Schema().Width()] }
 
 // Start is the end condition "back in the configuration the execution started from", on the
-// configurations of a model with faults that keeps its start (FaultSpec.KeepStart).
-func Start(m Model) (Predicate, error) {
+// configurations of a model with faults that keeps its start (Spec.KeepStart).
+func Start(m model.Model) (model.Predicate, error) {
 	f, ok := m.(*faulty)
 	if !ok || !f.spec.KeepStart {
 		return nil, fmt.Errorf("the end condition \"start\" needs a model with faults that keeps its start")
 	}
 	w := f.base.Schema().Width()
-	return func(s State) bool { return string(s[:w]) == string(s[w:2*w]) }, nil
+	return func(s model.State) bool { return string(s[:w]) == string(s[w:2*w]) }, nil
 }
 
 // OnBase lifts a predicate of the base model's configurations to a model with faults.
-func OnBase(m Model, p Predicate) Predicate {
+func OnBase(m model.Model, p model.Predicate) model.Predicate {
 	f, ok := m.(*faulty)
 	if !ok {
 		return p
 	}
 	w := f.base.Schema().Width()
-	return func(s State) bool { return p(s[:w]) }
+	return func(s model.State) bool { return p(s[:w]) }
 }
+
+// BudgetOf is m's fault budget, looking through the models that wrap it (model.As); false for
+// a model without faults. It is the one question the checker asks about faults: whether the
+// recovery check applies, and with what budget.
+func BudgetOf(m model.Model) (Budget, bool) { return model.As[Budget](m) }

@@ -1,8 +1,10 @@
-package model
+package faults
 
 import (
 	"fmt"
 	"slices"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // Record is a variable of a process that spans several schema variables, such as LE(k)'s query
@@ -22,12 +24,18 @@ type Recorded interface {
 	Records(p int) []Record
 }
 
-// Records lists process p's records if m has any.
-func (m *daemonModel) Records(p int) []Record {
-	if r, ok := m.proto.(Recorded); ok {
-		return r.Records(p)
+// recordsOf lists process p's records if m has any, or the protocol m runs under a daemon
+// (model.Daemonized: under WithLint, the lint, which has none).
+func recordsOf(m model.Model) func(p int) []Record {
+	if r, ok := m.(Recorded); ok {
+		return r.Records
 	}
-	return nil
+	if d, ok := m.(model.Daemonized); ok {
+		if r, ok := d.Protocol().(Recorded); ok {
+			return r.Records
+		}
+	}
+	return func(int) []Record { return nil }
 }
 
 // faultDigit is one variable a fault may rewrite: a schema variable (one byte) or a record.
@@ -63,7 +71,7 @@ func (f *faulty) faultDigits(records func(p int) []Record) (matched map[string]b
 	}
 	for i, v := range base.Vars {
 		name, ok := f.chosen(v.Name)
-		if v.Owner == Global || !ok {
+		if v.Owner == model.Global || !ok {
 			continue
 		}
 		if rec, ok := inRecord[i]; ok {
@@ -84,9 +92,9 @@ func (f *faulty) faultDigits(records func(p int) []Record) (matched map[string]b
 	return matched, nil
 }
 
-func validRecord(sch *Schema, p int, r Record) error {
+func validRecord(sch *model.Schema, p int, r Record) error {
 	for _, v := range r.Vars {
-		if v < 0 || v >= len(sch.Vars) || sch.Vars[v].Owner != Owner(p) {
+		if v < 0 || v >= len(sch.Vars) || sch.Vars[v].Owner != model.Owner(p) {
 			return fmt.Errorf("record %s: variable %d is not process %d's", r.Name, v, p)
 		}
 	}
@@ -104,7 +112,7 @@ func validRecord(sch *Schema, p int, r Record) error {
 }
 
 // holdsCandidate reports whether s holds one of the digit's candidate values.
-func (d faultDigit) holdsCandidate(s State) bool {
+func (d faultDigit) holdsCandidate(s model.State) bool {
 	if d.every {
 		return true
 	}
@@ -121,7 +129,7 @@ func (d faultDigit) holdsCandidate(s State) bool {
 }
 
 // write sets the digit to its value i in next, and reports whether that changed s.
-func (d faultDigit) write(s, next State, i int) bool {
+func (d faultDigit) write(s, next model.State, i int) bool {
 	changed := false
 	for j, v := range d.vars {
 		next[v] = d.values[i][j]

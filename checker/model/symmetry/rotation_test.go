@@ -1,10 +1,11 @@
-package model_test
+package symmetry_test
 
 import (
 	"fmt"
 	"testing"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 )
 
 // copyRing is an anonymous oriented ring of n bits where a process that differs from its
@@ -47,7 +48,7 @@ func TestLiftKeepsMovers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, err := model.ByRotation(m, 1)
+	q, err := symmetry.ByRotation(m, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +64,7 @@ func TestLiftKeepsMovers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lifted, err := q.(model.Quotient).Lift(&model.Trace{States: []model.State{from, to}, Steps: []int{index}, LoopStart: -1})
+	lifted, err := q.(symmetry.Quotient).Lift(&model.Trace{States: []model.State{from, to}, Steps: []int{index}, LoopStart: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
