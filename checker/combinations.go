@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 )
 
 // The features of a run that another may refuse, besides the checks (named by their Check):
@@ -92,8 +94,8 @@ func (s *Spec) features(m model.Model) map[string]bool {
 	for _, c := range s.Checks {
 		have[string(c)] = true
 	}
-	_, quotient := model.As[model.Quotient](m)
-	_, faulty := model.As[model.FaultBudget](m)
+	_, quotient := symmetry.QuotientOf(m)
+	_, faulty := faults.BudgetOf(m)
 	have[FeatureReduction] = model.TraitsOf(m).Reduced != ""
 	have[FeatureSymmetry] = quotient
 	have[FeatureFaults] = faulty

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/markov"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 )
 
 // expectedTime measures the expected steps (moves, rounds) to the legitimate set.
@@ -172,7 +173,7 @@ func (a *checking) exactOnly(c *chain, reward markov.Reward, e *Expected, x *mar
 
 // orbitWeights is each node's weight in the average: 1, or under symmetry its orbit's size.
 func (a *checking) orbitWeights() func(uint64) uint64 {
-	q, ok := a.m.(model.Quotient)
+	q, ok := symmetry.QuotientOf(a.m)
 	if !ok {
 		return func(uint64) uint64 { return 1 }
 	}

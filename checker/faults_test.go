@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 	"github.com/mc-checker/mc/models/dijkstra"
 )
 
@@ -45,7 +46,7 @@ func (k *keeper) Fire(_ model.State, moves []model.Move, next model.State) {
 
 // recoverKeeper runs the recovery check on the keeper with one fault of the given scope and
 // values, from its legitimate configurations.
-func recoverKeeper(t *testing.T, spec model.FaultSpec) (*checker.Result, model.Model, error) {
+func recoverKeeper(t *testing.T, spec faults.Spec) (*checker.Result, model.Model, error) {
 	t.Helper()
 	k := newKeeper()
 	m, err := model.Daemonize(k, model.Central)
@@ -60,12 +61,12 @@ func recoverKeeper(t *testing.T, spec model.FaultSpec) (*checker.Result, model.M
 		}
 		return true
 	})
-	f, err := model.WithFaults(m, spec, from, legit)
+	f, err := faults.With(m, spec, from, legit)
 	if err != nil {
 		return nil, nil, err
 	}
 	res, err := checker.Run(context.Background(), f, checker.Spec{Checks: []checker.Check{checker.CheckRecovery},
-		Legit: model.OnBase(f, legit)}, checker.Options{Workers: 2})
+		Legit: faults.OnBase(f, legit)}, checker.Options{Workers: 2})
 	return res, f, err
 }
 
@@ -75,7 +76,7 @@ func recoverKeeper(t *testing.T, spec model.FaultSpec) (*checker.Result, model.M
 // deadlock (0,0,1), with a trace that replays.
 func TestFaultValuesKeepOtherVariables(t *testing.T) {
 	for _, one := range []bool{true, false} {
-		res, f, err := recoverKeeper(t, model.FaultSpec{Budget: 1, Values: []byte{0, 2}, OneVariable: one})
+		res, f, err := recoverKeeper(t, faults.Spec{Budget: 1, Values: []byte{0, 2}, OneVariable: one})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,7 +100,7 @@ func TestFaultValuesKeepOtherVariables(t *testing.T) {
 func TestFaultValuesOutsideDomains(t *testing.T) {
 	// x ∈ {0,1} has no value 2: P0 suffers no fault, P1 has y := 2 only, which keeps it
 	// legitimate; z is kept.
-	res, _, err := recoverKeeper(t, model.FaultSpec{Budget: 1, Values: []byte{2}})
+	res, _, err := recoverKeeper(t, faults.Spec{Budget: 1, Values: []byte{2}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,14 +108,14 @@ func TestFaultValuesOutsideDomains(t *testing.T) {
 		t.Errorf("values {2}: %s (%s), want holds", c.Verdict, c.Detail)
 	}
 	for _, one := range []bool{true, false} {
-		if _, _, err := recoverKeeper(t, model.FaultSpec{Budget: 1, Values: []byte{5}, OneVariable: one}); err == nil ||
+		if _, _, err := recoverKeeper(t, faults.Spec{Budget: 1, Values: []byte{5}, OneVariable: one}); err == nil ||
 			!strings.Contains(err.Error(), "no fault can hit") {
 			t.Errorf("values {5}, one variable %v: %v, want no fault can hit", one, err)
 		}
 	}
 	r, _ := dijkstra.New(3, 3)
 	m, _ := model.Daemonize(r, model.Central)
-	if _, err := model.WithFaults(m, model.FaultSpec{Budget: 1, Values: []byte{5}}, []model.State{{0, 0, 0}}, r.Legitimate()); err == nil {
+	if _, err := faults.With(m, faults.Spec{Budget: 1, Values: []byte{5}}, []model.State{{0, 0, 0}}, r.Legitimate()); err == nil {
 		t.Error("dijkstra n=3 K=3 with --fault-values 5: no error")
 	}
 }
@@ -130,7 +131,7 @@ func TestFaultVarsEndingInDigits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := model.WithFaults(m, model.FaultSpec{Budget: 1, Vars: []string{"x1"}}, []model.State{{0, 0}},
+	if _, err := faults.With(m, faults.Spec{Budget: 1, Vars: []string{"x1"}}, []model.State{{0, 0}},
 		func(model.State) bool { return true }); err != nil {
 		t.Error(err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 	"github.com/mc-checker/mc/models/dijkstra"
 )
 
@@ -23,9 +24,9 @@ func Example_library() {
 	fmt.Println("blocks:", res.Verdict(), res.Stats.States, "states")
 
 	distributed, _ := model.Daemonize(ring, model.Distributed)
-	starts, _ := model.LegitimateStarts(distributed, legit) // the configurations the fault hits
-	faulty, _ := model.WithFaults(distributed, model.FaultSpec{Budget: 1}, starts, legit)
-	recovers := checker.Spec{Legit: model.OnBase(faulty, legit), Checks: []checker.Check{checker.CheckRecovery}}
+	starts, _ := faults.LegitimateStarts(distributed, legit) // the configurations the fault hits
+	faulty, _ := faults.With(distributed, faults.Spec{Budget: 1}, starts, legit)
+	recovers := checker.Spec{Legit: faults.OnBase(faulty, legit), Checks: []checker.Check{checker.CheckRecovery}}
 	res, _ = checker.Run(ctx, faulty, recovers, checker.Options{})
 	fmt.Println("recovery:", res.Verdict(), "within", *res.Recovery.LastSteps, "steps of the fault")
 

@@ -7,6 +7,7 @@ import (
 	"github.com/mc-checker/mc/checker/internal/analysis"
 	"github.com/mc-checker/mc/checker/internal/explore"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 	"github.com/mc-checker/mc/checker/plural"
 )
 
@@ -21,7 +22,7 @@ func (a *checking) recovery() error {
 		a.partial(name)
 		return nil
 	}
-	budget, _ := model.As[model.FaultBudget](a.m) // validate saw it: a model with faults, maybe wrapped
+	budget, _ := faults.BudgetOf(a.m) // validate saw it: a model with faults, maybe wrapped
 	spec := budget.FaultSpec()
 	end := "the legitimate set"
 	if spec.KeepStart {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	faultspkg "github.com/mc-checker/mc/checker/model/faults"
 	"github.com/mc-checker/mc/checker/reference"
 	"github.com/mc-checker/mc/models/dijkstra"
 	"github.com/mc-checker/mc/models/maxring"
@@ -29,7 +30,7 @@ func withFaults(t *testing.T, n, k, faults int, d model.Daemon) (model.Model, mo
 		}
 		return true
 	})
-	f, err := model.WithFaults(m, model.FaultSpec{Budget: faults}, from, legit)
+	f, err := faultspkg.With(m, faultspkg.Spec{Budget: faults}, from, legit)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,13 +148,13 @@ func TestRecoveryToTheStart(t *testing.T) {
 		keepStart bool
 		holds     bool
 	}{{[]byte{0}, true, true}, {nil, true, false}, {nil, false, true}} {
-		f, err := model.WithFaults(m, model.FaultSpec{Budget: 1, Values: tc.values, KeepStart: tc.keepStart}, from, r.Agreed)
+		f, err := faultspkg.With(m, faultspkg.Spec{Budget: 1, Values: tc.values, KeepStart: tc.keepStart}, from, r.Agreed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		end := model.OnBase(f, r.Agreed)
+		end := faultspkg.OnBase(f, r.Agreed)
 		if tc.keepStart {
-			end, _ = model.Start(f)
+			end, _ = faultspkg.Start(f)
 		}
 		res, err := checker.Run(context.Background(), f, checker.Spec{Checks: []checker.Check{checker.CheckRecovery}, Legit: end},
 			checker.Options{Workers: 2})

@@ -8,6 +8,8 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	faultspkg "github.com/mc-checker/mc/checker/model/faults"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 )
 
 // chain is a way of building a model: a daemon's, its rotation quotient, faults on top, in
@@ -38,16 +40,16 @@ func (c chain) build(t *testing.T) (model.Model, model.Predicate) {
 	}
 	legit := func(s model.State) bool { return s[0] == 0 && s[1] == 0 && s[2] == 0 }
 	if c.rotation {
-		if m, err = model.ByRotation(m, 1); err != nil {
+		if m, err = symmetry.ByRotation(m, 1); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if c.faults {
-		f, err := model.WithFaults(m, model.FaultSpec{Budget: 1}, []model.State{{0, 0, 0}}, legit)
+		f, err := faultspkg.With(m, faultspkg.Spec{Budget: 1}, []model.State{{0, 0, 0}}, legit)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return f, model.OnBase(f, legit)
+		return f, faultspkg.OnBase(f, legit)
 	}
 	return m, legit
 }
@@ -152,8 +154,8 @@ func verdictsOf(res *checker.Result) string {
 // which the quotient does not tell from the others.
 func TestFaultsRefuseSymmetry(t *testing.T) {
 	m, _ := model.Daemonize(newFlippers(3), model.Central)
-	q, _ := model.ByRotation(m, 1)
-	if _, err := model.WithFaults(q, model.FaultSpec{Budget: 1}, []model.State{{0, 0, 0}}, func(model.State) bool { return true }); err == nil ||
+	q, _ := symmetry.ByRotation(m, 1)
+	if _, err := faultspkg.With(q, faultspkg.Spec{Budget: 1}, []model.State{{0, 0, 0}}, func(model.State) bool { return true }); err == nil ||
 		!strings.Contains(err.Error(), "symmetry") {
 		t.Errorf("faults on a quotient: %v", err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/analysis"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 	"github.com/mc-checker/mc/checker/plural"
 )
 
@@ -14,7 +15,7 @@ import (
 // an execution as long as claimed. Only then are the results returned; a failure is an
 // *InternalError, never a verdict.
 func (a *checking) replay() error {
-	if q, ok := a.m.(model.Quotient); ok {
+	if q, ok := symmetry.QuotientOf(a.m); ok {
 		if err := a.lift(q); err != nil {
 			return err
 		}
@@ -46,7 +47,7 @@ func (a *checking) replay() error {
 }
 
 // lift turns every trace of a quotient's representatives into an execution of its base.
-func (a *checking) lift(q model.Quotient) error {
+func (a *checking) lift(q symmetry.Quotient) error {
 	liftOne := func(name string, t **model.Trace) error {
 		if *t == nil {
 			return nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 )
 
 // flippers is an anonymous ring of n processes, each owning a bit it may always flip: no
@@ -59,7 +60,7 @@ func TestRotationLassoCloses(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			q, err := model.ByRotation(m, 1)
+			q, err := symmetry.ByRotation(m, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -115,7 +116,7 @@ func TestLiftIgnoresRuleNumbers(t *testing.T) {
 	spec := checker.Spec{Checks: []checker.Check{checker.CheckConvergence, checker.CheckWorstCase}, Legit: same}
 	for _, d := range []model.Daemon{model.Central, model.Distributed} {
 		m, _ := model.Daemonize(newCopyEither(4), d)
-		q, err := model.ByRotation(m, 1)
+		q, err := symmetry.ByRotation(m, 1)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/mc-checker/mc/checker/internal/explore"
 	"github.com/mc-checker/mc/checker/internal/sys"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/universe"
 )
 
 // Run explores m and runs the checks of spec, in stages: choose the store (the dense store
@@ -58,7 +59,7 @@ type run struct {
 	spec *Spec
 	opts Options
 	res  *Result
-	u    *model.Universe // nil when the schema's universe passes 2^64
+	u    *universe.Universe // nil when the schema's universe passes 2^64
 	// What the exploration leaves: the graph, complete unless a bound or an interruption
 	// stopped it, the same graph when a BFS built it and its stores, and the first violations
 	// of the action invariants the BFS evaluated as it went (nil: the analyses evaluate them).
@@ -85,7 +86,7 @@ func newRun(ctx context.Context, m model.Model, spec *Spec, opts Options) (*run,
 	r.opts.Progress = r.progress.wrap(opts.Progress)
 	// The universe indexes the dense store and bounds characterise; a BFS from explicit initial
 	// states only reports its size, which may not even fit 64 bits.
-	u, err := model.NewUniverse(m.Schema())
+	u, err := universe.New(m.Schema())
 	switch {
 	case err != nil && (universal(m) || spec.has(CheckCharacterise)):
 		return nil, err

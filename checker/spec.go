@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 )
 
 // Check names an analysis.
@@ -180,7 +181,7 @@ func (s *Spec) validate(m model.Model) error {
 	if err := s.complete(); err != nil {
 		return err
 	}
-	if q, ok := model.As[model.Quotient](m); ok && any(q) != any(m) {
+	if q, ok := symmetry.QuotientOf(m); ok && any(q) != any(m) {
 		// the checker evaluates predicates on, and lifts the traces of, the model it runs
 		return fmt.Errorf("a symmetry quotient must be the outermost model, not wrapped by another")
 	}
@@ -248,7 +249,7 @@ func (s *Spec) actionsToCheck() []model.ActionProperty {
 // the checker evaluates them on representatives only, so one that depends on a process's
 // index would get a wrong verdict.
 func (s *Spec) symmetric(m model.Model) error {
-	q, ok := m.(model.Quotient)
+	q, ok := symmetry.QuotientOf(m)
 	if !ok {
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/universe"
 	"github.com/mc-checker/mc/checker/reference"
 )
 
@@ -152,7 +153,7 @@ func TestStrictReadingRandom(t *testing.T) {
 	for i := range count {
 		p := newTable(rng, 2+rng.IntN(2), 2+rng.IntN(2), 1+rng.IntN(2))
 		var init []model.State
-		u, _ := model.NewUniverse(p.schema)
+		u, _ := universe.New(p.schema)
 		legitSet := map[string]bool{}
 		s := p.schema.NewState()
 		for more := true; more; more = u.Next(s) {

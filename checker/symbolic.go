@@ -9,6 +9,7 @@ import (
 	"github.com/mc-checker/mc/checker/internal/analysis"
 	"github.com/mc-checker/mc/checker/internal/symbolic"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/universe"
 )
 
 // bytesPerNode is what a BDD node costs with its share of the unique table and the caches.
@@ -47,7 +48,7 @@ func useSymbolic(m model.Model, spec *Spec, opts Options) bool {
 		if symbolicFits(m, spec) != nil || !opts.Dense(m) {
 			return false
 		}
-		u, err := model.NewUniverse(m.Schema())
+		u, err := universe.New(m.Schema())
 		return err != nil || opts.fitsDense(u.Size()) != nil
 	}
 	return false
@@ -67,7 +68,7 @@ func runSymbolic(ctx context.Context, m model.Model, spec Spec, opts Options) (*
 	r := &run{ctx: ctx, m: m, spec: &spec, opts: opts, res: &Result{}, complete: true}
 	st := &r.res.Stats
 	st.Store, st.Universe = "symbolic", "more than 2^64"
-	if u, err := model.NewUniverse(m.Schema()); err == nil {
+	if u, err := universe.New(m.Schema()); err == nil {
 		st.Universe, st.UniverseSize = u.Formula(), u.Size()
 		st.InitialStates, st.States = u.Size(), u.Size()
 	}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 	"github.com/mc-checker/mc/checker/randproto"
 	"github.com/mc-checker/mc/checker/reference"
 )
@@ -88,11 +90,11 @@ func build(p *randproto.Protocol, s Subject, cfg Config, list []model.State) (*b
 	}
 	b.base, b.m = m, m
 	if cfg.Rotation {
-		r, ok := s.Protocol.(model.Rotational)
+		r, ok := s.Protocol.(symmetry.Rotational)
 		if !ok {
 			return nil, fmt.Errorf("rotation drawn for a protocol that is not rotational")
 		}
-		if b.m, err = model.ByRotation(m, r.RotationBlock()); err != nil {
+		if b.m, err = symmetry.ByRotation(m, r.RotationBlock()); err != nil {
 			return nil, err
 		}
 	}
@@ -121,7 +123,7 @@ func (b *built) withFaults(s Subject) error {
 	if b.cfg.Faults.KeepStart && len(b.from)*len(b.init) > maxStarts {
 		return errSkip // a configuration and a start each: too many for the naive reference
 	}
-	f, err := model.WithFaults(b.m, *b.cfg.Faults, b.from, s.Legit)
+	f, err := faults.With(b.m, *b.cfg.Faults, b.from, s.Legit)
 	can := reference.CanFault(b.base.Schema(), *b.cfg.Faults)
 	switch {
 	case err != nil && !can:
@@ -132,9 +134,9 @@ func (b *built) withFaults(s Subject) error {
 		return fmt.Errorf("faults that can rewrite nothing are accepted")
 	}
 	b.m = f
-	b.spec.Legit, b.spec.LegitForm, b.spec.Invariants, b.spec.Eventually, b.spec.Actions = model.OnBase(f, s.Legit), nil, nil, nil, nil
+	b.spec.Legit, b.spec.LegitForm, b.spec.Invariants, b.spec.Eventually, b.spec.Actions = faults.OnBase(f, s.Legit), nil, nil, nil, nil
 	if b.cfg.Faults.KeepStart {
-		b.spec.Legit, err = model.Start(f)
+		b.spec.Legit, err = faults.Start(f)
 	}
 	return err
 }

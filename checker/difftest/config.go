@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 	"github.com/mc-checker/mc/checker/randproto"
 )
 
@@ -50,7 +51,7 @@ type Config struct {
 	Rounds   bool
 	// Faults, when set, makes the run the recovery check from the legitimate configurations
 	// of the initial set.
-	Faults *model.FaultSpec
+	Faults *faults.Spec
 	Lint   bool
 }
 
@@ -125,8 +126,8 @@ func Draw(rng *rand.Rand, p *randproto.Protocol, gcl bool) Config {
 
 // drawFaults draws a fault model: 1 or 2 faults, either scope, values or not, some of p's
 // variables or all, either end.
-func drawFaults(rng *rand.Rand, p *randproto.Protocol) *model.FaultSpec {
-	f := &model.FaultSpec{Budget: 1 + rng.IntN(2), OneVariable: rng.IntN(2) == 0, KeepStart: rng.IntN(4) == 0}
+func drawFaults(rng *rand.Rand, p *randproto.Protocol) *faults.Spec {
+	f := &faults.Spec{Budget: 1 + rng.IntN(2), OneVariable: rng.IntN(2) == 0, KeepStart: rng.IntN(4) == 0}
 	if len(p.Vars) > 1 && rng.IntN(3) == 0 {
 		f.Vars = []string{p.Vars[rng.IntN(len(p.Vars))].Name}
 	}

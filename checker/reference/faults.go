@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 )
 
 // Recovery is what the reference finds of a recovery from faults (see Recover).
@@ -29,7 +30,7 @@ type Recovery struct {
 // stops elsewhere has failed already). The configurations are laid out as the checker's model
 // with faults lays them out: the protocol's, then with KeepStart a copy of the start, then the
 // faults left. Records are not known to the reference.
-func Recover(p model.Protocol, d model.Daemon, from []model.State, legit model.Predicate, f model.FaultSpec) Recovery {
+func Recover(p model.Protocol, d model.Daemon, from []model.State, legit model.Predicate, f faults.Spec) Recovery {
 	w := p.Schema().Width()
 	end := func(s model.State) bool { return legit(s[:w]) }
 	if f.KeepStart {
@@ -65,7 +66,7 @@ func Recover(p model.Protocol, d model.Daemon, from []model.State, legit model.P
 }
 
 // faultVars lists, for each process, the variables faults rewrite and their allowed values.
-func faultVars(sch *model.Schema, f model.FaultSpec) [][]faultVar {
+func faultVars(sch *model.Schema, f faults.Spec) [][]faultVar {
 	out := make([][]faultVar, sch.Procs())
 	for i, v := range sch.Vars {
 		if v.Owner == model.Global || !named(v.Name, f.Vars) {
@@ -111,7 +112,7 @@ func containsByte(xs []byte, x byte) bool {
 }
 
 // faultTargets lists the distinct configurations one fault leads to from s.
-func faultTargets(sch *model.Schema, s model.State, vars [][]faultVar, f model.FaultSpec) []model.State {
+func faultTargets(sch *model.Schema, s model.State, vars [][]faultVar, f faults.Spec) []model.State {
 	seen := map[string]bool{}
 	var out []model.State
 	keep := func(t model.State) {
@@ -220,7 +221,7 @@ func (g *graph) longestTo(in []bool, faultFree bool) (steps, moves []int) {
 
 // IsFault reports whether one fault of f leads from configuration s to t of a protocol of
 // schema sch (configurations of the protocol, without what a model with faults adds).
-func IsFault(sch *model.Schema, s, t model.State, f model.FaultSpec) bool {
+func IsFault(sch *model.Schema, s, t model.State, f faults.Spec) bool {
 	for _, u := range faultTargets(sch, s, faultVars(sch, f), f) {
 		if u.Equal(t) {
 			return true
@@ -231,7 +232,7 @@ func IsFault(sch *model.Schema, s, t model.State, f model.FaultSpec) bool {
 
 // CanFault reports whether faults f can rewrite anything in a protocol of schema sch: some
 // variable they name has some allowed value in its domain.
-func CanFault(sch *model.Schema, f model.FaultSpec) bool {
+func CanFault(sch *model.Schema, f faults.Spec) bool {
 	for _, own := range faultVars(sch, f) {
 		for _, v := range own {
 			if len(v.values) > 0 {

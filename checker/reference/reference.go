@@ -1,6 +1,7 @@
 package reference
 
 import "github.com/mc-checker/mc/checker/model"
+import "github.com/mc-checker/mc/checker/model/universe"
 
 // Spec is what the reference decides besides closure, deadlock and convergence.
 type Spec struct {
@@ -258,7 +259,7 @@ func (g *graph) shortestPlusOne(bad func(int) bool) int {
 // characterised reports whether p holds on exactly the reachable states, among all those of
 // the universe.
 func (g *graph) characterised(p model.Predicate) bool {
-	u, err := model.NewUniverse(g.m.Schema())
+	u, err := universe.New(g.m.Schema())
 	if err != nil {
 		return false
 	}

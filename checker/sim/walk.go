@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 )
 
 // walker runs executions one after another, keeping its buffers. It tracks which processes
@@ -49,7 +50,7 @@ func newWalker(p model.Protocol, readers [][]int, opts Options) *walker {
 		rules: make([][]int, n), pos: make([]int, n), owed: make([]bool, n), chosen: make([]bool, n), owned: make([][]owned, n)}
 	w.coins, _ = p.(model.Randomized)
 	inRecord := map[int]bool{}
-	if r, ok := p.(model.Recorded); ok {
+	if r, ok := p.(faults.Recorded); ok {
 		for q := range n {
 			for _, rec := range r.Records(q) {
 				w.owned[q] = append(w.owned[q], owned{vars: rec.Vars, values: rec.Values})

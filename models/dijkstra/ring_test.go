@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/universe"
 	"github.com/mc-checker/mc/models/dijkstra"
 )
 
@@ -18,7 +19,7 @@ var stabilization = []checker.Check{checker.CheckClosure, checker.CheckConvergen
 func check(t *testing.T, p model.Protocol, legit model.Predicate, workers int) *checker.Result {
 	t.Helper()
 	var opts []model.Option
-	if u, _ := model.NewUniverse(p.Schema()); u != nil && u.Size() <= 100_000 {
+	if u, _ := universe.New(p.Schema()); u != nil && u.Size() <= 100_000 {
 		opts = append(opts, model.WithLint())
 	}
 	m, err := model.Daemonize(p, model.Central, opts...)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 	"github.com/mc-checker/mc/models/herman"
 )
 
@@ -47,7 +48,7 @@ func check(t *testing.T, n int, rotation bool, checks ...checker.Check) *checker
 		t.Fatal(err)
 	}
 	if rotation {
-		if m, err = model.ByRotation(m, r.RotationBlock()); err != nil {
+		if m, err = symmetry.ByRotation(m, r.RotationBlock()); err != nil {
 			t.Fatal(err)
 		}
 	}

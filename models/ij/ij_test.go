@@ -9,6 +9,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/universe"
 	"github.com/mc-checker/mc/models/ij"
 )
 
@@ -141,7 +142,7 @@ func everyStep(t *testing.T, p model.Protocol, d model.Daemon) error {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, err := model.NewUniverse(m.Schema())
+	u, err := universe.New(m.Schema())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/universe"
 	"github.com/mc-checker/mc/models/lang"
 )
 
@@ -28,7 +29,7 @@ func agree(t *testing.T, what string, pr *lang.Program, form model.Form, pred mo
 		}
 		return true
 	}
-	u, err := model.NewUniverse(sch)
+	u, err := universe.New(sch)
 	if err == nil && u.Size() <= maxEnumerated {
 		for ok := true; ok; ok = u.Next(s) {
 			if !check() {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 	"github.com/mc-checker/mc/models/lek"
 )
 
@@ -71,7 +72,7 @@ func copyTo(dst, src model.State) model.State {
 }
 
 // statusFaults are the faults of one process's status, one at a time.
-var statusFaults = model.FaultSpec{Vars: []string{"status"}, OneVariable: true}
+var statusFaults = faults.Spec{Vars: []string{"status"}, OneVariable: true}
 
 // Finding 6 (docs/LEK.md): in any order, one status fault reaches finding 1's runaway. The
 // leader's status corrupted to query_L: textual order interrupts the query first (Action 3),

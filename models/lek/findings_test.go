@@ -5,6 +5,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 	"github.com/mc-checker/mc/models/lek"
 )
 
@@ -26,7 +27,7 @@ func TestSatisfiedStrangerIsFinal(t *testing.T) {
 	for _, rd := range []lek.Readings{{}, repaired} {
 		r := newRing(t, 19, 1, rd)
 		for _, d := range []model.Daemon{model.Synchronous} {
-			c, f, _ := recoverFrom(t, r, d, model.FaultSpec{Vars: []string{"vote", "rumor"}})
+			c, f, _ := recoverFrom(t, r, d, faults.Spec{Vars: []string{"vote", "rumor"}})
 			if c.Verdict != checker.Violated || c.Trace == nil || len(c.Trace.Steps) != 1 {
 				t.Fatalf("%+v %v: recovery %s, trace %v; want violated by the fault alone", rd, d, c.Verdict, c.Trace)
 			}
@@ -56,7 +57,7 @@ func TestSatisfiedStrangerRepaired(t *testing.T) {
 		t.Skip("82,200 states")
 	}
 	r := newRing(t, 19, 1, everyRepair)
-	c, _, res := recoverFrom(t, r, model.Synchronous, model.FaultSpec{Vars: []string{"vote", "rumor"}})
+	c, _, res := recoverFrom(t, r, model.Synchronous, faults.Spec{Vars: []string{"vote", "rumor"}})
 	if steps := res.Recovery.FirstSteps; c.Verdict != checker.Holds || res.Stats.States != 82200 || steps == nil || *steps != 170 {
 		t.Errorf("recovery %s (%s), %d states, worst %v steps; want holds, 82,200 states, 170 steps",
 			c.Verdict, c.Detail, res.Stats.States, steps)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 	"github.com/mc-checker/mc/checker/testtier"
 	"github.com/mc-checker/mc/models/lek"
 )
@@ -236,7 +237,7 @@ func TestStatusAndFlagFaultsRecover(t *testing.T) {
 		{[]string{"Lflag"}, 21, 1},
 		{[]string{"Rflag"}, 59, 3},
 	} {
-		got, _, res := recoverFrom(t, r, model.Central, model.FaultSpec{Vars: c.vars})
+		got, _, res := recoverFrom(t, r, model.Central, faults.Spec{Vars: c.vars})
 		if v := got.Verdict; v != checker.Holds || res.Stats.States != uint64(c.states) ||
 			res.Recovery.FirstSteps == nil || *res.Recovery.FirstSteps != uint64(c.steps) {
 			t.Errorf("%v: recovery %s, %d states, %v steps; want holds, %d states, %d steps", c.vars, v, res.Stats.States, res.Recovery.FirstSteps, c.states, c.steps)
@@ -249,7 +250,7 @@ func TestStatusAndFlagFaultsRecover(t *testing.T) {
 // variable of one process, every value) all recover to the start, at n = 19 and 20. The
 // other variables' faults do not finish there (docs/LEK.md, "What is left").
 func TestSmallFaultsUnderTheDistributedDaemon(t *testing.T) {
-	small := model.FaultSpec{Vars: []string{"status", "Lflag", "Rflag", "Lnull", "Rnull"}, OneVariable: true}
+	small := faults.Spec{Vars: []string{"status", "Lflag", "Rflag", "Lnull", "Rnull"}, OneVariable: true}
 	for _, c := range []struct {
 		n      int
 		states uint64

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 	"github.com/mc-checker/mc/models/lek"
 )
 
@@ -22,30 +23,30 @@ var everyRepair = func() lek.Readings {
 // recoverFrom checks recovery to the start (the legitimate configuration of leader 0) after
 // the faults of spec (its budget and ghost start filled in), under daemon d, and returns the
 // check, the faulty model and the run.
-func recoverFrom(t *testing.T, r *lek.Ring, d model.Daemon, spec model.FaultSpec) (checker.CheckResult, model.Model, *checker.Result) {
+func recoverFrom(t *testing.T, r *lek.Ring, d model.Daemon, spec faults.Spec) (checker.CheckResult, model.Model, *checker.Result) {
 	t.Helper()
 	return recoverFromEach(t, r, d, []model.State{r.Legitimate(0)}, spec)
 }
 
 // recoverFromEach is recoverFrom from each of the configurations init.
-func recoverFromEach(t *testing.T, r *lek.Ring, d model.Daemon, init []model.State, spec model.FaultSpec) (checker.CheckResult, model.Model, *checker.Result) {
+func recoverFromEach(t *testing.T, r *lek.Ring, d model.Daemon, init []model.State, spec faults.Spec) (checker.CheckResult, model.Model, *checker.Result) {
 	t.Helper()
 	m, err := model.Daemonize(r, d, model.From(init))
 	if err != nil {
 		t.Fatal(err)
 	}
 	spec.Budget, spec.KeepStart = 1, true
-	f, err := model.WithFaults(m, spec, init, r.Legit)
+	f, err := faults.With(m, spec, init, r.Legit)
 	if err != nil {
 		t.Fatal(err)
 	}
-	end, _ := model.Start(f)
+	end, _ := faults.Start(f)
 	res := check(t, f, checker.Spec{Legit: end, Checks: []checker.Check{checker.CheckRecovery}})
 	return res.Checks[0], f, res
 }
 
 // rumorFaults are the faults of one process's rumor, one at a time.
-var rumorFaults = model.FaultSpec{Vars: []string{"rumor"}, OneVariable: true}
+var rumorFaults = faults.Spec{Vars: []string{"rumor"}, OneVariable: true}
 
 // Each mutant of the list is caught: the correct protocol recovers where the mutant
 // does not, and the mutant's counterexample replays through the mutant. The rumor faults run

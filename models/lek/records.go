@@ -3,17 +3,17 @@ package lek
 import (
 	"fmt"
 
-	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 )
 
 // Records are a process's three query variables (model.Recorded): a fault writes one whole, as
 // ⊥ (four zero bytes) or as a query (a home, a candidate, a vote count, a flag), never a ⊥ home
 // with a count left behind.
-func (r *Ring) Records(p int) []model.Record {
-	recs := make([]model.Record, 0, 3)
+func (r *Ring) Records(p int) []faults.Record {
+	recs := make([]faults.Record, 0, 3)
 	for t, name := range []string{"qI", "qII", "qIII"} {
 		at := p*perProc + fQueries + 4*t
-		recs = append(recs, model.Record{Name: fmt.Sprintf("%s%d", name, p),
+		recs = append(recs, faults.Record{Name: fmt.Sprintf("%s%d", name, p),
 			Vars: []int{at, at + 1, at + 2, at + 3}, Values: r.queryValues})
 	}
 	return recs

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 	"github.com/mc-checker/mc/models/lek"
 )
 
@@ -23,7 +24,7 @@ func TestEveryLeaderIsLeaderZeroRotated(t *testing.T) {
 		{lek.Readings{}, []string{"Lprobe"}, checker.Violated}, // finding 1's runaway
 	} {
 		r := newRing(t, 19, 1, c.rd)
-		spec := model.FaultSpec{Vars: c.vars}
+		spec := faults.Spec{Vars: c.vars}
 		one, _, oneRes := recoverFrom(t, r, model.Synchronous, spec)
 		var all []model.State
 		for l := range 19 {

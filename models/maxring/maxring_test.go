@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 	"github.com/mc-checker/mc/models/maxring"
 )
 
@@ -39,7 +40,7 @@ func TestRotationSymmetryAgrees(t *testing.T) {
 				for _, d := range daemons {
 					name := fmt.Sprintf("n=%d K=%d copy=%v %s", n, k, copy, d)
 					full, _ := model.Daemonize(r, d)
-					reduced, err := model.ByRotation(full, r.RotationBlock())
+					reduced, err := symmetry.ByRotation(full, r.RotationBlock())
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -76,7 +77,7 @@ func compare(t *testing.T, name string, a, b *checker.Result) {
 func TestRotationSymmetryRefusesIndexedPredicates(t *testing.T) {
 	r, _ := maxring.New(4, 2)
 	full, _ := model.Daemonize(r, model.Central)
-	reduced, _ := model.ByRotation(full, 1)
+	reduced, _ := symmetry.ByRotation(full, 1)
 	_, err := checker.Run(context.Background(), reduced, checker.Spec{Checks: []checker.Check{checker.CheckInvariant},
 		Invariants: []model.Property{{Name: "x0 is 0", Holds: func(s model.State) bool { return s[0] == 0 }}}}, checker.Options{})
 	if err == nil {
@@ -88,7 +89,7 @@ func TestRotationSymmetryRefusesIndexedPredicates(t *testing.T) {
 func TestRotationSymmetryRefuses(t *testing.T) {
 	r, _ := maxring.New(4, 2)
 	full, _ := model.Daemonize(r, model.Central)
-	reduced, _ := model.ByRotation(full, 1)
+	reduced, _ := symmetry.ByRotation(full, 1)
 	for _, spec := range []checker.Spec{
 		{Checks: []checker.Check{checker.CheckConvergence}, Legit: r.Agreed, Fairness: checker.WeaklyFair},
 		{Checks: []checker.Check{checker.CheckWorstCase}, Legit: r.Agreed, Rounds: true},

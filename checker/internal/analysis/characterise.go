@@ -6,6 +6,7 @@ import (
 	"github.com/mc-checker/mc/checker/internal/explore"
 	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/model"
+	universepkg "github.com/mc-checker/mc/checker/model/universe"
 )
 
 // Characterisation compares a predicate P with the reachable set R inside the universe U.
@@ -17,7 +18,7 @@ type Characterisation struct {
 // Characterise decides, for every predicate, both inclusions R ⊆ P and P ⊆ R: one pass over
 // the reachable nodes of g, and one over the whole universe u in rank order against a bitmap
 // of the reachable ranks.
-func Characterise(ctx context.Context, g explore.Graph, u *model.Universe, props []model.Property, workers int) []Characterisation {
+func Characterise(ctx context.Context, g explore.Graph, u *universepkg.Universe, props []model.Property, workers int) []Characterisation {
 	out := make([]Characterisation, len(props))
 	for i := range out {
 		out[i] = Characterisation{par.NewMinTracker(), par.NewMinTracker()}

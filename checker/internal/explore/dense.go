@@ -6,6 +6,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/universe"
 )
 
 // Dense is the graph of a model whose initial set is described over its universe. A node
@@ -15,7 +16,7 @@ import (
 // the analyses look at the reachable ones only.
 type Dense struct {
 	m       model.Model
-	u       *model.Universe
+	u       *universe.Universe
 	initSet par.Bitmap // nil: every node is initial (and reachable)
 	reach   par.Bitmap
 	// movers: edges carry the units their step serves, for weak fairness and rounds; off,
@@ -25,7 +26,7 @@ type Dense struct {
 
 // NewDense is the graph of m over its universe u, every node initial until Explore says
 // otherwise.
-func NewDense(m model.Model, u *model.Universe) *Dense { return &Dense{m: m, u: u, movers: true} }
+func NewDense(m model.Model, u *universe.Universe) *Dense { return &Dense{m: m, u: u, movers: true} }
 
 // WithoutMovers makes the graph's edges carry no movers (Movers reports false).
 func (g *Dense) WithoutMovers() *Dense { g.movers = false; return g }

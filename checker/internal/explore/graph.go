@@ -6,6 +6,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/universe"
 )
 
 // Edge is one transition as the analyses see it: the target node and what replays and weighs
@@ -91,7 +92,7 @@ type Successors struct {
 	states    []byte
 	width     int    // bytes kept per target: the schema's width, or 0 when targets are not kept
 	reads     uint32 // Succ calls on a graph on disk, to look at the resident memory now and then
-	u         *model.Universe
+	u         *universe.Universe
 	from      model.State // the configuration being expanded, and its rank (dense graphs)
 	rank      uint64
 	// Invalid is set when the model yields a successor outside the schema; expansion stops.

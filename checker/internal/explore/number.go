@@ -8,6 +8,7 @@ import (
 	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/internal/store"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/universe"
 )
 
 // Start is the graph of the initial states, none of them expanded yet. Interrupted (ctx), it
@@ -102,7 +103,7 @@ func expectUniverse(m model.Model, visited store.Store, cfg Config) uint64 {
 	if !universal || where != nil {
 		return 0
 	}
-	u, err := model.NewUniverse(m.Schema())
+	u, err := universe.New(m.Schema())
 	if err != nil {
 		return 0
 	}

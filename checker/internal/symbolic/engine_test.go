@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/bdd"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/universe"
 	"github.com/mc-checker/mc/models/dijkstra"
 )
 
@@ -90,7 +91,7 @@ func TestCountOnce(t *testing.T) {
 		t.Fatalf("%d configurations, want 5^4", got)
 	}
 	want := int64(0)
-	u, _ := model.NewUniverse(m.Schema())
+	u, _ := universe.New(m.Schema())
 	s := m.Schema().NewState()
 	for r := range u.Size() {
 		u.Unrank(r, s)

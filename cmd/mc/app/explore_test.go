@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/universe"
 	"github.com/mc-checker/mc/cmd/mc/internal/web"
 	"github.com/urfave/cli/v2"
 )
@@ -58,7 +59,7 @@ func stateKey(sch *model.Schema, s model.State) string { return strings.Join(sch
 func TestExploreAgreesWithTheModel(t *testing.T) {
 	b, srv := exploreServer(t)
 	sch, procs := b.model.Schema(), b.model.(model.Processes)
-	u, err := model.NewUniverse(sch)
+	u, err := universe.New(sch)
 	if err != nil {
 		t.Fatal(err)
 	}

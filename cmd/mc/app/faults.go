@@ -5,12 +5,13 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 )
 
 // faultSpec is the faults the flags ask for: the budget, the variables and values they may
 // write, whether a run must end where it started, one variable a fault or a whole process.
-func faultSpec(rs runSpec) model.FaultSpec {
-	spec := model.FaultSpec{Budget: rs.Faults, Vars: rs.FaultVars, KeepStart: rs.End == "start", OneVariable: rs.FaultScope == "variable"}
+func faultSpec(rs runSpec) faults.Spec {
+	spec := faults.Spec{Budget: rs.Faults, Vars: rs.FaultVars, KeepStart: rs.End == "start", OneVariable: rs.FaultScope == "variable"}
 	for _, v := range rs.FaultValues {
 		spec.Values = append(spec.Values, byte(v))
 	}
@@ -37,19 +38,19 @@ func faultsOn(m model.Model, rs runSpec, legit model.Predicate) (model.Model, mo
 			return nil, nil, fmt.Errorf("--fault-values: %d is not a value of 0..%d", v, model.MaxDomain-1)
 		}
 	}
-	from, err := model.LegitimateStarts(m, legit)
+	from, err := faults.LegitimateStarts(m, legit)
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := model.WithFaults(m, faultSpec(rs), from, legit)
+	f, err := faults.With(m, faultSpec(rs), from, legit)
 	if err != nil {
 		return nil, nil, err
 	}
 	if rs.End == "start" {
-		end, err := model.Start(f)
+		end, err := faults.Start(f)
 		return f, end, err
 	}
-	return f, model.OnBase(f, legit), nil
+	return f, faults.OnBase(f, legit), nil
 }
 
 // recoveryFact is the recovery's worst cases, when the run measured them.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 	"github.com/mc-checker/mc/checker/picture"
 )
 
@@ -80,7 +81,7 @@ func moveMarks(moves []model.Move, n int) (moved, faulted []bool) {
 	for _, mv := range moves {
 		switch {
 		case mv.Proc < 0 || mv.Proc >= n:
-		case mv.Rule == model.FaultRule:
+		case mv.Rule == faults.Rule:
 			faulted[mv.Proc] = true
 		default:
 			moved[mv.Proc] = true

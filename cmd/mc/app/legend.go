@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 )
 
 // traceLegend says what the columns of a trace's table are: the step (with the trace's first
@@ -20,9 +21,9 @@ func traceLegend(m model.Model, steps []model.Step, enabled bool, changed string
 	for _, st := range steps {
 		for _, mv := range st.Moves {
 			switch {
-			case mv.Rule == model.FaultRule && fault == "":
+			case mv.Rule == faults.Rule && fault == "":
 				fault = sch.ProcName(mv.Proc)
-			case mv.Rule != model.FaultRule && example == "" && !(timed && mv.Proc == clock):
+			case mv.Rule != faults.Rule && example == "" && !(timed && mv.Proc == clock):
 				example = moveName(m, mv) + ": " + sch.ProcName(mv.Proc) + " moved, by its rule " + ruleName(m, mv)
 			}
 		}

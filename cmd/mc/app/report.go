@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 )
 
 // report is one run: what was asked for and what the checker found, with the model that
@@ -31,7 +32,7 @@ type about struct {
 
 func newReport(b *built, res *checker.Result) *report {
 	m := b.model
-	if q, ok := m.(model.Quotient); ok { // traces are lifted to the base's executions
+	if q, ok := symmetry.QuotientOf(m); ok { // traces are lifted to the base's executions
 		m = q.Base()
 	}
 	return &report{about: aboutOf(b), res: res, model: m, legit: b.check.Legit, proto: b.proto}

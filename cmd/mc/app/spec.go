@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/symmetry"
 	"github.com/mc-checker/mc/models"
 	"github.com/mc-checker/mc/models/topology"
 )
@@ -247,7 +248,7 @@ func (p *plan) wrap(m model.Model, inst *models.Instance) (model.Model, model.Pr
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if q, ok := m.(model.Quotient); ok {
+	if q, ok := symmetry.QuotientOf(m); ok {
 		notes = append(notes, q.Orbits()+"; traces are lifted to executions before they are replayed")
 	}
 	if p.daemon == model.Blocks {
@@ -277,11 +278,11 @@ func bySymmetry(m model.Model, p model.Protocol, name string) (model.Model, erro
 	case "", "none":
 		return m, nil
 	case "rotation":
-		r, ok := p.(model.Rotational)
+		r, ok := p.(symmetry.Rotational)
 		if !ok {
 			return nil, fmt.Errorf("the model does not declare rotation symmetry (an anonymous ring)")
 		}
-		return model.ByRotation(m, r.RotationBlock())
+		return symmetry.ByRotation(m, r.RotationBlock())
 	}
 	return nil, fmt.Errorf("unknown symmetry %q (want rotation or none)", name)
 }
