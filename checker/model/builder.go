@@ -41,23 +41,34 @@ func (b *Builder) Pointer(name string, owner Owner, d Domain, targets []int) Ref
 
 // Channel declares the variable of a channel from process from to process to.
 func (b *Builder) Channel(name string, from, to int, d Domain) Ref {
-	return b.Add(ChannelVar(name, from, to, d))
+	return b.Add(channelVar(name, from, to, d))
 }
 
-// Network declares a variable of the network (see NetworkVar).
-func (b *Builder) Network(name string, d Domain) Ref { return b.Add(NetworkVar(name, d)) }
+// Network declares a variable of the network rather than of a process: a message in transit
+// between any two processes, or a token that any process may hold, as in a protocol whose
+// pointers need not follow the edges of the network. It is Global, and every process may
+// read and write it; an asynchronous model (one event per step) is what keeps two moves from
+// writing it at once.
+func (b *Builder) Network(name string, d Domain) Ref { return b.Add(networkVar(name, d)) }
 
 // TimedChannel declares the Vars() variables of a timed channel from process from to process
 // to, named name@0, name@1, … by message age, and returns the handle of the first: the
 // channel's window in a state is s[ref : int(ref)+c.Vars()].
-func (b *Builder) TimedChannel(name string, from, to int, c *TimedChannel) Ref {
+func (b *Builder) TimedChannel(name string, from, to int, c Aged) Ref {
 	first := Ref(len(b.vars))
 	for age := range c.Vars() {
-		v := ChannelVar(fmt.Sprintf("%s@%d", name, age), from, to, c.Segment.Domain())
+		v := channelVar(fmt.Sprintf("%s@%d", name, age), from, to, c.Domain())
 		v.age = age + 1
 		b.Add(v)
 	}
 	return first
+}
+
+// Aged is what Builder.TimedChannel reads of a timed channel (channel.Timed): how many
+// variables it takes, one per message age, and the domain of each.
+type Aged interface {
+	Vars() int
+	Domain() Domain
 }
 
 // Describe sets the Doc of the variable ref, which the legend under a trace table shows.

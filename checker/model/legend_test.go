@@ -16,10 +16,7 @@ func legendSchema(t *testing.T, names ...string) *Schema {
 	b.Pointer("p1", 1, Enum("1", "0"), []int{1, 0})
 	b.Var("ph01", 0, Range(2))
 	b.Describe(b.Var("t01", 0, Range(3)), "tAB: parent A's timer on its edge to child B")
-	ch, err := NewTimedChannel([]string{"find"}, 1, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ch := ages{n: 2, d: Enum("-", "find")} // channel.NewTimed([]string{"find"}, 1, 1)
 	b.TimedChannel("c0>1", 0, 1, ch)
 	b.TimedChannel("c1>0", 1, 0, ch)
 	b.Var("turn", Global, Range(2))
@@ -96,3 +93,12 @@ func TestProcessNames(t *testing.T) {
 		}
 	}
 }
+
+// ages stands for a timed channel (channel.Timed), which this package may not import.
+type ages struct {
+	n int
+	d Domain
+}
+
+func (a ages) Vars() int      { return a.n }
+func (a ages) Domain() Domain { return a.d }

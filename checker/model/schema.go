@@ -65,7 +65,7 @@ func (d Domain) Parse(text string) (byte, error) {
 
 // Var is one variable of the schema. The process that owns it writes it; its neighbours may
 // read it. A channel's variable is owned by its sender and also written by its receiver,
-// which consumes its messages: declare it with Builder.Channel (or ChannelVar).
+// which consumes its messages: declare it with Builder.Channel.
 type Var struct {
 	Name   string
 	Owner  Owner
@@ -73,7 +73,7 @@ type Var struct {
 	// receiver is 1 + the process that receives from a channel variable; 0 for the others.
 	receiver int
 	// network marks a message slot whose sender and receiver change as the message travels
-	// (NetworkVar): every process may write it.
+	// (Builder.Network): every process may write it.
 	network bool
 	// Targets, when set, says that the variable names processes, as a parent pointer does:
 	// value v names process Targets[v], or nobody (⊥) where Targets[v] is -1. Pictures of
@@ -89,21 +89,17 @@ type Var struct {
 	age int
 }
 
-// NetworkVar is a variable of the network rather than of a process: a message in transit
-// between any two processes, or a token that any process may hold, as in a protocol whose
-// pointers need not follow the edges of the network. It is Global, and every process may
-// read and write it; an asynchronous model (one event per step) is what keeps two moves from
-// writing it at once.
-func NetworkVar(name string, d Domain) Var {
+// networkVar is a variable of the network (Builder.Network).
+func networkVar(name string, d Domain) Var {
 	return Var{Name: name, Owner: Global, Domain: d, network: true}
 }
 
-// Network reports whether the variable is a NetworkVar.
+// Network reports whether the variable is the network's (Builder.Network).
 func (v Var) Network() bool { return v.network }
 
-// ChannelVar is the variable of a channel from process from to process to: owned by from,
+// channelVar is the variable of a channel from process from to process to: owned by from,
 // which sends, and written by to too, which receives.
-func ChannelVar(name string, from, to int, d Domain) Var {
+func channelVar(name string, from, to int, d Domain) Var {
 	return Var{Name: name, Owner: Owner(from), Domain: d, receiver: to + 1}
 }
 

@@ -1,8 +1,10 @@
-package model
+package channel
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // Channel is a bounded FIFO of messages held in one schema variable. The variable's value
@@ -21,8 +23,8 @@ type Channel struct {
 	counts [][]byte  // [value][kind] → messages of that kind
 }
 
-// NewChannel builds the tables of a channel; its domain must fit a schema variable.
-func NewChannel(messages []string, capacity int) (*Channel, error) {
+// New builds the tables of a channel; its domain must fit a schema variable.
+func New(messages []string, capacity int) (*Channel, error) {
 	if len(messages) == 0 || capacity < 1 {
 		return nil, fmt.Errorf("a channel needs message kinds and a capacity ≥ 1")
 	}
@@ -33,8 +35,8 @@ func NewChannel(messages []string, capacity int) (*Channel, error) {
 		}
 		for kind := range messages {
 			c.seqs = append(c.seqs, append(append([]int(nil), c.seqs[start]...), kind))
-			if len(c.seqs) > MaxDomain {
-				return nil, fmt.Errorf("a channel of %d message kinds and capacity %d has more than %d contents", len(messages), capacity, MaxDomain)
+			if len(c.seqs) > model.MaxDomain {
+				return nil, fmt.Errorf("a channel of %d message kinds and capacity %d has more than %d contents", len(messages), capacity, model.MaxDomain)
 			}
 		}
 	}
@@ -74,7 +76,7 @@ func NewChannel(messages []string, capacity int) (*Channel, error) {
 
 // Domain is the schema domain of the channel, its values named by their contents, oldest
 // first: "find,obs", or "-" when empty.
-func (c *Channel) Domain() Domain {
+func (c *Channel) Domain() model.Domain {
 	names := make([]string, len(c.seqs))
 	for v, seq := range c.seqs {
 		parts := make([]string, len(seq))
@@ -86,7 +88,7 @@ func (c *Channel) Domain() Domain {
 			names[v] = "-"
 		}
 	}
-	return Enum(names...)
+	return model.Enum(names...)
 }
 
 // Len is the number of messages in transit.
@@ -115,34 +117,37 @@ func (c *Channel) Count(v byte, kind int) int { return int(c.counts[v][kind]) }
 // Kinds lists the kinds of the messages in transit, oldest first; do not modify it.
 func (c *Channel) Kinds(v byte) []int { return c.seqs[v] }
 
-// TimedChannel is a FIFO whose messages carry their age in ticks, stored in Delay+1 schema
+// Timed is a FIFO whose messages carry their age in ticks, stored in Delay+1 schema
 // variables: variable i holds, as a Channel, the messages of age i (a FIFO's older messages
 // are at its head, so the whole content is variable Delay, then Delay-1, … then 0). A message
 // can be received from age 1, so no execution delivers infinitely many messages in zero time;
 // one of age Delay is due: a timed model does not let time pass while it can be received.
-type TimedChannel struct {
+type Timed struct {
 	Segment *Channel // the messages of one age
 	Delay   int
 }
 
-// NewTimedChannel builds a channel whose every age holds up to capacity messages.
-func NewTimedChannel(messages []string, capacity, delay int) (*TimedChannel, error) {
+// NewTimed builds a channel whose every age holds up to capacity messages.
+func NewTimed(messages []string, capacity, delay int) (*Timed, error) {
 	if delay < 1 {
 		return nil, fmt.Errorf("a timed channel needs a delay ≥ 1")
 	}
-	seg, err := NewChannel(messages, capacity)
+	seg, err := New(messages, capacity)
 	if err != nil {
 		return nil, err
 	}
-	return &TimedChannel{Segment: seg, Delay: delay}, nil
+	return &Timed{Segment: seg, Delay: delay}, nil
 }
 
 // Vars is the number of schema variables the channel takes; w below is their window in a
 // state, in age order.
-func (c *TimedChannel) Vars() int { return c.Delay + 1 }
+func (c *Timed) Vars() int { return c.Delay + 1 }
+
+// Domain is the domain of each of the channel's variables: the contents of one age.
+func (c *Timed) Domain() model.Domain { return c.Segment.Domain() }
 
 // oldest is the age of the oldest message, or -1 when the channel is empty.
-func (c *TimedChannel) oldest(w []byte) int {
+func (c *Timed) oldest(w []byte) int {
 	for age := c.Delay; age >= 0; age-- {
 		if c.Segment.Len(w[age]) > 0 {
 			return age
@@ -152,7 +157,7 @@ func (c *TimedChannel) oldest(w []byte) int {
 }
 
 // Head returns the oldest message's kind if it may be received (age ≥ 1).
-func (c *TimedChannel) Head(w []byte) (kind int, ok bool) {
+func (c *Timed) Head(w []byte) (kind int, ok bool) {
 	if age := c.oldest(w); age >= 1 {
 		return c.Segment.Head(w[age])
 	}
@@ -160,25 +165,25 @@ func (c *TimedChannel) Head(w []byte) (kind int, ok bool) {
 }
 
 // Pop removes the oldest message, reading w and writing dst.
-func (c *TimedChannel) Pop(w, dst []byte) {
+func (c *Timed) Pop(w, dst []byte) {
 	if age := c.oldest(w); age >= 0 {
 		dst[age] = c.Segment.Pop(w[age])
 	}
 }
 
 // Push appends a message of age 0 to dst; false if that age is full.
-func (c *TimedChannel) Push(dst []byte, kind int) bool {
+func (c *Timed) Push(dst []byte, kind int) bool {
 	v, ok := c.Segment.Push(dst[0], kind)
 	dst[0] = v
 	return ok
 }
 
 // Due reports whether a message has reached the delay bound.
-func (c *TimedChannel) Due(w []byte) bool { return c.Segment.Len(w[c.Delay]) > 0 }
+func (c *Timed) Due(w []byte) bool { return c.Segment.Len(w[c.Delay]) > 0 }
 
 // Tick ages every message by one tick into dst, except those already Delay old, which stay
 // (their receipt was not possible). False if the oldest age overflows.
-func (c *TimedChannel) Tick(w, dst []byte) bool {
+func (c *Timed) Tick(w, dst []byte) bool {
 	top := c.Segment.concat[w[c.Delay]][w[c.Delay-1]]
 	if top < 0 {
 		return false
@@ -192,7 +197,7 @@ func (c *TimedChannel) Tick(w, dst []byte) bool {
 }
 
 // Len is the number of messages in transit.
-func (c *TimedChannel) Len(w []byte) int {
+func (c *Timed) Len(w []byte) int {
 	n := 0
 	for _, v := range w[:c.Vars()] {
 		n += c.Segment.Len(v)
@@ -201,7 +206,7 @@ func (c *TimedChannel) Len(w []byte) int {
 }
 
 // Count is the number of messages of a kind in transit, of any age.
-func (c *TimedChannel) Count(w []byte, kind int) int {
+func (c *Timed) Count(w []byte, kind int) int {
 	n := 0
 	for _, v := range w[:c.Delay+1] {
 		n += c.Segment.Count(v, kind)
@@ -210,7 +215,7 @@ func (c *TimedChannel) Count(w []byte, kind int) int {
 }
 
 // Kinds appends the kinds of the messages in transit to dst, oldest first.
-func (c *TimedChannel) Kinds(w []byte, dst []int) []int {
+func (c *Timed) Kinds(w []byte, dst []int) []int {
 	for age := c.Delay; age >= 0; age-- {
 		dst = append(dst, c.Segment.Kinds(w[age])...)
 	}

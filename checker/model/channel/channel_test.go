@@ -1,9 +1,9 @@
-package model
+package channel
 
 import "testing"
 
 func TestChannel(t *testing.T) {
-	c, err := NewChannel([]string{"find", "obs"}, 2)
+	c, err := New([]string{"find", "obs"}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -18,7 +18,7 @@ func TestChannel(t *testing.T) {
 	if k, ok := c.Head(v); !ok || k != 1 || c.Domain().Name(c.Pop(v)) != "find" {
 		t.Fatal("head or pop")
 	}
-	if _, err := NewChannel([]string{"a", "b", "c", "d"}, 4); err == nil {
+	if _, err := New([]string{"a", "b", "c", "d"}, 4); err == nil {
 		t.Fatal("a channel of more than 256 contents accepted")
 	}
 }
@@ -26,7 +26,7 @@ func TestChannel(t *testing.T) {
 // A timed channel ages its messages one segment per tick; a message is receivable from age 1
 // and due at the delay bound; time cannot pass beyond it, the message stays due.
 func TestTimedChannel(t *testing.T) {
-	c, err := NewTimedChannel([]string{"find", "obs"}, 2, 1)
+	c, err := NewTimed([]string{"find", "obs"}, 2, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
