@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/channel"
 	"github.com/mc-checker/mc/models/topology"
 )
 
@@ -12,7 +13,7 @@ type Protocol struct {
 	tree   *topology.Tree
 	f      int
 	schema *model.Schema
-	ch     *model.Channel
+	ch     *channel.Channel
 	// choices[v] lists what p(v) may point to: v itself, then its neighbours; arrow[v] is
 	// the variable p(v).
 	choices [][]int
@@ -23,7 +24,7 @@ type Protocol struct {
 
 // New builds the protocol; F ≥ 1.
 func New(tree *topology.Tree, f int) (*Protocol, error) {
-	ch, err := model.NewChannel([]string{"find"}, f)
+	ch, err := channel.New([]string{"find"}, f)
 	if err != nil {
 		return nil, err
 	}

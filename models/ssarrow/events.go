@@ -1,6 +1,7 @@
 package ssarrow
 
 import "github.com/mc-checker/mc/checker/model"
+import channelpkg "github.com/mc-checker/mc/checker/model/channel"
 
 // Rules of node v: 0 is a request, 1+i receives from Adj[v][i], 1+deg+j is the timeout of the
 // edge to children[v][j]. The clock has one rule, the tick.
@@ -63,7 +64,7 @@ func (p *Protocol) event(s model.State, v, r int, next model.State) bool {
 
 // push appends a message; a full channel gets a value outside its domain, which the checker
 // reports as the model's capacity being too small.
-func push(next model.State, c model.Ref, ch *model.TimedChannel, kind int) {
+func push(next model.State, c model.Ref, ch *channelpkg.Timed, kind int) {
 	if !ch.Push(window(next, c, ch), kind) {
 		next[c] = outOfBounds
 	}
@@ -216,14 +217,14 @@ func (p *Protocol) tick(s model.State, next model.State) bool {
 
 // age ages the channel whose variables start at c; an overflow of its oldest age is reported,
 // never dropped.
-func age(s, next model.State, c model.Ref, ch *model.TimedChannel) {
+func age(s, next model.State, c model.Ref, ch *channelpkg.Timed) {
 	if !ch.Tick(window(s, c, ch), window(next, c, ch)) {
 		next[c] = outOfBounds
 	}
 }
 
 // window is the variables of the channel that start at c.
-func window(s model.State, c model.Ref, ch *model.TimedChannel) []byte {
+func window(s model.State, c model.Ref, ch *channelpkg.Timed) []byte {
 	return s[c : int(c)+ch.Vars()]
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/channel"
 	"github.com/mc-checker/mc/invariants"
 	"github.com/mc-checker/mc/models/topology"
 )
@@ -79,7 +80,7 @@ func (p *Protocol) TimerConsistent(s model.State, b int) bool {
 }
 
 // observerAge is the age of the first observer in the channel, or -1.
-func (p *Protocol) observerAge(w []byte, ch *model.TimedChannel) int {
+func (p *Protocol) observerAge(w []byte, ch *channel.Timed) int {
 	for age := ch.Delay; age >= 0; age-- {
 		for _, k := range ch.Segment.Kinds(w[age]) {
 			if k != 0 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mc-checker/mc/checker/model"
+	channelpkg "github.com/mc-checker/mc/checker/model/channel"
 	"github.com/mc-checker/mc/models/topology"
 )
 
@@ -44,7 +45,7 @@ type Protocol struct {
 	tree     *topology.Tree
 	cfg      Config
 	schema   *model.Schema
-	down, up *model.TimedChannel
+	down, up *channelpkg.Timed
 	choices  [][]int // p(v) may be v, then its neighbours
 	children [][]int // children of v, in neighbour order
 	// Variables of the edge whose child is b (-1 at the root): the parent's phase (observe
@@ -69,11 +70,11 @@ func New(tree *topology.Tree, cfg Config) (*Protocol, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	down, err := model.NewTimedChannel([]string{"find", "obs"}, cfg.Capacity, cfg.Delay)
+	down, err := channelpkg.NewTimed([]string{"find", "obs"}, cfg.Capacity, cfg.Delay)
 	if err != nil {
 		return nil, err
 	}
-	up, err := model.NewTimedChannel([]string{"find", "obs(0)", "obs(1)"}, cfg.Capacity, cfg.Delay)
+	up, err := channelpkg.NewTimed([]string{"find", "obs(0)", "obs(1)"}, cfg.Capacity, cfg.Delay)
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +143,7 @@ func fill(n int) []model.Ref {
 }
 
 // info summarises the content of the channel whose variables start at c.
-func (p *Protocol) info(s model.State, c model.Ref, ch *model.TimedChannel, firstObserver int) chanInfo {
+func (p *Protocol) info(s model.State, c model.Ref, ch *channelpkg.Timed, firstObserver int) chanInfo {
 	var buf [32]int
 	info := chanInfo{observed: -1}
 	for _, k := range ch.Kinds(window(s, c, ch), buf[:0]) {
@@ -234,7 +235,7 @@ func (p *Protocol) correct(phi int) byte {
 }
 
 // channel returns the variable and the kind of channel from v to its neighbour w.
-func (p *Protocol) channel(v, w int) (model.Ref, *model.TimedChannel) {
+func (p *Protocol) channel(v, w int) (model.Ref, *channelpkg.Timed) {
 	if p.tree.Parent[w] == v {
 		return p.chDown[w], p.down
 	}
