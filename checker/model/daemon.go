@@ -51,12 +51,12 @@ func ParseDaemon(s string) (Daemon, error) {
 	return 0, fmt.Errorf("unknown daemon %q (want one of %s)", s, strings.Join(names, ", "))
 }
 
-// MaxSubsetProcs bounds the enabled processes of a configuration under a daemon that
+// maxSubsetProcs bounds the enabled processes of a configuration under a daemon that
 // enumerates subsets of them (the locally-central, distributed and blocks daemons): 2^24
 // choices in one step is already far past what an explicit-state search can use. From every
 // configuration it bounds the processes; from given ones, the enabled processes of each
 // configuration reached (Limited: past it, the run is inconclusive).
-const MaxSubsetProcs = 24
+const maxSubsetProcs = 24
 
 // Option chooses how Daemonize builds a model.
 type Option func(*options)
@@ -84,7 +84,7 @@ func WithLint() Option { return func(o *options) { o.lint = true } }
 
 // Daemonize turns a protocol into a model under daemon d, whose initial set is every
 // configuration unless From or Where says otherwise. It refuses a non-central daemon on more
-// than MaxSubsetProcs processes up front when it starts from every configuration (2^24 subsets
+// than maxSubsetProcs processes up front when it starts from every configuration (2^24 subsets
 // a step), on more than MaxFairProcs processes always (they are bits of a word), and
 // neighbours outside the processes.
 func Daemonize(p Protocol, d Daemon, opts ...Option) (Model, error) {
@@ -140,8 +140,8 @@ func (o options) fit(p Protocol, d Daemon) error {
 	switch {
 	case subsets && n > MaxFairProcs:
 		return fmt.Errorf("the %s daemon supports at most %d processes, the protocol has %d", d, MaxFairProcs, n)
-	case subsets && o.init == nil && n > MaxSubsetProcs:
-		return fmt.Errorf("the %s daemon from every configuration supports at most %d processes, the protocol has %d (from given configurations, at most %d enabled at once)", d, MaxSubsetProcs, n, MaxSubsetProcs)
+	case subsets && o.init == nil && n > maxSubsetProcs:
+		return fmt.Errorf("the %s daemon from every configuration supports at most %d processes, the protocol has %d (from given configurations, at most %d enabled at once)", d, maxSubsetProcs, n, maxSubsetProcs)
 	case d == Synchronous && n >= 64:
 		return fmt.Errorf("the synchronous daemon supports at most 63 processes, the protocol has %d", n)
 	case o.init != nil && o.where != nil:

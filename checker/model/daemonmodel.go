@@ -40,7 +40,7 @@ func (f *firstLimit) get() error {
 }
 
 // Limit is the first configuration met with more enabled processes than the daemon's subsets
-// can be enumerated for (MaxSubsetProcs), or nil.
+// can be enumerated for (maxSubsetProcs), or nil.
 func (m *daemonModel) Limit() error { return m.limit.get() }
 
 // Traits: timed when the protocol has a clock, one move a step under the central daemon (or
@@ -215,9 +215,9 @@ func (m *daemonModel) subsets(s State, sc *scratch, yield func(Step, State) bool
 	if len(enabled) == 0 {
 		return
 	}
-	if len(enabled) > MaxSubsetProcs && m.daemon != Synchronous {
+	if len(enabled) > maxSubsetProcs && m.daemon != Synchronous {
 		m.limit.set(fmt.Errorf("a configuration enables %d processes: the %s daemon enumerates the subsets of at most %d (2^%d a step)",
-			len(enabled), m.daemon, MaxSubsetProcs, MaxSubsetProcs))
+			len(enabled), m.daemon, maxSubsetProcs, maxSubsetProcs))
 		return
 	}
 	first := uint64(1)

@@ -70,8 +70,6 @@ func (Not) isForm()   {}
 func (All) isForm()   {}
 func (Any) isForm()   {}
 
-// Predicate is f as a plain predicate.
-func PredicateOf(f Form) Predicate { return f.Holds }
 
 // Daemonized is implemented by a protocol's model under a daemon (Daemonize): the symbolic
 // engine builds its transition relation from the protocol's rules over each process's view.

@@ -77,6 +77,15 @@ type Processes interface {
 	RuleName(p, r int) string
 }
 
+// ProcessesOf is m's processes if its steps are moves of processes: the one question the
+// checker and its reports ask about them (how many, which are enabled, the rules' names).
+// It does not look through wrappers: a model over another says itself whether it has
+// processes (a model with faults does, a symmetry reduction does not).
+func ProcessesOf(m Model) (Processes, bool) {
+	p, ok := m.(Processes)
+	return p, ok
+}
+
 // MaxFairProcs is the number of processes weak fairness can track, one bit each.
 const MaxFairProcs = 64
 

@@ -134,8 +134,8 @@ func checkChances(probs []Prob) error {
 // based is a model over another whose daemon it keeps, as a symmetry reduction is.
 type based interface{ Base() Model }
 
-// Scheduled is implemented by models of a protocol under a daemon: Daemon names it.
-type Scheduled interface {
+// scheduled is implemented by models of a protocol under a daemon: Daemon names it.
+type scheduled interface {
 	Daemon() Daemon
 }
 
@@ -145,7 +145,7 @@ func DaemonOf(m Model) (Daemon, bool) {
 	if q, ok := m.(based); ok { // a quotient (symmetry.Quotient): its daemon is its base's
 		m = q.Base()
 	}
-	if s, ok := m.(Scheduled); ok {
+	if s, ok := m.(scheduled); ok {
 		return s.Daemon(), true
 	}
 	return 0, false
