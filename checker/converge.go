@@ -8,6 +8,7 @@ import (
 	"github.com/mc-checker/mc/checker/internal/analysis"
 	"github.com/mc-checker/mc/checker/internal/explore"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/fairness"
 	"github.com/mc-checker/mc/checker/plural"
 )
 
@@ -76,7 +77,7 @@ func (a *checking) avoiding(g goal, prefix string) {
 			prefix, plural.Count(len(t.States)-t.LoopStart, "step"), g.set, plural.Count(t.LoopStart, "step"))
 		if f, starved, err := analysis.Starved(a.m, t); err == nil && starved != 0 {
 			c.Detail += fmt.Sprintf("; it starves %s, which weak fairness excludes",
-				strings.Join(model.UnitNames(f, starved), ", "))
+				strings.Join(fairness.Names(f, starved), ", "))
 		}
 		a.add(c, a.loopAvoids(g.holds))
 		return
@@ -102,7 +103,7 @@ func (a *checking) fairlyReaches(g goal) error {
 			a.endsInDeadlockOutside(g.holds))
 		return nil
 	}
-	f, ok := model.FairnessOf(a.m)
+	f, ok := fairness.Of(a.m)
 	if !ok {
 		return &InternalError{Check: g.name, Err: errors.New("weak fairness needs a model made of processes")}
 	}
@@ -134,7 +135,7 @@ func (a *checking) fairlyReaches(g goal) error {
 
 // unitKind names what weak fairness is fair to in m.
 func unitKind(m model.Model) string {
-	if f, ok := m.(model.Fairness); ok && f.Units() != nil {
+	if fairness.Named(m) != nil { // a model that names units of its own
 		return "fairness unit"
 	}
 	return "process"
@@ -220,7 +221,7 @@ func (a *checking) labelsBadInitial() bool {
 
 // worstRounds is the worst case in rounds, for a model made of processes (nil otherwise).
 func (a *checking) worstRounds() (*analysis.RoundsWitness, error) {
-	procs, ok := a.m.(model.Processes)
+	procs, ok := model.ProcessesOf(a.m)
 	if !a.spec.Rounds || !ok || procs.Procs() == 0 || procs.Procs() > model.MaxFairProcs {
 		return nil, nil
 	}

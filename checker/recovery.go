@@ -74,7 +74,7 @@ func (a *checking) recovery() error {
 // recoveryRounds measures, with Spec.Rounds, the rounds from the first fault and from the
 // last, and returns what replays their witnesses.
 func (a *checking) recoveryRounds(budget byte) (func() error, error) {
-	procs, ok := a.m.(model.Processes)
+	procs, ok := model.ProcessesOf(a.m)
 	if !a.spec.Rounds || !ok || procs.Procs() > model.MaxFairProcs {
 		return func() error { return nil }, nil
 	}

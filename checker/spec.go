@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/fairness"
 	"github.com/mc-checker/mc/checker/model/symmetry"
 )
 
@@ -192,7 +193,7 @@ func (s *Spec) validate(m model.Model) error {
 		return err
 	}
 	if s.Fairness == WeaklyFair {
-		f, ok := model.FairnessOf(m)
+		f, ok := fairness.Of(m)
 		if !ok {
 			return fmt.Errorf("weak fairness needs a model made of processes")
 		}

@@ -1,6 +1,7 @@
 package reference
 
 import "github.com/mc-checker/mc/checker/model"
+import "github.com/mc-checker/mc/checker/model/fairness"
 import "github.com/mc-checker/mc/checker/model/universe"
 
 // Spec is what the reference decides besides closure, deadlock and convergence.
@@ -90,13 +91,13 @@ func (g *graph) add(s model.State, depth int) int {
 
 func explore(m model.Model) *graph {
 	g := &graph{m: m, index: map[string]int{}}
-	fair, ok := model.FairnessOf(m)
+	fair, ok := fairness.Of(m)
 	g.fair = ok
 	m.Init(func(s model.State) bool { g.add(s, 0); return true })
 	g.initial = len(g.states)
 	for i := 0; i < len(g.states); i++ {
 		m.Successors(g.states[i], func(st model.Step, t model.State) bool {
-			g.adj[i] = append(g.adj[i], arc{to: g.add(t, g.depth[i]+1), moves: st.MoveCount(), movers: model.Served(fair, st), fault: st.Fault})
+			g.adj[i] = append(g.adj[i], arc{to: g.add(t, g.depth[i]+1), moves: st.MoveCount(), movers: fairness.Served(fair, st), fault: st.Fault})
 			return true
 		})
 		if ok {
@@ -326,7 +327,7 @@ func (g *graph) outsideStrictRegion(inL []bool) []bool {
 // enabled at its start has moved or been disabled, the round under way counting at the end.
 // ok is false if some execution avoids the legitimate set (a cycle or a deadlock).
 func WorstRounds(m model.Model, legit model.Predicate) (worst int, ok bool) {
-	procs := m.(model.Processes)
+	procs, _ := model.ProcessesOf(m)
 	ok = true
 	onPath := map[string]bool{}
 	var walk func(s model.State, owed uint64, done int)

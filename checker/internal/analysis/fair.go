@@ -8,6 +8,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/explore"
 	"github.com/mc-checker/mc/checker/model"
+	fairnesspkg "github.com/mc-checker/mc/checker/model/fairness"
 )
 
 // Weak fairness per unit (a process by default, or a unit the model names, such as the
@@ -40,7 +41,7 @@ var ErrNoMovers = errors.New("the explored graph was built without the moving pr
 // FindFairSCC returns the fair component with the smallest node id among the nodes inside
 // (the bad nodes: every cycle outside the legitimate set lies there; or the strict region),
 // or nil. Components are computed with an iterative Tarjan over those nodes only.
-func FindFairSCC(g explore.Graph, procs model.Fairness, inside func(uint64) bool) (*FairSCC, error) {
+func FindFairSCC(g explore.Graph, procs fairnesspkg.Units, inside func(uint64) bool) (*FairSCC, error) {
 	if len(procs.Units()) > model.MaxFairProcs {
 		return nil, fmt.Errorf("weak fairness tracks at most %d units, the model has %d", model.MaxFairProcs, len(procs.Units()))
 	}
@@ -58,7 +59,7 @@ func FindFairSCC(g explore.Graph, procs model.Fairness, inside func(uint64) bool
 }
 
 // fairness decides whether component comp carries a fair cycle.
-func fairness(g explore.Graph, x *explore.Expander, procs model.Fairness, comp []uint64) *FairSCC {
+func fairness(g explore.Graph, x *explore.Expander, procs fairnesspkg.Units, comp []uint64) *FairSCC {
 	units := len(procs.Units())
 	in := make(map[uint64]bool, len(comp))
 	for _, id := range comp {
@@ -221,15 +222,15 @@ func LoopIsFair(m model.Model, t *model.Trace) error {
 		return err
 	}
 	if starved != 0 {
-		return fmt.Errorf("the loop starves %s", strings.Join(model.UnitNames(f, starved), ", "))
+		return fmt.Errorf("the loop starves %s", strings.Join(fairnesspkg.Names(f, starved), ", "))
 	}
 	return nil
 }
 
 // Starved is the set of units that the loop of lasso t starves: enabled in every state of the
 // loop and served by none of its steps.
-func Starved(m model.Model, t *model.Trace) (model.Fairness, uint64, error) {
-	f, ok := model.FairnessOf(m)
+func Starved(m model.Model, t *model.Trace) (fairnesspkg.Units, uint64, error) {
+	f, ok := fairnesspkg.Of(m)
 	if !ok {
 		return nil, 0, errors.New("the model has no processes to be fair to")
 	}

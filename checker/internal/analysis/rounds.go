@@ -259,7 +259,7 @@ func (r *rounder) witness(k roundKey, v uint32) (explore.NodePath, []int) {
 // configuration, from the definition, by replaying it: the steps after which a round ends
 // (the last step always ends the round under way).
 func TraceRounds(m model.Model, t *model.Trace) (uint64, []int, error) {
-	procs, ok := m.(model.Processes)
+	procs, ok := model.ProcessesOf(m)
 	if !ok {
 		return 0, nil, errors.New("rounds need a model made of processes")
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/internal/store"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/fairness"
 )
 
 // Explicit is the reachable graph found by BFS from explicit initial states, in columns
@@ -42,7 +43,7 @@ type Explicit struct {
 	// 8 bytes an edge it would otherwise be the largest column.
 	movers     column[uint64]
 	withMovers bool
-	fair       model.Fairness // the units an edge's movers hold (nil: its processes)
+	fair       fairness.Units // the units an edge's movers hold (nil: its processes)
 	// actionFirst is, per action invariant, the smallest expanded node with a step that
 	// violates it: the BFS evaluates them on the steps it generates anyway.
 	actionFirst []*par.MinTracker
@@ -218,7 +219,7 @@ func Empty(m model.Model, cfg Config) (*Explicit, error) {
 		c.Col.useAnon(g.anon)
 	}
 	runtime.AddCleanup(g, (*anonPages).free, g.anon)
-	g.fair = model.NamedUnits(m)
+	g.fair = fairness.Named(m)
 	for range cfg.Actions {
 		g.actionFirst = append(g.actionFirst, par.NewMinTracker())
 	}

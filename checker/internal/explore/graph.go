@@ -6,6 +6,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/fairness"
 	"github.com/mc-checker/mc/checker/model/universe"
 )
 
@@ -99,7 +100,7 @@ type Successors struct {
 	Invalid error
 	// Model is the worker's own copy of the graph's model (see model.Forkable).
 	Model model.Model
-	fair  model.Fairness // the units an edge's Movers hold (nil: its moving processes)
+	fair  fairness.Units // the units an edge's Movers hold (nil: its moving processes)
 	// noMovers: the graph keeps no movers, and add leaves them 0.
 	noMovers bool
 	yield    func(model.Step, model.State) bool
@@ -114,7 +115,7 @@ func newSuccessors(m model.Model, width int) *Successors {
 	if f, ok := m.(model.Forkable); ok {
 		out.Model = f.Fork()
 	}
-	out.fair = model.NamedUnits(out.Model)
+	out.fair = fairness.Named(out.Model)
 	out.yield = out.add
 	return out
 }

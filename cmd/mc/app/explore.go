@@ -160,7 +160,7 @@ func newModelExplorer(b *built) *modelExplorer {
 	if x.legit == nil && b.check.LegitForm != nil {
 		x.legit = b.check.LegitForm.Holds
 	}
-	if p, ok := b.model.(model.Processes); ok && p.Procs() <= model.MaxFairProcs {
+	if p, ok := model.ProcessesOf(b.model); ok && p.Procs() <= model.MaxFairProcs {
 		x.procs = p
 	}
 	return x

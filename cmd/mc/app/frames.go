@@ -25,7 +25,7 @@ func newDrawnTrace(m model.Model, t *model.Trace) (*drawnTrace, error) {
 	if err != nil {
 		return nil, err
 	}
-	procs, _ := m.(model.Processes)
+	procs, _ := model.ProcessesOf(m)
 	if procs != nil && procs.Procs() > 64 {
 		procs = nil
 	}

@@ -141,7 +141,7 @@ func printMarkedTrace(w io.Writer, m model.Model, t *model.Trace, marks map[int]
 		return err
 	}
 	sch := m.Schema()
-	procs, _ := m.(model.Processes)
+	procs, _ := model.ProcessesOf(m)
 	header := []string{"#", "step"}
 	for _, v := range sch.Vars {
 		header = append(header, v.Name)

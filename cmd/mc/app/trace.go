@@ -68,7 +68,7 @@ func encodeTrace(m model.Model, t *model.Trace) (*traceJSON, error) {
 }
 
 func ruleName(m model.Model, mv model.Move) string {
-	if p, ok := m.(model.Processes); ok {
+	if p, ok := model.ProcessesOf(m); ok {
 		return p.RuleName(mv.Proc, mv.Rule)
 	}
 	return strconv.Itoa(mv.Rule)
