@@ -1,8 +1,15 @@
-// Package model is all a protocol author imports: the schema of a protocol's variables and
-// the states it encodes, the universe of every configuration, channels of messages, the
-// Protocol and Model interfaces, the daemons that turn a protocol into a model, steps,
-// traces and their replay, and the predicates checks are stated with. It depends on the
-// standard library, xxhash and checker/plural only: nothing here stores, maps or explores.
+// Package model is the teachable core of the checker, all a protocol author needs: the
+// Schema of a protocol's variables (built with a Builder) and the States it encodes, the
+// Protocol interface, the Daemon that turns a protocol into a Model (Daemonize, From, Where,
+// WithLint), Steps and Traces with their Replay, the Traits of a model, and the predicates
+// checks are stated with (Predicate, Property, Form). It depends on the standard library,
+// xxhash and checker/plural only: nothing here stores, maps or explores.
+//
+// What is not the core lives in subpackages of one job each, which import this package
+// (never the other way): channel (messages in transit as variables), universe (every
+// configuration, ranked), symmetry (rotation symmetry and its quotient), faults (the
+// recovery check's faults and their budget) and fairness (what weak fairness reads of a
+// model).
 //
 // # A protocol
 //
@@ -36,7 +43,9 @@
 //
 // # Optional interfaces
 //
-// Beyond Model, a model may implement (Daemonize's models implement all that apply):
+// Beyond Model, a model may implement (Daemonize's models implement all that apply). Ask for
+// them through one query each where it is a question: ProcessesOf, InitOverUniverse, LimitOf,
+// TraitsOf, and in the subpackages symmetry.QuotientOf, faults.BudgetOf, fairness.Of.
 //
 //   - Universal: the initial set is described over the universe (every configuration, or
 //     those that satisfy a predicate): the checker uses the dense store.
@@ -52,18 +61,18 @@
 //     copies its base's Traits and edits them, so none can be lost on the way.
 //   - Audited: checks the protocol contract as it runs (WithLint); Violation is the first
 //     breach.
-//   - Fairness: the units of weak fairness when they are not the processes (a daemon's model
-//     serves its protocol's FairUnits).
-//   - Quotient: a model of representatives (ByRotation) whose traces Lift to the base's.
-//   - FaultBudget: a model with faults (WithFaults), for the recovery check.
-//   - Wrapper: a model built over another (ByRotation, WithFaults) names it; As looks
-//     through wrappers for behaviour, and a wrapper that is not Traited keeps its base's
-//     reduction (TraitsOf), so that a refusal cannot be lost.
+//   - Limited: the model met a limit of its own (too many enabled processes for the daemon's
+//     subsets): the run is inconclusive.
+//   - Wrapper: a model built over another (symmetry.ByRotation, faults.With) names it; As
+//     looks through wrappers for behaviour, and a wrapper that is not Traited keeps its
+//     base's reduction (TraitsOf), so that a refusal cannot be lost.
 //
 // A Protocol may implement Clocked: its clock process's moves are ticks of time, and the
 // clock, the environment, may read and write every variable (its moves must still compose
-// with the others' in one step). It may implement FairUnits (weak fairness per message, say)
-// and Rotational (an anonymous ring, for rotation symmetry), Randomized (statements that
-// draw at random), and Audited (a protocol that checks its own rules as it runs, such as a
-// compiled protocol file: the daemon's model reports its breach).
+// with the others' in one step). It may implement FairUnits (weak fairness per message, say),
+// Randomized (statements that draw at random), CentralBatch (its own central successors),
+// and Audited (a protocol that checks its own rules as it runs, such as a compiled protocol
+// file: the daemon's model reports its breach); and, for the subpackages,
+// symmetry.Rotational (an anonymous ring) and faults.Recorded (variables a fault rewrites as
+// one).
 package model

@@ -70,7 +70,6 @@ func (Not) isForm()   {}
 func (All) isForm()   {}
 func (Any) isForm()   {}
 
-
 // Daemonized is implemented by a protocol's model under a daemon (Daemonize): the symbolic
 // engine builds its transition relation from the protocol's rules over each process's view.
 type Daemonized interface {

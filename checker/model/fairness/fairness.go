@@ -1,6 +1,3 @@
-// Package fairness is what weak fairness reads from a model: its units (the names a protocol
-// gives them, model.FairUnits, or its processes), which are enabled in a configuration, and
-// which a step serves. It asks nothing else of a model.
 package fairness
 
 import "github.com/mc-checker/mc/checker/model"
