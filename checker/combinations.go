@@ -14,8 +14,8 @@ import (
 // set) and what the spec asks (weak fairness, rounds).
 const (
 	FeatureReduction = "reduction"     // the model explores a reduction (model.Traits.Reduced)
-	FeatureSymmetry  = "symmetry"      // the model is a quotient by symmetry (model.Quotient)
-	FeatureFaults    = "faults"        // the model suffers faults (model.FaultBudget)
+	FeatureSymmetry  = "symmetry"      // the model is a quotient by symmetry (symmetry.Quotient)
+	FeatureFaults    = "faults"        // the model suffers faults (faults.Budget)
 	FeatureUniverse  = "universe"      // the model's initial set is described over its universe
 	FeatureWeakFair  = "weak-fairness" // Spec.Fairness is WeaklyFair
 	FeatureRounds    = "rounds"        // Spec.Rounds
@@ -44,9 +44,9 @@ var combinations = []Combination{
 	{When: [][]string{{string(CheckCharacterise)}, {FeatureUniverse}},
 		Why: "characterise needs a model with explicit initial states"},
 	{When: [][]string{{string(CheckRecovery)}}, Unless: FeatureFaults,
-		Why: "the recovery check runs on a model with faults (model.WithFaults), and only it"},
+		Why: "the recovery check runs on a model with faults (faults.With), and only it"},
 	{When: [][]string{{FeatureFaults}}, Unless: string(CheckRecovery),
-		Why: "the recovery check runs on a model with faults (model.WithFaults), and only it"},
+		Why: "the recovery check runs on a model with faults (faults.With), and only it"},
 	{When: [][]string{{FeatureReduction}, {FeatureWeakFair, FeatureRounds, string(CheckWorstCase), string(CheckAction), string(CheckEventually), string(CheckRecovery)}},
 		Why: "the {reduction} reduction keeps reachable configurations, deadlocks and cycles, not the steps themselves: " +
 			"it applies to invariants, deadlock, closure, characterise and (with closure) convergence"},

@@ -134,8 +134,8 @@ Not in the table yet, and decided where they are written: what the command line 
 flags (the recovery check runs alone, ` + "`--reduce blocks`" + ` is the distributed daemon's, a model
 that fixes its daemon), which models the symbolic engine reads (` + "`symbolic.Supports`" + `: a
 protocol under a daemon other than blocks, not randomized, from every configuration) and what
-` + "`model.Daemonize`" + `, ` + "`model.ByRotation`" + ` and
-` + "`model.WithFaults`" + ` refuse of their inputs.
+` + "`model.Daemonize`" + `, ` + "`symmetry.ByRotation`" + ` and
+` + "`faults.With`" + ` refuse of their inputs.
 
 | when | unless | why |
 |---|---|---|

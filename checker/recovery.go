@@ -11,7 +11,7 @@ import (
 	"github.com/mc-checker/mc/checker/plural"
 )
 
-// recovery decides, on a model with faults (model.WithFaults) started in legitimate
+// recovery decides, on a model with faults (faults.With) started in legitimate
 // configurations, that every execution with at most k faults reaches the legitimate set once
 // its faults stop: convergence from every reachable configuration of the model with faults
 // (its cycles are fault-free, since each fault spends the budget). The worst cases are

@@ -33,7 +33,7 @@ const (
 	// fairness) reaches the goal of each eventually property: "v's outstanding request is
 	// eventually satisfied" when the goal is "v has no outstanding request".
 	CheckEventually Check = "eventually"
-	// CheckRecovery: on a model with faults (model.WithFaults) started in legitimate
+	// CheckRecovery: on a model with faults (faults.With) started in legitimate
 	// configurations, every execution with at most k faults reaches the legitimate set once
 	// its faults stop; the worst cases from the first fault and from the last.
 	CheckRecovery Check = "recovery"

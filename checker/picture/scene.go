@@ -156,7 +156,7 @@ type Frame struct {
 	Prev    model.State
 	Enabled []bool
 	Moved   []bool
-	// Faulted marks the processes a fault rewrote in the step (model.FaultRule): a fault is
+	// Faulted marks the processes a fault rewrote in the step (faults.Rule): a fault is
 	// not a move.
 	Faulted []bool
 	// Title is drawn above the picture, e.g. "step 3 of 12 · P1 moved (B1)".

@@ -66,7 +66,7 @@ type Protocol struct {
 	// Actions are action invariants: if Before holds at a step's start, After holds at its end.
 	Actions []Action
 	// Anonymous: a ring whose rules every process has and which read only relative
-	// neighbours, so rotating a configuration rotates its successors (model.Rotational).
+	// neighbours, so rotating a configuration rotates its successors (symmetry.Rotational).
 	Anonymous bool
 	// Style is how GCL writes the protocol.
 	Style Style
@@ -128,7 +128,7 @@ func (p *Protocol) enabled(s []byte, q int) bool {
 	return false
 }
 
-// Model is p as a model.Protocol (a model.Rotational one when p is Anonymous).
+// Model is p as a model.Protocol (a symmetry.Rotational one when p is Anonymous).
 func (p *Protocol) Model() model.Protocol {
 	if p.Anonymous {
 		return rotational{goProtocol{p}}

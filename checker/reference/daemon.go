@@ -140,7 +140,7 @@ func exploreProtocol(p model.Protocol, d model.Daemon, init []model.State) *grap
 
 // Universe lists every configuration of a schema, counting in mixed radix over its
 // variables, the first the least significant: the reference's own enumeration, not the
-// checker's model.Universe.
+// checker's universe.Universe.
 func Universe(s *model.Schema) []model.State {
 	var out []model.State
 	c := s.NewState()

@@ -7,7 +7,7 @@ import (
 )
 
 // owned is a variable a fault rewrites: one of the schema, to any value of its domain
-// (values nil), or a record (model.Recorded), to one of its values.
+// (values nil), or a record (faults.Recorded), to one of its values.
 type owned struct {
 	vars   []int
 	values [][]byte

@@ -38,7 +38,7 @@
 //   - The lint checks that a move's writes compose; it cannot check whom a move reads or
 //     writes, since every process may read and write a network variable. Neighbors still
 //     declares the two neighbours a move reads and writes.
-//   - No rotation symmetry, though the protocol is invariant under rotation: model.ByRotation
+//   - No rotation symmetry, though the protocol is invariant under rotation: symmetry.ByRotation
 //     asks for every variable owned by a process and for every configuration initial, and this
 //     model has neither. RotationBlock is therefore not declared.
 //

@@ -2,7 +2,7 @@
 // holds a value in 0..K-1 and, when a neighbour holds a larger one, takes the largest of its
 // neighbours' values. Every execution ends with every value the ring's maximum (values only
 // grow), under every daemon. Processes have no identity and read both neighbours alike, so
-// the protocol is invariant under rotation (model.Rotational): the model `mc check
+// the protocol is invariant under rotation (symmetry.Rotational): the model `mc check
 // --symmetry rotation` is tested on.
 package maxring
 

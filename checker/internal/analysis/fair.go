@@ -12,7 +12,7 @@ import (
 )
 
 // Weak fairness per unit (a process by default, or a unit the model names, such as the
-// delivery of one message: model.Fairness): an infinite execution is fair unless some unit is
+// delivery of one message: fairness.Units): an infinite execution is fair unless some unit is
 // enabled in every state from some point on and is never served again. Below, "process" reads
 // "unit". An execution that stays in a strongly
 // connected component C can visit every state and take every edge of C infinitely often, so C

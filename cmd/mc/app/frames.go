@@ -75,7 +75,7 @@ func enabledMarks(procs model.Processes, s model.State, n int) []bool {
 }
 
 // moveMarks marks the processes of n that moved in a step, and apart those a fault rewrote
-// (model.FaultRule): a fault is not a move.
+// (faults.Rule): a fault is not a move.
 func moveMarks(moves []model.Move, n int) (moved, faulted []bool) {
 	moved, faulted = make([]bool, n), make([]bool, n)
 	for _, mv := range moves {
