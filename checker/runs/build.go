@@ -102,9 +102,6 @@ func (p *plan) wrap(m model.Model, inst *models.Instance) (model.Model, model.Pr
 			"reachable configurations, deadlocks and cycles are the distributed daemon's, step counts are not")
 	}
 	if !slices.Contains(p.checks, checker.CheckRecovery) {
-		if p.spec.Faults != 0 || p.spec.FaultVars != nil || p.spec.FaultValues != nil || p.spec.FaultScope != "" || p.spec.End != "" {
-			return nil, nil, nil, fmt.Errorf("--faults, --fault-vars, --fault-values and --fault-scope apply to the recovery check only")
-		}
 		return m, legit, notes, nil
 	}
 	if m, legit, err = faultsOn(m, p.spec, inst.Legit); err != nil {

@@ -3,6 +3,7 @@ package runs
 import (
 	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
@@ -104,7 +105,7 @@ func (rs Description) validate() (*plan, error) {
 	if p.daemon, err = daemonOf(entry, rs.Daemon); err != nil {
 		return nil, err
 	}
-	if p.fairness, err = checker.ParseFairness(rs.Fairness); err != nil {
+	if p.fairness, err = checker.ParseFairness(cmp.Or(rs.Fairness, checker.Unfair.String())); err != nil {
 		return nil, err
 	}
 	if p.reading, err = checker.ParseReading(rs.Reading); err != nil {
@@ -124,6 +125,9 @@ func (rs Description) validate() (*plan, error) {
 		return nil, fmt.Errorf("--reduce %s: unknown reduction (want blocks or none)", rs.Reduce)
 	}
 	if err := checker.Refused(p.features(), p.quotes()); err != nil {
+		return nil, err
+	}
+	if err := faultOptions(p.spec, slices.Contains(p.checks, checker.CheckRecovery)); err != nil {
 		return nil, err
 	}
 	if p.blocks() {

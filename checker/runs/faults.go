@@ -17,23 +17,37 @@ func faultSpec(rs Description) faults.Spec {
 	return spec
 }
 
-// faultsOn turns the model into the recovery check's: from every legitimate configuration of
-// its universe, with the faults rs asks for, and the legitimate set read on it.
-func faultsOn(m model.Model, rs Description, legit model.Predicate) (model.Model, model.Predicate, error) {
+// faultOptions checks the description's faults: they apply to the recovery check only, which
+// needs a budget of at least one fault, an end and a scope by name, and values of a domain.
+func faultOptions(rs Description, recovery bool) error {
+	if !recovery {
+		if rs.Faults != 0 || rs.FaultVars != nil || rs.FaultValues != nil || rs.FaultScope != "" || rs.End != "" {
+			return fmt.Errorf("--faults, --fault-vars, --fault-values and --fault-scope apply to the recovery check only")
+		}
+		return nil
+	}
 	switch {
 	case rs.Faults < 1:
-		return nil, nil, fmt.Errorf("the recovery check needs --faults K, K ≥ 1")
-	case legit == nil:
-		return nil, nil, fmt.Errorf("the model has no legitimate set to recover")
+		return fmt.Errorf("the recovery check needs --faults K, K ≥ 1")
 	case rs.End != "" && rs.End != "legitimate" && rs.End != "start":
-		return nil, nil, fmt.Errorf("--end %s: want legitimate or start", rs.End)
+		return fmt.Errorf("--end %s: want legitimate or start", rs.End)
 	case rs.FaultScope != "" && rs.FaultScope != "process" && rs.FaultScope != "variable":
-		return nil, nil, fmt.Errorf("--fault-scope %s: want process or variable", rs.FaultScope)
+		return fmt.Errorf("--fault-scope %s: want process or variable", rs.FaultScope)
 	}
 	for _, v := range rs.FaultValues {
 		if v < 0 || v >= model.MaxDomain {
-			return nil, nil, fmt.Errorf("--fault-values: %d is not a value of 0..%d", v, model.MaxDomain-1)
+			return fmt.Errorf("--fault-values: %d is not a value of 0..%d", v, model.MaxDomain-1)
 		}
+	}
+	return nil
+}
+
+// faultsOn turns the model into the recovery check's: from every legitimate configuration of
+// its universe, with the faults rs asks for (faultOptions checked them), and the legitimate
+// set read on it.
+func faultsOn(m model.Model, rs Description, legit model.Predicate) (model.Model, model.Predicate, error) {
+	if legit == nil {
+		return nil, nil, fmt.Errorf("the model has no legitimate set to recover")
 	}
 	from, err := faults.LegitimateStarts(m, legit)
 	if err != nil {

@@ -324,7 +324,7 @@ func targetExists(t *testing.T, page string, words []string, flag, prefix string
 // goSources are the files whose lines a page's Go must be: code the tests compile and run.
 var goSources = map[string][]string{
 	"docs/PROTOCOLS.md": {"examples/agree/agree.go", "examples/agree/agree_test.go", "examples/agree/mc/main.go"},
-	"docs/LIBRARY.md":   {"checker/library_example_test.go"},
+	"docs/LIBRARY.md":   {"checker/library_example_test.go", "checker/runs/example_test.go"},
 }
 
 // codeIsTested checks that every line of Go a page shows is a line of its sources.
