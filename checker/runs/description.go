@@ -71,8 +71,30 @@ func (rs Description) Validate() error {
 
 // validate checks the run description: the model, its parameters (names, ranges; defaults
 // for the missing ones), the topology (a file is read and its size checked against the
-// model's range before a model is built on it), the daemon, the fairness and the checks.
+// model's range before a model is built on it), the daemon, the fairness and the checks, and
+// then asks the table whether they combine.
 func (rs Description) validate() (*plan, error) {
+	p, err := resolve(rs)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.parseNames(rs); err != nil {
+		return nil, err
+	}
+	if err := checker.Refused(p.features(), p.quotes()); err != nil {
+		return nil, err
+	}
+	if err := faultOptions(p.spec, slices.Contains(p.checks, checker.CheckRecovery)); err != nil {
+		return nil, err
+	}
+	if p.blocks() {
+		p.daemon = model.Blocks // reported as the distributed daemon, with a note
+	}
+	return p, nil
+}
+
+// resolve looks the model up, resolves its parameters and reads its topology.
+func resolve(rs Description) (*plan, error) {
 	entry, err := models.Lookup(rs.Model)
 	if err != nil {
 		return nil, NamedFile("protocol file", err)
@@ -102,38 +124,36 @@ func (rs Description) validate() (*plan, error) {
 	} else if entry.Rooted {
 		p.spec.Topology = rootedSet(rs.Topology)
 	}
-	if p.daemon, err = daemonOf(entry, rs.Daemon); err != nil {
-		return nil, err
+	return p, nil
+}
+
+// parseNames reads the daemon, the fairness, the reading, the checks and the reduction by
+// name, and names them canonically in the plan's description.
+func (p *plan) parseNames(rs Description) error {
+	var err error
+	if p.daemon, err = daemonOf(p.entry, rs.Daemon); err != nil {
+		return err
 	}
 	if p.fairness, err = checker.ParseFairness(cmp.Or(rs.Fairness, checker.Unfair.String())); err != nil {
-		return nil, err
+		return err
 	}
 	if p.reading, err = checker.ParseReading(rs.Reading); err != nil {
-		return nil, err
+		return err
 	}
 	if p.reading == checker.FromReachable {
 		p.spec.Reading = "" // the default, left out of reports and saved runs
 	}
 	if len(rs.Checks) == 0 {
-		p.spec.Checks = entry.Checks
+		p.spec.Checks = p.entry.Checks
 	}
 	if p.checks, err = parseChecks(p.spec.Checks); err != nil {
-		return nil, err
+		return err
 	}
 	p.spec.Daemon, p.spec.Fairness = p.daemon.String(), p.fairness.String() // canonical names in reports
 	if rs.Reduce != "" && rs.Reduce != "none" && rs.Reduce != model.Blocks.String() {
-		return nil, fmt.Errorf("--reduce %s: unknown reduction (want blocks or none)", rs.Reduce)
+		return fmt.Errorf("--reduce %s: unknown reduction (want blocks or none)", rs.Reduce)
 	}
-	if err := checker.Refused(p.features(), p.quotes()); err != nil {
-		return nil, err
-	}
-	if err := faultOptions(p.spec, slices.Contains(p.checks, checker.CheckRecovery)); err != nil {
-		return nil, err
-	}
-	if p.blocks() {
-		p.daemon = model.Blocks // reported as the distributed daemon, with a note
-	}
-	return p, nil
+	return nil
 }
 
 // blocks reports whether the run asks for the distributed daemon's block reduction.
