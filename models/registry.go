@@ -58,7 +58,8 @@ type Entry struct {
 	// default); Build then receives it.
 	Tree bool
 	// Asynchronous: one event per step, the central daemon only: a message-passing model, or
-	// one whose moves write shared variables (CentralWhy says why, for the error).
+	// one whose moves write shared variables (CentralWhy says why, for the error). The
+	// checker's table of combinations refuses the other daemons (checker.FeatureOneEvent).
 	Asynchronous bool
 	CentralWhy   string
 	// Derive, when set, computes every parameter's value from those given (a protocol file's
@@ -66,7 +67,7 @@ type Entry struct {
 	// Defaults under the given values.
 	Derive func(given map[string]int) (map[string]int, error)
 	// Rounds: the protocol is written in synchronous rounds (every node moves every round,
-	// reading last round's messages): the synchronous daemon only.
+	// reading last round's messages): the synchronous daemon only (checker.FeatureInRounds).
 	Rounds bool
 	Build  func(params map[string]int, tree *topology.Tree) (*Instance, error)
 	// OnTopology, when set, is the model on the network of the file a --topology value names
