@@ -283,13 +283,19 @@ func (f *faulty) faultsOf(p int, digits []faultDigit, s, next model.State, index
 	}
 }
 
-// Limit is the base model's (Limited).
-func (f *faulty) Limit() error { return model.LimitOf(f.base) }
+// Limit is the base model's (model.Behaviour.Limit).
+func (f *faulty) Limit() error {
+	if limit := model.BehaviourOf(f.base).Limit; limit != nil {
+		return limit()
+	}
+	return nil
+}
 
-// Violation is the base model's breach of the contract (Audited), if it has one.
+// Violation is the base model's breach of the contract (model.Behaviour.Violation), if it
+// has one.
 func (f *faulty) Violation() error {
-	if a, ok := f.base.(model.Audited); ok {
-		return a.Violation()
+	if violation := model.BehaviourOf(f.base).Violation; violation != nil {
+		return violation()
 	}
 	return nil
 }
@@ -297,8 +303,8 @@ func (f *faulty) Violation() error {
 // Fork gives a worker a copy with a buffer of its own, and its own fork of the base.
 func (f *faulty) Fork() model.Model {
 	c := *f
-	if b, ok := f.base.(model.Forkable); ok {
-		c.base = b.Fork()
+	if fork := model.BehaviourOf(f.base).Fork; fork != nil {
+		c.base = fork()
 	}
 	most := 0
 	for _, digits := range f.digits {
