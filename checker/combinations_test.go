@@ -12,6 +12,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/prob"
 )
 
 // opaque is a user's wrapper that says nothing of what it is (not model.Traited).
@@ -114,7 +115,7 @@ func minimal(c chain, picks []string) bool {
 // protocol as the table sees it.
 type coinFlippers struct{ *flippers }
 
-func (coinFlippers) Chances(model.State, int, int, []model.Prob) []model.Prob { return nil }
+func (coinFlippers) Chances(model.State, int, int, []prob.Prob) []prob.Prob { return nil }
 
 // Issue 35: the symbolic engine's rows on what a model is: not a protocol under a daemon, a
 // randomized protocol, an initial set that is not the whole universe (a restriction of it, or

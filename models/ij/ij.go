@@ -58,6 +58,8 @@ import (
 	"fmt"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/channel"
+	"github.com/mc-checker/mc/checker/model/prob"
 )
 
 // Ring is Israeli and Jalfon's ring of n processes.
@@ -82,7 +84,7 @@ func New(n int) (*Ring, error) {
 	}
 	b := model.NewBuilder(n)
 	for p := range n {
-		b.Network(fmt.Sprintf("q%d", p), model.Range(2))
+		channel.DeclareNetwork(b, fmt.Sprintf("q%d", p), model.Range(2))
 	}
 	s, err := b.Schema()
 	return &Ring{n: n, schema: s}, err
@@ -110,8 +112,8 @@ func (r *Ring) Enabled(s model.State, p int, dst []int) []int {
 }
 
 // Chances: a fair coin, Left or Right.
-func (r *Ring) Chances(_ model.State, _, _ int, dst []model.Prob) []model.Prob {
-	return append(dst, model.Coin...)
+func (r *Ring) Chances(_ model.State, _, _ int, dst []prob.Prob) []prob.Prob {
+	return append(dst, prob.Coin...)
 }
 
 // Fire passes each mover's token to the neighbour its outcome names. It is meant for one move
