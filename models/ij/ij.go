@@ -19,8 +19,8 @@
 // A move writes its neighbour's bit, which the contract of model.Protocol forbids a
 // process-owned variable: a statement writes only what its process owns. PRISM meets the same
 // obstacle and makes the bits global ("global because they can be updated by other
-// processes"); so does this model: each q_p is a network variable (model.Builder.Network: owned by
-// no process, read and written by every one). No encoding with process-owned variables is
+// processes"); so does this model: each q_p is a network variable (channel.DeclareNetwork:
+// owned by no process, read and written by every one). No encoding with process-owned variables is
 // faithful, one configuration of the model per configuration of the protocol: a move of p
 // writes only p's variables, and from a configuration where p's two outcomes differ, p's
 // variables take three distinct values (before, after passing left, after passing right), so a

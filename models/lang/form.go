@@ -58,9 +58,9 @@ func (c *compiler) form(x Expr) model.Form {
 				return nil
 			}
 			if x.Op == "and" {
-				return form.All(append(slices.Clone(flatAll(l)), flatAll(r)...))
+				return form.And(l, r)
 			}
-			return form.Any(append(slices.Clone(flatAny(l)), flatAny(r)...))
+			return form.Or(l, r)
 		}
 		if compareOps[x.Op] == nil {
 			return nil
@@ -253,19 +253,4 @@ func (c *compiler) constantValue(x Expr) (int, bool) {
 		return 0, false
 	}
 	return c.tryAt(ev, -1)
-}
-
-// flatAll is f's members if f is an All, else f alone; flatAny likewise for Any.
-func flatAll(f model.Form) []model.Form {
-	if a, ok := f.(form.All); ok {
-		return a
-	}
-	return []model.Form{f}
-}
-
-func flatAny(f model.Form) []model.Form {
-	if a, ok := f.(form.Any); ok {
-		return a
-	}
-	return []model.Form{f}
 }

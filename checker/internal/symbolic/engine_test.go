@@ -84,7 +84,8 @@ func TestDijkstraTooFewStates(t *testing.T) {
 // bits under the tree encoding).
 func TestCountOnce(t *testing.T) {
 	m, legit := ring(t, 4, 5, model.Central)
-	ru, err := newRunOf(context.Background(), Input{Model: m, Legit: legit}, m.(model.Daemonized))
+	proto, d, _ := model.ProtocolOf(m)
+	ru, err := newRunOf(context.Background(), Input{Model: m, Legit: legit}, proto, d)
 	if err != nil {
 		t.Fatal(err)
 	}

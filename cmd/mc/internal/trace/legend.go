@@ -17,7 +17,8 @@ import (
 // processes.
 func Legend(m model.Model, steps []model.Step, enabled bool, changed string) []legend.Entry {
 	sch := m.Schema()
-	clock, timed := model.ClockOf(m)
+	traits := model.TraitsOf(m)
+	clock, timed := traits.Clock, traits.Timed
 	var out []legend.Entry
 	example, fault := "", ""
 	for _, st := range steps {
