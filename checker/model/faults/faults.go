@@ -270,17 +270,22 @@ func (f *faulty) faultsOf(p int, digits []faultDigit, s, next model.State, index
 		if changed && !emit() {
 			return false
 		}
-		i := 0
-		for ; i < len(digits); i++ {
-			if choices[i]++; choices[i] < radix[i] {
-				break
-			}
-			choices[i] = 0
-		}
-		if i == len(digits) {
+		if !advance(choices, radix) {
 			return true
 		}
 	}
+}
+
+// advance steps the mixed-radix odometer of choices (digit 0 fastest), and reports false when
+// it wraps around to every digit 0: every combination has been met.
+func advance(choices, radix []int) bool {
+	for i := range choices {
+		if choices[i]++; choices[i] < radix[i] {
+			return true
+		}
+		choices[i] = 0
+	}
+	return false
 }
 
 // Limit is the base model's (model.Behaviour.Limit).
