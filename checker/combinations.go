@@ -24,7 +24,7 @@ const (
 	FeatureWeakFair  = "weak-fairness" // Spec.Fairness is WeaklyFair
 	FeatureRounds    = "rounds"        // Spec.Rounds
 	FeatureSymbolic  = "symbolic"      // Options.Engine decides the checks on BDDs
-	FeatureProtocol  = "protocol"      // the model is a protocol under a daemon (model.Daemonized)
+	FeatureProtocol  = "protocol"      // the model is a protocol under a daemon (model.ProtocolOf)
 	FeatureCoins     = "coins"         // the model's steps carry probabilities (Traits.Probabilistic)
 	// FeatureRestricted: the initial set is the universe restricted by a predicate
 	// (model.Where), not all of it.
@@ -169,9 +169,9 @@ func (s *Spec) features(m model.Model) map[string]bool {
 	have[FeatureCoins] = traits.Probabilistic
 	have[FeatureWeakFair] = s.Fairness == WeaklyFair
 	have[FeatureRounds] = s.Rounds
-	if d, ok := m.(model.Daemonized); ok {
+	if _, d, ok := model.ProtocolOf(m); ok {
 		have[FeatureProtocol] = true
-		have[DaemonFeature(d.Daemon())] = true
+		have[DaemonFeature(d)] = true
 	}
 	return have
 }
@@ -194,8 +194,8 @@ func (s *Spec) refusal(m model.Model) error {
 // quotes are the names a reason quotes, as a model knows them.
 func quotes(m model.Model) map[string]string {
 	q := map[string]string{"reduction": model.TraitsOf(m).Reduced}
-	if d, ok := m.(model.Daemonized); ok {
-		q["daemon"] = d.Daemon().String()
+	if _, d, ok := model.ProtocolOf(m); ok {
+		q["daemon"] = d.String()
 	}
 	return q
 }

@@ -12,9 +12,10 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/prob"
 )
 
-// opaque is a user's wrapper that says nothing of what it is (not model.Traited).
+// opaque is a user's wrapper that says nothing of what it is (no method Traits).
 type opaque struct{ model.Model }
 
 func (o opaque) Unwrap() model.Model { return o.Model }
@@ -24,7 +25,8 @@ func (o opaque) Unwrap() model.Model { return o.Model }
 // just the row's features (the first of each group) is refused with the row's own reason, and
 // every other way of building it is refused too (a user's wrapper around a quotient is
 // refused before the table: a quotient must be outermost). A user's wrapper that does not say
-// its initial set is the universe (model.Universal) lists it: it has no universe to refuse.
+// its initial set is the universe (model.InitOverUniverse) lists it: it has no universe to
+// refuse.
 func TestEveryCombinationRefused(t *testing.T) {
 	for _, row := range checker.Combinations() {
 		var picks []string
@@ -50,7 +52,7 @@ func TestEveryCombinationRefused(t *testing.T) {
 			}
 			for _, wrapped := range []bool{false, true} {
 				if wrapped && slices.Contains(picks, checker.FeatureUniverse) {
-					continue // a wrapper that does not say Universal lists its initial states (Init): no universe
+					continue // a wrapper that does not say its initial set is the universe lists its initial states (Init)
 				}
 				run := model.Model(m)
 				if wrapped {
@@ -114,7 +116,7 @@ func minimal(c chain, picks []string) bool {
 // protocol as the table sees it.
 type coinFlippers struct{ *flippers }
 
-func (coinFlippers) Chances(model.State, int, int, []model.Prob) []model.Prob { return nil }
+func (coinFlippers) Chances(model.State, int, int, []prob.Prob) []prob.Prob { return nil }
 
 // Issue 35: the symbolic engine's rows on what a model is: not a protocol under a daemon, a
 // randomized protocol, an initial set that is not the whole universe (a restriction of it, or

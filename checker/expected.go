@@ -55,7 +55,7 @@ func (a *probabilistic) expectedTime() error {
 			e.Moves = f
 		}
 	}
-	if d, ok := model.DaemonOf(a.m); ok && d == model.Synchronous {
+	if roundPerStep(a.m) {
 		e.Rounds = e.Steps // every enabled process moves: each step is a round
 	}
 	a.res.Expected = e
@@ -169,6 +169,16 @@ func (a *probabilistic) exactOnly(c *chain, reward markov.Reward, e *Expected, x
 	f := &ExpectedFigure{Worst: exact.worst, Average: exact.average, WorstFrom: a.g.Schema().NewState()}
 	a.g.State(exact.worstNode, f.WorstFrom)
 	return f, nil
+}
+
+// roundPerStep reports whether m runs a protocol under the synchronous daemon, itself or as
+// the base of its quotient by symmetry (whose steps are its base's).
+func roundPerStep(m model.Model) bool {
+	if q, ok := symmetry.QuotientOf(m); ok {
+		m = q.Base()
+	}
+	_, d, ok := model.ProtocolOf(m)
+	return ok && d == model.Synchronous
 }
 
 // orbitWeights is each node's weight in the average: 1, or under symmetry its orbit's size.

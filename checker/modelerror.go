@@ -29,31 +29,32 @@ func (e *ModelError) Error() string { return e.Err.Error() }
 func (e *ModelError) Unwrap() error { return e.Err }
 
 // ExplainModelError turns err into a *ModelError if it is a model's error in a configuration
-// (a model.Situated, which a protocol reports through model.Audited): with the configuration,
-// and the path of one configuration where that configuration is initial. Any other error is
-// returned as it is. Run does this itself, with a shortest path from its graph; a caller that
+// (a *model.StateError, which a protocol reports through model.Audited): with the
+// configuration, and the path of one configuration where that configuration is initial. Any
+// other error is returned as it is. Run does this itself, with a shortest path from its graph; a caller that
 // explores by other means (a simulation) calls it.
 func ExplainModelError(m model.Model, err error) error { return explain(m, err, nil) }
 
 // explain is err as a *ModelError when it is an error in a configuration, with the path to
 // it that nodeOf's graph gives (nil: none but an initial configuration's own).
 func explain(m model.Model, err error, nodeOf func(model.State) (explore.Graph, uint64, bool)) error {
-	var situated model.Situated
+	var situated *model.StateError
 	if !errors.As(err, &situated) {
 		return err
 	}
-	s := situated.Configuration()
+	s := situated.State
 	return &ModelError{Err: err, State: s, Path: pathTo(m, s, nodeOf), Model: unreduced(m)}
 }
 
-// audited is a stage's error, unless a model that checks its contract (model.Audited) found a
-// breach: then the breach, which may be why the stage failed (a step outside the schema, a
-// counterexample that does not replay). A breach, or a stage's error in a configuration (a
-// step outside the schema), is a *ModelError with a path from the run's graph.
+// audited is a stage's error, unless a model that checks its contract
+// (model.Behaviour.Violation) found a breach: then the breach, which may be why the stage
+// failed (a step outside the schema, a counterexample that does not replay). A breach, or a
+// stage's error in a configuration (a step outside the schema), is a *ModelError with a path
+// from the run's graph.
 func (r *run) audited(err error) error {
-	if a, ok := r.m.(model.Audited); ok {
-		if breach := a.Violation(); breach != nil {
-			if !errors.As(breach, new(model.Situated)) {
+	if violation := model.BehaviourOf(r.m).Violation; violation != nil {
+		if breach := violation(); breach != nil {
+			if !errors.As(breach, new(*model.StateError)) {
 				return &ModelError{Err: breach, Model: unreduced(r.m)}
 			}
 			err = breach

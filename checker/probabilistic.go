@@ -10,6 +10,7 @@ import (
 	"github.com/mc-checker/mc/checker/internal/markov"
 	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/prob"
 	"github.com/mc-checker/mc/checker/plural"
 )
 
@@ -256,7 +257,7 @@ func (tc trapCheck) choice(s model.State, lo, hi int) error {
 			return false
 		}
 		if !tc.probabilistic {
-			st.Choice, st.Prob = st.Index, model.Prob{}
+			st.Choice, st.Prob = st.Index, prob.Prob{}
 		}
 		switch st.Index {
 		case lo - 1:

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/prob"
 )
 
 // randomMDP is a hand-written Markov decision process over one variable: in each state the
@@ -21,7 +22,7 @@ type randomMDP struct {
 
 type outcome struct {
 	to   int
-	prob model.Prob
+	prob prob.Prob
 }
 
 func (m *randomMDP) Schema() *model.Schema                 { return m.schema }
@@ -58,7 +59,7 @@ func newRandomMDP(r *rand.Rand, n int) *randomMDP {
 		panic(err)
 	}
 	m := &randomMDP{schema: sch, choices: make([][][]outcome, n), legit: make([]bool, n)}
-	dists := [][]model.Prob{{{Num: 1, Den: 1}}, {model.Half, model.Half}, {{Num: 1, Den: 4}, {Num: 1, Den: 4}, model.Half}, {{Num: 1, Den: 3}, {Num: 2, Den: 3}}}
+	dists := [][]prob.Prob{{{Num: 1, Den: 1}}, {prob.Half, prob.Half}, {{Num: 1, Den: 4}, {Num: 1, Den: 4}, prob.Half}, {{Num: 1, Den: 3}, {Num: 2, Den: 3}}}
 	for s := range n {
 		m.legit[s] = r.IntN(3) == 0
 		k := 1 + r.IntN(3)
@@ -279,7 +280,7 @@ func (fromZero) Init(yield func(model.State) bool)     { yield(model.State{0}) }
 func TestExpectedTimeStopsAtTheLegitimateSet(t *testing.T) {
 	sch, _ := model.NewSchema(0, model.Var{Name: "s", Owner: model.Global, Domain: model.Range(3)})
 	m := fromZero{&randomMDP{schema: sch, legit: []bool{false, true, false}, choices: [][][]outcome{
-		{{{1, model.Half}, {0, model.Half}}}, {{{2, model.Prob{}}}}, {{{2, model.Prob{}}}}}}}
+		{{{1, prob.Half}, {0, prob.Half}}}, {{{2, prob.Prob{}}}}, {{{2, prob.Prob{}}}}}}}
 	spec := checker.Spec{Properties: model.Properties{Legit: m.isLegit}, Checks: []checker.Check{checker.CheckAlmostSure, checker.CheckExpected}}
 	res, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 2})
 	if err != nil {
@@ -293,7 +294,7 @@ func TestExpectedTimeStopsAtTheLegitimateSet(t *testing.T) {
 		t.Fatalf("strict: %+v %v", res, err)
 	}
 	// A trap before the legitimate set: from 0 the coin may go to 2 instead.
-	m.choices[0] = [][]outcome{{{1, model.Half}, {2, model.Half}}}
+	m.choices[0] = [][]outcome{{{1, prob.Half}, {2, prob.Half}}}
 	spec.Reading = checker.FromReachable
 	res, err = checker.Run(context.Background(), m, spec, checker.Options{Workers: 2})
 	if err != nil || res.Checks[1].Verdict != checker.Violated || res.Checks[1].Trace == nil || res.Expected != nil {
@@ -315,7 +316,7 @@ func (plainMDP) Traits() model.Traits { return model.Traits{} }
 func TestExpectedEdgeCases(t *testing.T) {
 	sch, _ := model.NewSchema(0, model.Var{Name: "s", Owner: model.Global, Domain: model.Range(4)})
 	slow := &randomMDP{schema: sch, legit: []bool{false, true, true, true}, choices: [][][]outcome{
-		{{{1, model.Prob{Num: 1, Den: 200}}, {0, model.Prob{Num: 199, Den: 200}}}}, nil, nil, nil}}
+		{{{1, prob.Prob{Num: 1, Den: 200}}, {0, prob.Prob{Num: 199, Den: 200}}}}, nil, nil, nil}}
 	for _, exact := range []int{0, -1} {
 		spec := checker.Spec{Properties: model.Properties{Legit: slow.isLegit}, Checks: []checker.Check{checker.CheckExpected},
 			Expected: checker.ExpectedTuning{MaxIterations: 50, ExactBlock: exact}}
@@ -331,7 +332,7 @@ func TestExpectedEdgeCases(t *testing.T) {
 	}
 	// 0 → 1 or 2 (the scheduler's choice, the steps claiming 1/2 each) → 3: two steps.
 	plain := plainMDP{&randomMDP{schema: sch, legit: []bool{false, false, false, true}, choices: [][][]outcome{
-		{{{1, model.Half}, {2, model.Half}}}, {{{3, model.Prob{}}}}, {{{3, model.Prob{}}}}, nil}}}
+		{{{1, prob.Half}, {2, prob.Half}}}, {{{3, prob.Prob{}}}}, {{{3, prob.Prob{}}}}, nil}}}
 	res, err := checker.Run(context.Background(), plain, checker.Spec{Properties: model.Properties{Legit: plain.isLegit},
 		Checks: []checker.Check{checker.CheckExpected}}, checker.Options{Workers: 2})
 	if err != nil || res.Expected == nil || res.Expected.Steps.Worst.Exact != "2" {
@@ -345,7 +346,7 @@ func TestExpectedEdgeCases(t *testing.T) {
 func TestStrictTrapDetails(t *testing.T) {
 	sch, _ := model.NewSchema(0, model.Var{Name: "s", Owner: model.Global, Domain: model.Range(4)})
 	m := fromZero{&randomMDP{schema: sch, legit: []bool{false, true, false, false}, choices: [][][]outcome{
-		{{{1, model.Half}, {3, model.Half}}}, {{{2, model.Prob{}}}}, {{{2, model.Prob{}}}}, {{{3, model.Prob{}}}}}}}
+		{{{1, prob.Half}, {3, prob.Half}}}, {{{2, prob.Prob{}}}}, {{{2, prob.Prob{}}}}, {{{3, prob.Prob{}}}}}}}
 	spec := checker.Spec{Properties: model.Properties{Legit: m.isLegit}, Reading: checker.Strict, Checks: []checker.Check{checker.CheckAlmostSure, checker.CheckExpected}}
 	res, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 2})
 	if err != nil {

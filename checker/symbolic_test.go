@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/form"
 	"github.com/mc-checker/mc/checker/testtier"
 	"github.com/mc-checker/mc/models/dijkstra"
 )
@@ -106,7 +107,7 @@ func TestSymbolicWeakFairness(t *testing.T) {
 			t.Run(fmt.Sprintf("gated=%v/%s/%s", tc.gated, tc.fairness, d), func(t *testing.T) {
 				p := newStarver(tc.gated)
 				m, _ := model.Daemonize(p, d)
-				done := model.Count{Procs: 2, Local: func(s model.State, q int) bool { return q == 1 && s[1] == 1 }, Min: 1, Max: 1}
+				done := form.Count{Procs: 2, Local: func(s model.State, q int) bool { return q == 1 && s[1] == 1 }, Min: 1, Max: 1}
 				spec := checker.Spec{Checks: []checker.Check{checker.CheckConvergence}, Properties: model.Properties{LegitForm: done}, Fairness: tc.fairness}
 				res, err := checker.Run(context.Background(), m, spec, checker.Options{Engine: checker.EngineSymbolic})
 				if err != nil {

@@ -8,11 +8,11 @@ import (
 	"github.com/mc-checker/mc/models"
 )
 
-// A protocol's batch of successors under the central daemon (model.Batched, which the dense
-// store uses) is exactly what Successors yields: the same configurations, step indices, moves
-// and ticks, in the same order, on the first 3,000 states a BFS meets in every model of the
-// catalogue. The other daemons decline the batch, and so does every daemon for a randomized
-// protocol.
+// A protocol's batch of successors under the central daemon (model.Behaviour.Batch, which the
+// dense store uses) is exactly what Successors yields: the same configurations, step indices,
+// moves and ticks, in the same order, on the first 3,000 states a BFS meets in every model of
+// the catalogue. The other daemons decline the batch, and so does every daemon for a
+// randomized protocol.
 func TestBatchIsSuccessors(t *testing.T) {
 	small := map[string][]string{"dijkstra": {"n=4", "K=3"}, "arrow": {"n=4", "F=2"}, "ssarrow": {"n=2"}}
 	for _, e := range models.All() {
@@ -35,7 +35,7 @@ func TestBatchIsSuccessors(t *testing.T) {
 		if _, random := inst.Protocol.(model.Randomized); random {
 			// A randomized protocol's steps carry probabilities, which a batch does not keep.
 			var b model.Batch
-			if m.(model.Batched).AppendSuccessors(inst.Protocol.Schema().NewState(), &b) {
+			if model.BehaviourOf(m).Batch(inst.Protocol.Schema().NewState(), &b) {
 				t.Errorf("%s: the central daemon wrote a batch for a randomized protocol", e.Name)
 			}
 			continue
@@ -44,7 +44,7 @@ func TestBatchIsSuccessors(t *testing.T) {
 		if !e.Asynchronous {
 			d, _ := model.Daemonize(inst.Protocol, model.Distributed, model.From(inst.Init))
 			var b model.Batch
-			if d.(model.Batched).AppendSuccessors(inst.Protocol.Schema().NewState(), &b) || len(b.States) > 0 {
+			if model.BehaviourOf(d).Batch(inst.Protocol.Schema().NewState(), &b) || len(b.States) > 0 {
 				t.Errorf("%s: the distributed daemon wrote a batch", e.Name)
 			}
 		}
@@ -66,7 +66,7 @@ func sameSuccessors(t *testing.T, name string, m model.Model) {
 	for i := 0; i < len(queue) && i < 3000; i++ {
 		s := queue[i]
 		b.States, b.Steps = b.States[:0], b.Steps[:0]
-		if !m.(model.Batched).AppendSuccessors(s, &b) {
+		if !model.BehaviourOf(m).Batch(s, &b) {
 			t.Fatalf("%s: the central daemon declined the batch", name)
 		}
 		k, w := 0, len(s)

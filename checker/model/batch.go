@@ -1,17 +1,7 @@
 package model
 
-// Batched is implemented by models that can write every successor of a state at once, with
-// no call per successor: the explorer's hot loops use it when they need no more of a step
-// than its index, moves and ticks (no action invariant, no fairness units).
-type Batched interface {
-	// AppendSuccessors appends the successors of s, in Successors' order, to out, and
-	// reports false, appending nothing, if it cannot for this model (then Successors must be
-	// used).
-	AppendSuccessors(s State, out *Batch) bool
-}
-
-// Batch holds successors: their configurations one after the other, schema width bytes
-// each, and their steps.
+// Batch holds successors (Behaviour.Batch): their configurations one after the other, schema
+// width bytes each, and their steps.
 type Batch struct {
 	States []byte
 	Steps  []BatchStep

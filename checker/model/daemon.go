@@ -55,7 +55,7 @@ func ParseDaemon(s string) (Daemon, error) {
 // enumerates subsets of them (the locally-central, distributed and blocks daemons): 2^24
 // choices in one step is already far past what an explicit-state search can use. From every
 // configuration it bounds the processes; from given ones, the enabled processes of each
-// configuration reached (Limited: past it, the run is inconclusive).
+// configuration reached (Behaviour.Limit: past it, the run is inconclusive).
 const maxSubsetProcs = 24
 
 // Option chooses how Daemonize builds a model.
@@ -167,4 +167,17 @@ func readers(p Protocol, n int) ([][]int, error) {
 		}
 	}
 	return out, nil
+}
+
+// ProtocolOf is the protocol m runs and its daemon, if m is a protocol under a daemon
+// (Daemonize's model): the symbolic engine builds its relation from the protocol's rules, and
+// the table of combinations reads the daemon. Under WithLint the protocol is wrapped in the
+// lint, which checks what the caller evaluates of it. It does not look through wrappers: a
+// model over another (a quotient, faults, a user's) is no protocol under a daemon itself.
+func ProtocolOf(m Model) (Protocol, Daemon, bool) {
+	d, ok := m.(*daemonModel)
+	if !ok {
+		return nil, 0, false
+	}
+	return d.proto, d.daemon, true
 }

@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"sync"
 	"sync/atomic"
+
+	"github.com/mc-checker/mc/checker/model/prob"
 )
 
 // daemonModel is a protocol under a daemon, starting from every configuration, from those
@@ -27,7 +29,7 @@ type daemonModel struct {
 	audit     Audited     // a protocol that checks its own rules as it runs, or nil
 }
 
-// firstLimit is the first limit a model met (Limited), safe for concurrent use.
+// firstLimit is the first limit a model met (Behaviour.Limit), safe for concurrent use.
 type firstLimit struct{ err atomic.Pointer[error] }
 
 func (f *firstLimit) set(err error) { f.err.CompareAndSwap(nil, &err) }
@@ -43,12 +45,14 @@ func (f *firstLimit) get() error {
 // can be enumerated for (maxSubsetProcs), or nil.
 func (m *daemonModel) Limit() error { return m.limit.get() }
 
-// Traits: timed when the protocol has a clock, one move a step under the central daemon (or
-// with one process), probabilistic for a randomized protocol, the blocks reduction under the
-// Blocks daemon, the protocol's type and the daemon as its identity.
+// Traits: timed by its clock when the protocol has one, one move a step under the central
+// daemon (or with one process), probabilistic for a randomized protocol, the blocks reduction
+// under the Blocks daemon, the protocol's type and the daemon as its identity.
 func (m *daemonModel) Traits() Traits {
-	t := Traits{Timed: m.clock >= 0, OneMovePerStep: m.daemon == Central || m.procs <= 1,
-		Probabilistic: m.random != nil, Identity: m.identity}
+	t := Traits{OneMovePerStep: m.daemon == Central || m.procs <= 1, Probabilistic: m.random != nil, Identity: m.identity}
+	if m.clock >= 0 {
+		t.Timed, t.Clock = true, m.clock
+	}
 	if m.daemon == Blocks {
 		t.Reduced = "blocks"
 	}
@@ -63,7 +67,7 @@ type scratch struct {
 	moves   []Move
 	enabled []enabledProc
 	choice  []int
-	chances [][]Prob // a randomized step's movers' distributions, and the outcome each drew
+	chances [][]prob.Prob // a randomized step's movers' distributions, and the outcome each drew
 	drawn   []int
 	_       noFalseSharing
 }
@@ -137,12 +141,6 @@ func (m *daemonModel) Violation() error {
 	}
 	return nil
 }
-
-// Daemon is the daemon the protocol runs under.
-func (m *daemonModel) Daemon() Daemon { return m.daemon }
-
-// Protocol is the protocol the model runs (wrapped in the lint under WithLint).
-func (m *daemonModel) Protocol() Protocol { return m.proto }
 
 // ticks is 1 if the clock is among the moves.
 func (m *daemonModel) ticks(moves []Move) int {
@@ -279,12 +277,12 @@ func (m *daemonModel) outcomes(s State, sc *scratch, choice int, idx *int, yield
 	}
 	ticks := m.ticks(sc.moves)
 	for {
-		prob := Prob{1, 1}
+		chance := prob.Prob{Num: 1, Den: 1}
 		for i := range sc.moves {
 			sc.moves[i].Outcome = sc.drawn[i]
 			if len(sc.chances[i]) > 1 {
 				var fits bool
-				if prob, fits = prob.Times(sc.chances[i][sc.drawn[i]]); !fits {
+				if chance, fits = chance.Times(sc.chances[i][sc.drawn[i]]); !fits {
 					m.breach.set(fmt.Errorf("a step of %d moves (%s's %s first): its probability has a denominator past 64 bits",
 						len(sc.moves), m.procName(sc.moves[0].Proc), m.proto.RuleName(sc.moves[0].Proc, sc.moves[0].Rule)))
 					return false
@@ -293,7 +291,7 @@ func (m *daemonModel) outcomes(s State, sc *scratch, choice int, idx *int, yield
 		}
 		copy(sc.next, s)
 		m.proto.Fire(s, sc.moves, sc.next)
-		if !yield(Step{Index: *idx, Choice: choice, Moves: sc.moves, Ticks: ticks, Prob: prob}, sc.next) {
+		if !yield(Step{Index: *idx, Choice: choice, Moves: sc.moves, Ticks: ticks, Prob: chance}, sc.next) {
 			return false
 		}
 		*idx++
@@ -304,7 +302,7 @@ func (m *daemonModel) outcomes(s State, sc *scratch, choice int, idx *int, yield
 }
 
 // nextOutcome advances the odometer of outcomes, the last mover's varying fastest.
-func nextOutcome(chances [][]Prob, drawn []int) bool {
+func nextOutcome(chances [][]prob.Prob, drawn []int) bool {
 	for i := len(drawn) - 1; i >= 0; i-- {
 		if drawn[i]++; drawn[i] < len(chances[i]) {
 			return true

@@ -3,13 +3,15 @@
 // Protocol interface, the Daemon that turns a protocol into a Model (Daemonize, From, Where,
 // WithLint), Steps and Traces with their Replay, the Traits of a model, and the predicates
 // checks are stated with (Predicate, Property, Form). It depends on the standard library,
-// xxhash and checker/plural only: nothing here stores, maps or explores.
+// xxhash, checker/plural and its leaf prob only: nothing here stores, maps or explores.
 //
 // What is not the core lives in subpackages of one job each, which import this package
-// (never the other way): channel (messages in transit as variables), universe (every
-// configuration, ranked), symmetry (rotation symmetry and its quotient), faults (the
-// recovery check's faults and their budget) and fairness (what weak fairness reads of a
-// model).
+// (never the other way, but for prob, which imports nothing): prob (exact probabilities, the
+// coins of randomized protocols), form (the forms the symbolic engine builds: censuses of
+// local facts and their Boolean combinations), channel (messages in transit as variables),
+// legend (what the columns of a trace table are), universe (every configuration, ranked),
+// symmetry (rotation symmetry and its quotient), faults (the recovery check's faults and
+// their budget) and fairness (what weak fairness reads of a model).
 //
 // # A protocol
 //
@@ -23,9 +25,10 @@
 //
 // The checker relies on these. A model that breaks the first two gets wrong answers, not
 // errors, unless it is run with WithLint (mc check --lint), which checks them on every step a
-// run meets and reports a breach as a *ContractError. The checker always rejects a successor
-// outside the schema (the last), and replays every trace, which a model that is not pure
-// (the third) usually fails: an internal error, never a verdict.
+// run meets and reports a breach as a *ContractError (in a *StateError, with its
+// configuration). The checker always rejects a successor outside the schema (the last), and
+// replays every trace, which a model that is not pure (the third) usually fails: an internal
+// error, never a verdict.
 //
 //   - A statement writes only what its process owns: its variables and its out-channels,
 //     and the channels it receives from (to consume a message). A guard and a statement read
@@ -41,31 +44,33 @@
 //     Moves, live in buffers the next call reuses; Clone what you keep.
 //   - A successor stays inside the schema: every value within its variable's domain.
 //
-// # Optional interfaces
+// # Optional behaviour
 //
-// Beyond Model, a model may implement (Daemonize's models implement all that apply). Ask for
-// them through one query each where it is a question: ProcessesOf, InitOverUniverse, LimitOf,
-// TraitsOf, and in the subpackages symmetry.QuotientOf, faults.BudgetOf, fairness.Of.
+// Beyond Model, a model may have more (Daemonize's models have all that apply). Ask for it
+// through one query each: ProcessesOf, InitOverUniverse, TraitsOf, BehaviourOf, ProtocolOf,
+// and in the subpackages symmetry.QuotientOf, faults.BudgetOf, fairness.Of.
 //
-//   - Universal: the initial set is described over the universe (every configuration, or
-//     those that satisfy a predicate): the checker uses the dense store.
+//   - InitOverUniverse: the initial set is described over the universe (every configuration,
+//     or those that satisfy a predicate; a method UniverseInit): the checker uses the dense
+//     store.
 //   - Processes: steps are moves of processes; weak fairness and the enabled column of
 //     traces need it.
-//   - Forkable: Fork gives each worker a copy with scratch buffers of its own, so that
-//     Successors allocates nothing on the explorer's hot path.
-//   - Batched: AppendSuccessors writes every successor at once (the central daemon), which
-//     the explorer uses when it needs only the steps' index, moves and ticks.
-//   - Traited: what the model is, as one value (Traits): timed (the worst case also in
-//     ticks), one move a step (moves need no label of their own), probabilistic, the
-//     reduction it explores (the Blocks daemon), its identity for checkpoints. Each wrapper
-//     copies its base's Traits and edits them, so none can be lost on the way.
-//   - Audited: checks the protocol contract as it runs (WithLint); Violation is the first
-//     breach.
-//   - Limited: the model met a limit of its own (too many enabled processes for the daemon's
-//     subsets): the run is inconclusive.
+//   - TraitsOf: what the model is, as one value (Traits; a method Traits): timed (the worst
+//     case also in ticks, and its clock), one move a step (moves need no label of their own),
+//     probabilistic, the reduction it explores (the Blocks daemon), its identity for
+//     checkpoints. Each wrapper copies its base's Traits and edits them, so none can be lost on
+//     the way.
+//   - BehaviourOf: what it does, each a method the model may have: Fork gives each worker a
+//     copy with scratch buffers of its own, so that Successors allocates nothing on the
+//     explorer's hot path; AppendSuccessors writes every successor at once (the central
+//     daemon's batch); Limit is a limit of its own it met (too many enabled processes for the
+//     daemon's subsets: the run is inconclusive); Violation (Audited) is the first breach of
+//     the contract it found (WithLint).
+//   - ProtocolOf: the protocol and the daemon of Daemonize's model, from which the symbolic
+//     engine builds its relation.
 //   - Wrapper: a model built over another (symmetry.ByRotation, faults.With) names it; As
-//     looks through wrappers for behaviour, and a wrapper that is not Traited keeps its
-//     base's reduction (TraitsOf), so that a refusal cannot be lost.
+//     looks through wrappers for behaviour, and a wrapper that says nothing of its Traits
+//     keeps its base's reduction (TraitsOf), so that a refusal cannot be lost.
 //
 // A Protocol may implement Clocked: its clock process's moves are ticks of time, and the
 // clock, the environment, may read and write every variable (its moves must still compose

@@ -27,17 +27,14 @@ import (
 // ContractError is a breach of the protocol contract, with the move and the configuration.
 // Of the breaches a run meets, the lint keeps the one in the smallest configuration (by its
 // encoding; then by move and breach), so that the report does not depend on which worker met
-// which first.
+// which first. The model's Violation reports it inside a *StateError, which holds the
+// configuration itself.
 type ContractError struct {
 	Move   string // e.g. "P2 copy"
 	State  string // the configuration, formatted by the schema
 	Breach string // what the move did
-	at     State  // the configuration itself
 	key    string // the configuration's encoding, the move and the breach: the order kept
 }
-
-// Configuration is the configuration the breach happened in (Situated).
-func (e *ContractError) Configuration() State { return e.at }
 
 func (e *ContractError) Error() string {
 	return fmt.Sprintf("model error: %s %s, in %s", e.Move, e.Breach, e.State)
@@ -51,7 +48,7 @@ type lint struct {
 	unreadable [][]int // per process, the variables it may not read
 	writable   [][]bool
 	clock      int
-	found      atomic.Pointer[ContractError]
+	found      atomic.Pointer[StateError] // its Err a *ContractError
 }
 
 func newLint(p Protocol, neighbors [][]int, clock int) *lint {
@@ -65,11 +62,12 @@ func newLint(p Protocol, neighbors [][]int, clock int) *lint {
 		var unreadable []int
 		writable := make([]bool, sch.Width())
 		for i, v := range sch.Vars {
-			receiver, ok := v.Receiver()
-			if !reads[v.Owner] && !(ok && receiver == q) {
+			// A message's receiver reads and writes it (Global: any process, on the network).
+			receives := v.Link != nil && (v.Link.Receiver == Owner(q) || v.Link.Receiver == Global)
+			if !reads[v.Owner] && !receives {
 				unreadable = append(unreadable, i)
 			}
-			writable[i] = v.Owner == Owner(q) || ok && receiver == q || v.network
+			writable[i] = v.Owner == Owner(q) || receives
 		}
 		l.unreadable, l.writable = append(l.unreadable, unreadable), append(l.writable, writable)
 	}
@@ -92,11 +90,12 @@ func (l *lint) report(s State, p int, moves []Move, format string, args ...any) 
 	for _, m := range moves {
 		names = append(names, l.sch.ProcName(m.Proc)+" "+l.RuleName(m.Proc, m.Rule))
 	}
-	e := &ContractError{Move: strings.Join(names, " and "), State: l.sch.Format(s), Breach: fmt.Sprintf(format, args...), at: s.Clone()}
+	e := &ContractError{Move: strings.Join(names, " and "), State: l.sch.Format(s), Breach: fmt.Sprintf(format, args...)}
 	e.key = string(s) + "\x00" + e.Move + "\x00" + e.Breach
+	in := &StateError{Err: e, State: s.Clone()}
 	for {
 		cur := l.found.Load()
-		if cur != nil && cur.key <= e.key || l.found.CompareAndSwap(cur, e) {
+		if cur != nil && cur.Err.(*ContractError).key <= e.key || l.found.CompareAndSwap(cur, in) {
 			return
 		}
 	}

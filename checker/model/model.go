@@ -1,5 +1,7 @@
 package model
 
+import "github.com/mc-checker/mc/checker/model/prob"
+
 // Step is one transition of a model, as the explorer sees it.
 type Step struct {
 	// Index is the position of this successor in the model's deterministic order, so a trace
@@ -17,7 +19,7 @@ type Step struct {
 	// of one choice of the scheduler (consecutive, in Index order), and Prob is this
 	// outcome's probability given that choice (the zero Prob is 1).
 	Choice int
-	Prob   Prob
+	Prob   prob.Prob
 }
 
 // Movers has bit p set iff process p moves in the step (for p < MaxFairProcs).
@@ -51,17 +53,19 @@ func (st Step) MoveCount() int {
 type Model interface {
 	Schema() *Schema
 	// Init yields the initial states. Models whose initial set is described over the universe
-	// also implement Universal, which lets the checker use the dense store instead.
+	// also say so (a method UniverseInit, see InitOverUniverse), which lets the checker use the
+	// dense store instead.
 	Init(yield func(State) bool)
 	// Successors yields the successors of s in a deterministic order; the State passed to
 	// yield is only valid during the call.
 	Successors(s State, yield func(Step, State) bool)
 }
 
-// Universal is implemented by models whose initial set is every configuration of the schema,
+// universal is implemented by models whose initial set is every configuration of the schema,
 // "an arbitrary initial state" in self-stabilization, or those of them that satisfy a
-// predicate (a bounded model whose variables may grow past their initial range).
-type Universal interface {
+// predicate (a bounded model whose variables may grow past their initial range): ask
+// InitOverUniverse.
+type universal interface {
 	// UniverseInit reports whether the initial set is described over the universe and, if it
 	// is restricted, the predicate that selects it (nil: every configuration).
 	UniverseInit() (where Predicate, ok bool)
@@ -90,19 +94,13 @@ func ProcessesOf(m Model) (Processes, bool) {
 const MaxFairProcs = 64
 
 // InitOverUniverse reports whether m's initial set is described over its universe and, if
-// it is restricted, the predicate that selects it (nil: every configuration).
+// it is restricted, the predicate that selects it (nil: every configuration): whether m has a
+// method UniverseInit() (Predicate, bool) that says so.
 func InitOverUniverse(m Model) (where Predicate, ok bool) {
-	if u, ok := m.(Universal); ok {
+	if u, ok := m.(universal); ok {
 		return u.UniverseInit()
 	}
 	return nil, false
-}
-
-// Forkable is implemented by models that keep scratch buffers: Fork returns a copy for the
-// exclusive use of one goroutine, so that the explorer's workers expand states without locks
-// or allocations.
-type Forkable interface {
-	Fork() Model
 }
 
 // Clocked is implemented by protocols with a clock process whose moves are ticks of time.
@@ -134,26 +132,55 @@ func As[T any](m Model) (T, bool) {
 	return zero, false
 }
 
-// Limited is implemented by models that may meet a limit of their own while they enumerate
-// successors, such as a daemon asked for the subsets of too many enabled processes: Limit is
-// the first limit met, or nil. The successors of the state that met it are incomplete, so the
-// explorer stops there and the run is inconclusive. Forks share their model's limit, and a
-// limit once met stays: build a new model for another run.
-type Limited interface {
-	Limit() error
-}
-
-// LimitOf is m's limit if it is Limited, else nil.
-func LimitOf(m Model) error {
-	if l, ok := m.(Limited); ok {
-		return l.Limit()
-	}
-	return nil
-}
-
 // Audited is implemented by models that check the protocol contract as they run (Daemonize
-// with WithLint): Violation is the first breach found so far, or nil. A model that breaks
-// its contract has no verdict: the checker returns the breach as an error.
+// with WithLint), and by protocols that check their own rules (a compiled protocol file):
+// Violation is the first breach found so far, or nil. A model that breaks its contract has no
+// verdict: the checker returns the breach as an error.
 type Audited interface {
 	Violation() error
+}
+
+// Behaviour is what a model does beyond Model, each nil where it does not: the explorer asks
+// once (BehaviourOf) rather than probe the model with a type assertion per question. A model
+// has one by having the method each field names; Daemonize's models have all four, and the
+// library's wrappers (symmetry.ByRotation, faults.With) fork and forward their base's.
+type Behaviour struct {
+	// Fork (a method Fork() Model) gives a copy with scratch buffers of its own, for the
+	// exclusive use of one goroutine, so that the explorer's workers expand states without
+	// locks or allocations.
+	Fork func() Model
+	// Batch (AppendSuccessors(s State, out *Batch) bool) appends every successor of s at
+	// once, in Successors' order, with no call per successor, and reports false, appending
+	// nothing, if it cannot for this model (then Successors must be used). The explorer uses
+	// it when it needs no more of a step than its index, moves and ticks.
+	Batch func(s State, out *Batch) bool
+	// Limit (Limit() error) is the first limit of its own the model met while it enumerated
+	// successors, such as a daemon asked for the subsets of too many enabled processes, or
+	// nil. The successors of the state that met it are incomplete, so the explorer stops there
+	// and the run is inconclusive. Forks share their model's limit, and a limit once met
+	// stays: build a new model for another run.
+	Limit func() error
+	// Violation (Audited) is the first breach of the protocol contract the model found, or nil.
+	Violation func() error
+}
+
+// BehaviourOf is what m does beyond Model. It does not look through wrappers: a wrapper
+// forks itself and forwards what its base does.
+func BehaviourOf(m Model) Behaviour {
+	var b Behaviour
+	if f, ok := m.(interface{ Fork() Model }); ok {
+		b.Fork = f.Fork
+	}
+	if x, ok := m.(interface {
+		AppendSuccessors(s State, out *Batch) bool
+	}); ok {
+		b.Batch = x.AppendSuccessors
+	}
+	if l, ok := m.(interface{ Limit() error }); ok {
+		b.Limit = l.Limit
+	}
+	if a, ok := m.(Audited); ok {
+		b.Violation = a.Violation
+	}
+	return b
 }

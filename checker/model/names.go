@@ -79,13 +79,3 @@ func (s *Schema) Extend(vars ...Var) (*Schema, error) {
 
 // procName names process p in the model's errors.
 func (m *daemonModel) procName(p int) string { return m.proto.Schema().ProcName(p) }
-
-// ClockOf is the clock process of m's protocol (Clocked), looking through the models that
-// wrap it; false for a model without one.
-func ClockOf(m Model) (int, bool) {
-	d, ok := As[*daemonModel](m)
-	if !ok || d.clock < 0 {
-		return 0, false
-	}
-	return d.clock, true
-}

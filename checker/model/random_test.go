@@ -5,16 +5,17 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/prob"
 )
 
 // dice is two processes with one variable each in 0..2: process p, when its value is 0,
 // draws a new value with the given distribution (weights of 1, 2).
 type dice struct {
 	schema *model.Schema
-	dist   []model.Prob
+	dist   []prob.Prob
 }
 
-func newDice(dist []model.Prob) *dice {
+func newDice(dist []prob.Prob) *dice {
 	s, err := model.NewSchema(2, model.Var{Name: "a", Owner: 0, Domain: model.Range(3)}, model.Var{Name: "b", Owner: 1, Domain: model.Range(3)})
 	if err != nil {
 		panic(err)
@@ -31,7 +32,7 @@ func (d *dice) Enabled(s model.State, p int, dst []int) []int {
 	}
 	return dst
 }
-func (d *dice) Chances(_ model.State, _, _ int, dst []model.Prob) []model.Prob {
+func (d *dice) Chances(_ model.State, _, _ int, dst []prob.Prob) []prob.Prob {
 	return append(dst, d.dist...)
 }
 func (d *dice) Fire(_ model.State, moves []model.Move, next model.State) {
@@ -60,7 +61,7 @@ func steps(m model.Model, s model.State) []step {
 // synchronous daemon, the one choice has the product of the two draws, the first mover's
 // outcome varying slowest, with the products of the probabilities.
 func TestOutcomesOfChoices(t *testing.T) {
-	d := newDice([]model.Prob{{Num: 1, Den: 3}, {Num: 2, Den: 3}})
+	d := newDice([]prob.Prob{{Num: 1, Den: 3}, {Num: 2, Den: 3}})
 	central, _ := model.Daemonize(d, model.Central)
 	got := steps(central, model.State{0, 0})
 	want := []step{{0, "1/3", "10"}, {0, "2/3", "20"}, {1, "1/3", "01"}, {1, "2/3", "02"}}
@@ -86,7 +87,7 @@ func TestOutcomesOfChoices(t *testing.T) {
 // the contract, which the model reports (Audited) instead of yielding the step; a single
 // certain outcome (the zero Prob) is a deterministic rule.
 func TestBadDistribution(t *testing.T) {
-	for _, dist := range [][]model.Prob{{{Num: 1, Den: 3}, {Num: 1, Den: 3}}, {{Num: 0, Den: 1}, {Num: 1, Den: 1}}, {model.Half}} {
+	for _, dist := range [][]prob.Prob{{{Num: 1, Den: 3}, {Num: 1, Den: 3}}, {{Num: 0, Den: 1}, {Num: 1, Den: 1}}, {prob.Half}} {
 		m, _ := model.Daemonize(newDice(dist), model.Central)
 		if n := len(steps(m, model.State{0, 0})); n != 0 {
 			t.Errorf("%v: %d steps yielded", dist, n)
@@ -99,7 +100,7 @@ func TestBadDistribution(t *testing.T) {
 }
 
 func TestSingleCertainOutcome(t *testing.T) {
-	m, _ := model.Daemonize(newDice([]model.Prob{{}}), model.Central)
+	m, _ := model.Daemonize(newDice([]prob.Prob{{}}), model.Central)
 	if n := len(steps(m, model.State{0, 0})); n != 2 || m.(model.Audited).Violation() != nil {
 		t.Errorf("%d steps, breach %v", n, m.(model.Audited).Violation())
 	}

@@ -64,47 +64,36 @@ func (d Domain) Parse(text string) (byte, error) {
 }
 
 // Var is one variable of the schema. The process that owns it writes it; its neighbours may
-// read it. A channel's variable is owned by its sender and also written by its receiver,
-// which consumes its messages: declare it with Builder.Channel.
+// read it. A variable of messages in transit (Link) is written by its receiver too, which
+// consumes them: package channel declares such variables.
 type Var struct {
 	Name   string
 	Owner  Owner
 	Domain Domain
-	// receiver is 1 + the process that receives from a channel variable; 0 for the others.
-	receiver int
-	// network marks a message slot whose sender and receiver change as the message travels
-	// (Builder.Network): every process may write it.
-	network bool
 	// Targets, when set, says that the variable names processes, as a parent pointer does:
 	// value v names process Targets[v], or nobody (⊥) where Targets[v] is -1. Pictures of
 	// configurations draw it as an arrow; the checker itself never reads it. nil: a plain value.
 	Targets []int
 	// Doc says what the variable holds, in a few words, for the legend under a trace table
-	// (Schema.Legend). Variables of one Doc share an entry, which a Doc that starts with a
+	// (package legend). Variables of one Doc share an entry, which a Doc that starts with a
 	// pattern of their names and a colon names by the pattern: "tAB: parent A's timer on its
 	// edge to child B". "": the legend says whose the variable is, from its owner and name.
 	Doc string
-	// age is 1 + the age in ticks of the messages a timed channel's variable holds
-	// (Builder.TimedChannel); 0 for the others.
-	age int
+	// Link, when set, makes the variable one of messages in transit from its Owner (package
+	// channel declares them); nil: a variable of its owner's alone.
+	Link *Link
 }
 
-// networkVar is a variable of the network (Builder.Network).
-func networkVar(name string, d Domain) Var {
-	return Var{Name: name, Owner: Global, Domain: d, network: true}
+// Link is what a variable of messages in transit says of them: the process that receives
+// them, which may write the variable too (to consume a message) and read it; and, on a timed
+// channel, their age. A message of the network, between any two processes, is received by
+// Global, any process: its variable, owned by Global too, every process may read and write.
+type Link struct {
+	Receiver Owner
+	// Timed marks a timed channel's variable, which holds the messages Age ticks old.
+	Timed bool
+	Age   int
 }
-
-// Network reports whether the variable is the network's (Builder.Network).
-func (v Var) Network() bool { return v.network }
-
-// channelVar is the variable of a channel from process from to process to: owned by from,
-// which sends, and written by to too, which receives.
-func channelVar(name string, from, to int, d Domain) Var {
-	return Var{Name: name, Owner: Owner(from), Domain: d, receiver: to + 1}
-}
-
-// Receiver is the process that receives from a channel variable.
-func (v Var) Receiver() (p int, ok bool) { return v.receiver - 1, v.receiver > 0 }
 
 // Schema lists a protocol's variables once; the encoding, the universe, the faults and the
 // pretty-printing of states are all derived from it.
@@ -132,8 +121,8 @@ func NewSchema(procs int, vars ...Var) (*Schema, error) {
 			return nil, fmt.Errorf("variable %s: %d value names for a domain of %d", v.Name, len(v.Domain.Names), v.Domain.Size)
 		case v.Owner != Global && (v.Owner < 0 || int(v.Owner) >= procs):
 			return nil, fmt.Errorf("variable %s: owner %d is not a process of 0..%d", v.Name, v.Owner, procs-1)
-		case v.receiver < 0 || v.receiver > procs:
-			return nil, fmt.Errorf("variable %s: receiver %d is not a process of 0..%d", v.Name, v.receiver-1, procs-1)
+		case v.Link != nil && v.Link.Receiver != Global && (v.Link.Receiver < 0 || int(v.Link.Receiver) >= procs):
+			return nil, fmt.Errorf("variable %s: receiver %d is not a process of 0..%d", v.Name, v.Link.Receiver, procs-1)
 		case seen[v.Name]:
 			return nil, fmt.Errorf("variable %s is declared twice", v.Name)
 		}

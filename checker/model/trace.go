@@ -101,8 +101,10 @@ func StepOf(m Model, s State, index int) (Step, State, error) {
 		return false
 	})
 	if next == nil {
-		if err := LimitOf(m); err != nil { // the successors were cut: say why
-			return step, nil, fmt.Errorf("%s has no step of index %d: %w", m.Schema().Format(s), index, err)
+		if limit := BehaviourOf(m).Limit; limit != nil {
+			if err := limit(); err != nil { // the successors were cut: say why
+				return step, nil, fmt.Errorf("%s has no step of index %d: %w", m.Schema().Format(s), index, err)
+			}
 		}
 		return step, nil, fmt.Errorf("%s has no step of index %d", m.Schema().Format(s), index)
 	}

@@ -3,13 +3,16 @@ package model
 import "fmt"
 
 // Traits is what a model is, as the checker asks it before and after exploring: one value,
-// which a model reports (Traited) and which each wrapper copies from the model it wraps and
+// which a model reports (a method Traits() Traits) and which each wrapper copies from the model it wraps and
 // edits where it changes the answer. One value, not one optional interface each, so that no
 // wrapper can forget to forward one: a quotient that did not forward the blocks reduction
 // once let a run measure a worst case the reduction does not keep.
 type Traits struct {
 	// Timed: the steps carry time (Step.Ticks), and the worst case is also measured in ticks.
 	Timed bool
+	// Clock, when Timed, is the process whose moves are the ticks (a Clocked protocol's
+	// clock): traces do not count its moves as a process's.
+	Clock int
 	// OneMovePerStep: every step is exactly one move (a protocol under the central daemon),
 	// so moves equal steps and the worst case is measured once. False when not known.
 	OneMovePerStep bool
@@ -26,11 +29,11 @@ type Traits struct {
 	Identity string
 }
 
-// Traited is implemented by models that say what they are. A model without it has the zero
+// traited is implemented by models that say what they are. A model without it has the zero
 // Traits, the conservative answers: untimed, not known to take one move a step, not
-// probabilistic, unreduced; a wrapper without it (a Wrapper that is not Traited) keeps the
+// probabilistic, unreduced; a wrapper without it (a Wrapper that is not traited) keeps the
 // reduction of the model it wraps, which only a model that says so may drop.
-type Traited interface {
+type traited interface {
 	Traits() Traits
 }
 
@@ -38,7 +41,7 @@ type Traited interface {
 func TraitsOf(m Model) Traits {
 	var t Traits
 	switch x := m.(type) {
-	case Traited:
+	case traited:
 		t = x.Traits()
 	case Wrapper:
 		base := TraitsOf(x.Unwrap())

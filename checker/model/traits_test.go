@@ -14,16 +14,17 @@ import (
 	"github.com/mc-checker/mc/models/topology"
 )
 
-// plainWrapper is a user's wrapper that says nothing of what it is (not Traited).
+// plainWrapper is a user's wrapper that says nothing of what it is (no method Traits).
 type plainWrapper struct{ model.Model }
 
 func (w plainWrapper) Unwrap() model.Model { return w.Model }
 
 // Issue 35: every trait of every kind of model survives every wrapper, in every order the
 // wrappers allow: the quotient by rotation and the faults copy their base's Traits (the
-// faults make a step no longer one move), a wrapper that is not Traited keeps the reduction,
-// and each wrapper names the relation anew for checkpoints. Faults over a quotient are
-// refused, and so is a quotient over faults (their counter is no process's).
+// faults make a step no longer one move; a timed base's clock stays), a wrapper that says
+// nothing of its Traits keeps the reduction, and each wrapper names the relation anew for
+// checkpoints. Faults over a quotient are refused, and so is a quotient over faults (their
+// counter is no process's).
 func TestTraitsSurviveWrappers(t *testing.T) {
 	ring, _ := dijkstra.New(3, 3)
 	coins, _ := herman.New(3)
@@ -40,7 +41,7 @@ func TestTraitsSurviveWrappers(t *testing.T) {
 		"dijkstra blocks":        {ring, model.Blocks, model.Traits{Reduced: "blocks"}},
 		"herman synchronous":     {coins, model.Synchronous, model.Traits{Probabilistic: true}},
 		"maxring blocks":         {maxr, model.Blocks, model.Traits{Reduced: "blocks"}},
-		"ssarrow central, timed": {arrow, model.Central, model.Traits{Timed: true, OneMovePerStep: true}},
+		"ssarrow central, timed": {arrow, model.Central, model.Traits{Timed: true, Clock: 2, OneMovePerStep: true}},
 	}
 	for name, b := range bases {
 		m, err := model.Daemonize(b.p, b.d)

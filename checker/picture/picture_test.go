@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/channel"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden pictures under testdata/")
@@ -181,8 +182,8 @@ func pointerScene(t *testing.T) (*Scene, model.State) {
 		}
 		b.Pointer("p"+string(rune('0'+p)), model.Owner(p), model.Enum(names...), targets)
 	}
-	b.Channel("c0>1", 0, 1, model.Enum("-", "find", "find,find"))
-	b.Channel("c1>0", 1, 0, model.Enum("-", "find"))
+	channel.Declare(b, "c0>1", 0, 1, model.Enum("-", "find", "find,find"))
+	channel.Declare(b, "c1>0", 1, 0, model.Enum("-", "find"))
 	b.Var("turn", model.Global, model.Range(4))
 	sch, err := b.Schema()
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/channel"
 )
 
 // Scene is what the pictures of one run share: the processes and where they stand, the
@@ -88,7 +89,7 @@ func New(sch *model.Schema, neighbors func(p int) []int) *Scene {
 	}
 	for i, v := range sch.Vars {
 		sc.short[i] = shortName(v)
-		to, isChannel := v.Receiver()
+		to, isChannel := channel.Receiver(v)
 		switch from := int(v.Owner); {
 		case isChannel && from >= 0 && to != from:
 			l := join(from, to)
@@ -97,7 +98,7 @@ func New(sch *model.Schema, neighbors func(p int) []int) *Scene {
 			} else {
 				l.ba = append(l.ba, i)
 			}
-		case v.Owner == model.Global || v.Network():
+		case v.Owner == model.Global || channel.OfNetwork(v):
 			sc.shared = append(sc.shared, i)
 		default:
 			sc.owned[from] = append(sc.owned[from], i)

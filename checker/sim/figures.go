@@ -98,8 +98,10 @@ func Trace(p model.Protocol, m model.Model, opts Options, i int) (*model.Trace, 
 		})
 		if index < 0 {
 			failed = fmt.Errorf("step %d of run %d is not a step of the model", len(t.Steps)+1, i)
-			if err := model.LimitOf(m); err != nil {
-				failed = fmt.Errorf("step %d of run %d: %w", len(t.Steps)+1, i, err)
+			if limit := model.BehaviourOf(m).Limit; limit != nil {
+				if err := limit(); err != nil { // the successors were cut: say why
+					failed = fmt.Errorf("step %d of run %d: %w", len(t.Steps)+1, i, err)
+				}
 			}
 			return
 		}

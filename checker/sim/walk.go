@@ -6,6 +6,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/model/faults"
+	"github.com/mc-checker/mc/checker/model/prob"
 )
 
 // walker runs executions one after another, keeping its buffers. It tracks which processes
@@ -31,7 +32,7 @@ type walker struct {
 	order   []int     // perm's buffer
 	rng     *rand.Rand
 	coins   model.Randomized // the protocol's, or nil
-	chances []model.Prob     // draw's buffer
+	chances []prob.Prob      // draw's buffer
 }
 
 // perm is a random order of 0..k-1 (as rand.Perm draws it, without allocating).

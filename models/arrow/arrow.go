@@ -35,7 +35,7 @@ func New(tree *topology.Tree, f int) (*Protocol, error) {
 	p.choices, p.arrow = tree.Pointers(b)
 	for v := range n {
 		for _, w := range tree.Adj[v] {
-			p.out[v] = append(p.out[v], b.Channel(fmt.Sprintf("c%s>%s", tree.Labels[v], tree.Labels[w]), v, w, ch.Domain()))
+			p.out[v] = append(p.out[v], channel.Declare(b, fmt.Sprintf("c%s>%s", tree.Labels[v], tree.Labels[w]), v, w, ch.Domain()))
 		}
 	}
 	for v := range n {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/channel"
 )
 
 // NewParent chooses the parent a node takes when it receives a find (Algorithm 1, line 7).
@@ -126,14 +127,14 @@ func New(cfg Config) (*Protocol, error) {
 	}
 	for u := range n {
 		name := "find" + strconv.Itoa(u) // variables are named by number, values by name
-		p.to = append(p.to, b.Network(name+".to", model.Enum(append([]string{"none"}, p.labels...)...)))
+		p.to = append(p.to, channel.DeclareNetwork(b, name+".to", model.Enum(append([]string{"none"}, p.labels...)...)))
 		b.Describe(p.to[u], "findU.to: the node U's find is in transit to (none: it is not)")
-		p.from = append(p.from, b.Network(name+".from", nodes))
+		p.from = append(p.from, channel.DeclareNetwork(b, name+".from", nodes))
 		b.Describe(p.from[u], "findU.from: the node that sent U's find")
-		p.visited = append(p.visited, b.Network(name+".visited", model.Enum(sets...)))
+		p.visited = append(p.visited, channel.DeclareNetwork(b, name+".visited", model.Enum(sets...)))
 		b.Describe(p.visited[u], "findU.visited: the nodes U's find visited")
 		if cfg.NewParent == Bridge {
-			p.carries = append(p.carries, b.Network(name+".bridge", model.Enum("no", "yes")))
+			p.carries = append(p.carries, channel.DeclareNetwork(b, name+".bridge", model.Enum("no", "yes")))
 			b.Describe(p.carries[u], "findU.bridge: whether U's find carries the ring's bridge")
 		}
 	}
@@ -144,7 +145,7 @@ func New(cfg Config) (*Protocol, error) {
 	for _, l := range p.labels {
 		tokens = append(tokens, "to "+l)
 	}
-	p.token = b.Network("token", model.Enum(tokens...))
+	p.token = channel.DeclareNetwork(b, "token", model.Enum(tokens...))
 	b.Describe(p.token, "at the node that holds it, or in transit to one")
 	var err error
 	if p.schema, err = b.Schema(); err != nil {

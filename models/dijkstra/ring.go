@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/form"
 	"github.com/mc-checker/mc/invariants"
 )
 
@@ -98,12 +99,12 @@ func (r *Ring) Legitimate() model.Predicate { return invariants.ExactlyOne(r.n, 
 // LegitimateForm is Legitimate as a census of the machines' privileges, for the symbolic
 // engine.
 func (r *Ring) LegitimateForm() model.Form {
-	return model.Count{Procs: r.n, Local: r.Privileged, Min: 1, Max: 1}
+	return form.Count{Procs: r.n, Local: r.Privileged, Min: 1, Max: 1}
 }
 
 // SomePrivilegedForm is SomePrivileged as a census.
 func (r *Ring) SomePrivilegedForm() model.Form {
-	return model.Count{Procs: r.n, Local: r.Privileged, Min: 1, Max: r.n}
+	return form.Count{Procs: r.n, Local: r.Privileged, Min: 1, Max: r.n}
 }
 
 // SomePrivileged is Dijkstra's observation that the ring is never deadlocked: in every

@@ -7,11 +7,12 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/form"
 )
 
 // enabledOnce is "exactly one machine enabled" as a census of the protocol's own guards.
 func enabledOnce(p model.Protocol, n int) model.Form {
-	return model.Count{Procs: n, Local: func(s model.State, q int) bool { return len(p.Enabled(s, q, nil)) > 0 }, Min: 1, Max: 1}
+	return form.Count{Procs: n, Local: func(s model.State, q int) bool { return len(p.Enabled(s, q, nil)) > 0 }, Min: 1, Max: 1}
 }
 
 // The symbolic engine catches the mutants too, each with a lasso that replays through the
@@ -73,9 +74,9 @@ func (r *readsFar) Enabled(s model.State, p int, dst []int) []int {
 func TestSymbolicViolations(t *testing.T) {
 	const n, k = 5, 5
 	mutant := &bottomInverted{newRing(t, n, k)}
-	some := model.Count{Procs: n, Local: func(s model.State, q int) bool { return len(mutant.Enabled(s, q, nil)) > 0 }, Min: 1, Max: n}
+	some := form.Count{Procs: n, Local: func(s model.State, q int) bool { return len(mutant.Enabled(s, q, nil)) > 0 }, Min: 1, Max: n}
 	r := newRing(t, n, k)
-	atZero := model.All{r.LegitimateForm(), model.Count{Procs: n, Local: func(s model.State, q int) bool { return q == 0 && r.Privileged(s, q) }, Min: 1, Max: 1}}
+	atZero := form.All{r.LegitimateForm(), form.Count{Procs: n, Local: func(s model.State, q int) bool { return q == 0 && r.Privileged(s, q) }, Min: 1, Max: 1}}
 	for _, tc := range []struct {
 		name  string
 		proto model.Protocol

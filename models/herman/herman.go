@@ -22,6 +22,7 @@ import (
 	"fmt"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/prob"
 )
 
 // Ring is Herman's ring of n processes.
@@ -71,9 +72,9 @@ func (r *Ring) Enabled(s model.State, p int, dst []int) []int {
 }
 
 // Chances: a fair coin for Flip (heads 0, tails 1), none for Pass or for the mutant.
-func (r *Ring) Chances(_ model.State, _, rule int, dst []model.Prob) []model.Prob {
+func (r *Ring) Chances(_ model.State, _, rule int, dst []prob.Prob) []prob.Prob {
 	if rule == Flip && !r.ConstantCoin {
-		return append(dst, model.Coin...)
+		return append(dst, prob.Coin...)
 	}
 	return dst
 }

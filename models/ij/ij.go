@@ -19,8 +19,8 @@
 // A move writes its neighbour's bit, which the contract of model.Protocol forbids a
 // process-owned variable: a statement writes only what its process owns. PRISM meets the same
 // obstacle and makes the bits global ("global because they can be updated by other
-// processes"); so does this model: each q_p is a network variable (model.Builder.Network: owned by
-// no process, read and written by every one). No encoding with process-owned variables is
+// processes"); so does this model: each q_p is a network variable (channel.DeclareNetwork:
+// owned by no process, read and written by every one). No encoding with process-owned variables is
 // faithful, one configuration of the model per configuration of the protocol: a move of p
 // writes only p's variables, and from a configuration where p's two outcomes differ, p's
 // variables take three distinct values (before, after passing left, after passing right), so a
@@ -58,6 +58,8 @@ import (
 	"fmt"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/channel"
+	"github.com/mc-checker/mc/checker/model/prob"
 )
 
 // Ring is Israeli and Jalfon's ring of n processes.
@@ -82,7 +84,7 @@ func New(n int) (*Ring, error) {
 	}
 	b := model.NewBuilder(n)
 	for p := range n {
-		b.Network(fmt.Sprintf("q%d", p), model.Range(2))
+		channel.DeclareNetwork(b, fmt.Sprintf("q%d", p), model.Range(2))
 	}
 	s, err := b.Schema()
 	return &Ring{n: n, schema: s}, err
@@ -110,8 +112,8 @@ func (r *Ring) Enabled(s model.State, p int, dst []int) []int {
 }
 
 // Chances: a fair coin, Left or Right.
-func (r *Ring) Chances(_ model.State, _, _ int, dst []model.Prob) []model.Prob {
-	return append(dst, model.Coin...)
+func (r *Ring) Chances(_ model.State, _, _ int, dst []prob.Prob) []prob.Prob {
+	return append(dst, prob.Coin...)
 }
 
 // Fire passes each mover's token to the neighbour its outcome names. It is meant for one move

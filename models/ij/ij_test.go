@@ -9,6 +9,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/prob"
 	"github.com/mc-checker/mc/checker/model/universe"
 	"github.com/mc-checker/mc/models/ij"
 )
@@ -201,9 +202,9 @@ type rightward struct {
 
 const stay = 0
 
-func (m rightward) Chances(_ model.State, _, _ int, dst []model.Prob) []model.Prob {
+func (m rightward) Chances(_ model.State, _, _ int, dst []prob.Prob) []prob.Prob {
 	if m.lazy {
-		return append(dst, model.Coin...)
+		return append(dst, prob.Coin...)
 	}
 	return dst
 }

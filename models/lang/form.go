@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/form"
 )
 
 // The symbolic engine cannot evaluate a predicate on every configuration: it needs the
@@ -27,9 +28,9 @@ func (c *compiler) form(x Expr) model.Form {
 	if c.processConstant(x, scope{}) {
 		if v, ok := c.constantValue(x); ok {
 			if v != 0 {
-				return model.All{}
+				return form.All{}
 			}
-			return model.Any{}
+			return form.Any{}
 		}
 		return nil
 	}
@@ -47,7 +48,7 @@ func (c *compiler) form(x Expr) model.Form {
 			return nil
 		}
 		if f := c.form(x.X); f != nil {
-			return model.Not{Of: f}
+			return form.Not{Of: f}
 		}
 	case *Binary:
 		switch x.Op {
@@ -57,9 +58,9 @@ func (c *compiler) form(x Expr) model.Form {
 				return nil
 			}
 			if x.Op == "and" {
-				return model.All(append(slices.Clone(flatAll(l)), flatAll(r)...))
+				return form.And(l, r)
 			}
-			return model.Any(append(slices.Clone(flatAny(l)), flatAny(r)...))
+			return form.Or(l, r)
 		}
 		if compareOps[x.Op] == nil {
 			return nil
@@ -76,7 +77,7 @@ func (c *compiler) form(x Expr) model.Form {
 			return nil
 		}
 		if c.processConstant(x.If, scope{}) { // a constant condition: its branch
-			if a, ok := i.(model.All); ok && len(a) == 0 {
+			if a, ok := i.(form.All); ok && len(a) == 0 {
 				return c.form(x.Then)
 			}
 			return c.form(x.Else)
@@ -85,7 +86,7 @@ func (c *compiler) form(x Expr) model.Form {
 		if t == nil || e == nil {
 			return nil
 		}
-		return model.Any{model.All{i, t}, model.All{model.Not{Of: i}, e}}
+		return form.Any{form.All{i, t}, form.All{form.Not{Of: i}, e}}
 	case *Quant:
 		n := c.prog.g.n
 		switch x.Op {
@@ -131,11 +132,11 @@ func (c *compiler) countForm(q *Quant, op string, bound Expr) model.Form {
 	case f == nil:
 		return nil
 	case op == "!=" && lo > hi: // C outside 0..n: every count differs from it
-		return model.All{}
+		return form.All{}
 	case op == "!=":
-		return model.Not{Of: f}
+		return form.Not{Of: f}
 	case lo > hi:
-		return model.Any{}
+		return form.Any{}
 	}
 	return f
 }
@@ -162,7 +163,7 @@ func (c *compiler) census(x *Quant, lo, hi int) model.Form {
 		pr.envs.Put(e)
 		return v
 	}
-	return model.Count{Procs: pr.g.n, Local: local, Min: lo, Max: hi}
+	return form.Count{Procs: pr.g.n, Local: local, Min: lo, Max: hi}
 }
 
 // localTo reports whether x, the body of a quantifier binding q over procs, is local to q:
@@ -252,19 +253,4 @@ func (c *compiler) constantValue(x Expr) (int, bool) {
 		return 0, false
 	}
 	return c.tryAt(ev, -1)
-}
-
-// flatAll is f's members if f is an All, else f alone; flatAny likewise for Any.
-func flatAll(f model.Form) []model.Form {
-	if a, ok := f.(model.All); ok {
-		return a
-	}
-	return []model.Form{f}
-}
-
-func flatAny(f model.Form) []model.Form {
-	if a, ok := f.(model.Any); ok {
-		return a
-	}
-	return []model.Form{f}
 }

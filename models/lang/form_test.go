@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker/model"
+	formpkg "github.com/mc-checker/mc/checker/model/form"
 	"github.com/mc-checker/mc/checker/model/universe"
 	"github.com/mc-checker/mc/models/lang"
 )
@@ -61,7 +62,7 @@ func nonLocal(pr *lang.Program, form model.Form) int {
 	var walk func(f model.Form) int
 	walk = func(f model.Form) int {
 		switch f := f.(type) {
-		case model.Count:
+		case formpkg.Count:
 			for p := range f.Procs {
 				view := append([]int{p}, pr.Neighbors(p)...)
 				s := sch.NewState()
@@ -81,15 +82,15 @@ func nonLocal(pr *lang.Program, form model.Form) int {
 					}
 				}
 			}
-		case model.Not:
+		case formpkg.Not:
 			return walk(f.Of)
-		case model.All:
+		case formpkg.All:
 			for _, g := range f {
 				if p := walk(g); p >= 0 {
 					return p
 				}
 			}
-		case model.Any:
+		case formpkg.Any:
 			for _, g := range f {
 				if p := walk(g); p >= 0 {
 					return p
@@ -223,13 +224,13 @@ rule rb : y != y[left] -> y := y[left]
 
 func typeName(f model.Form) string {
 	switch f.(type) {
-	case model.Count:
+	case formpkg.Count:
 		return "Count"
-	case model.Not:
+	case formpkg.Not:
 		return "Not"
-	case model.All:
+	case formpkg.All:
 		return "All"
-	case model.Any:
+	case formpkg.Any:
 		return "Any"
 	}
 	return "?"

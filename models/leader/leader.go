@@ -21,6 +21,7 @@ import (
 	"fmt"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/prob"
 )
 
 // Params are the paper's constants and the graph.
@@ -112,12 +113,12 @@ func (pr *Protocol) Enabled(_ model.State, _ int, dst []int) []int { return appe
 
 // Chances are the node's coins this round: the phase coin of a root that starts a phase, and
 // FindAny's samples of the crossing edges of a node discovered in a safety epoch.
-func (pr *Protocol) Chances(s model.State, v, _ int, dst []model.Prob) []model.Prob {
+func (pr *Protocol) Chances(s model.State, v, _ int, dst []prob.Prob) []prob.Prob {
 	k := pr.coins(s, v)
 	if k == 0 {
 		return dst
 	}
-	return append(dst, model.Uniform(1<<k)...)
+	return append(dst, prob.Uniform(1<<k)...)
 }
 
 // Fire runs each moving node's round, all reading s.

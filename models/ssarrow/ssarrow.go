@@ -113,8 +113,8 @@ func New(tree *topology.Tree, cfg Config) (*Protocol, error) {
 		b.Describe(p.phase[c], "phAB: parent A's phase on its edge to child B: obs:k observes, k finds sent; cor:k corrects, φest = k")
 		p.timer[c] = b.Var("t"+edge, model.Owner(a), model.Range(cfg.Timeout+1))
 		b.Describe(p.timer[c], "tAB: parent A's timer on its edge to child B, in ticks; its timeout is due at τ")
-		p.chDown[c] = b.TimedChannel("c"+tree.Labels[a]+">"+tree.Labels[c], a, c, down)
-		p.chUp[c] = b.TimedChannel("c"+tree.Labels[c]+">"+tree.Labels[a], c, a, up)
+		p.chDown[c] = channelpkg.DeclareTimed(b, "c"+tree.Labels[a]+">"+tree.Labels[c], a, c, down)
+		p.chUp[c] = channelpkg.DeclareTimed(b, "c"+tree.Labels[c]+">"+tree.Labels[a], c, a, up)
 	}
 	for _, e := range tree.Edges() {
 		p.edges = append(p.edges, e.Child)

@@ -96,19 +96,20 @@ func expandRange(m model.Model, g *Explicit, visited store.Store, lo, hi uint64,
 	return out
 }
 
-// expander is one worker's expansion: its own copy of the model (model.Forkable), its staged
-// successors, and the node being expanded, which add reads: add is bound to yield once, since a
-// closure made per node escaped to the heap (19 million allocations for ssarrow -p n=3, and as
-// many more for the model's pooled buffers without a copy of its own).
+// expander is one worker's expansion: its own copy of the model (model.Behaviour.Fork), its
+// staged successors, and the node being expanded, which add reads: add is bound to yield once,
+// since a closure made per node escaped to the heap (19 million allocations for ssarrow -p n=3,
+// and as many more for the model's pooled buffers without a copy of its own).
 type expander struct {
-	m       model.Model
-	batched model.Batched // the model's batch, when the BFS needs no more of a step than the edges keep
+	m model.Model
+	// batch is the model's, when the BFS needs no more of a step than the edges keep.
+	batch   func(model.State, *model.Batch) bool
 	g       *Explicit
 	visited store.Store
 	actions []model.ActionProperty
 	b       staged
 	yield   func(model.Step, model.State) bool
-	limited model.Limited // the model, if it may meet a limit of its own
+	limit   func() error // the model's limit, if it may meet one of its own
 	// The node being expanded: its chunk's result, id, configuration and successors so far.
 	r  *chunkResult
 	id uint64
@@ -117,15 +118,15 @@ type expander struct {
 }
 
 func newExpander(m model.Model, g *Explicit, visited store.Store, actions []model.ActionProperty) *expander {
-	if f, ok := m.(model.Forkable); ok {
-		m = f.Fork()
+	if fork := model.BehaviourOf(m).Fork; fork != nil {
+		m = fork()
 	}
-	x := &expander{m: m, g: g, visited: visited, actions: actions, b: staged{width: g.sch.Width()}}
-	if b, ok := m.(model.Batched); ok && len(actions) == 0 && !g.withMovers {
-		x.batched = b
+	does := model.BehaviourOf(m)
+	x := &expander{m: m, g: g, visited: visited, actions: actions, b: staged{width: g.sch.Width()}, limit: does.Limit}
+	if len(actions) == 0 && !g.withMovers {
+		x.batch = does.Batch
 	}
 	x.yield = x.add
-	x.limited, _ = m.(model.Limited)
 	return x
 }
 
@@ -139,15 +140,15 @@ func (x *expander) chunk(sizes chunkSizes, chunk uint32, lo, hi uint64) chunkRes
 	defer func() { x.r = nil }()
 	for id := lo; id < hi && r.invalid == nil; id++ {
 		x.id, x.s, x.n = id, x.g.stateAt(id), -1
-		if x.batched != nil {
-			x.n, r.invalid = x.b.addBatch(x.batched, x.g.sch, id, x.s)
+		if x.batch != nil {
+			x.n, r.invalid = x.b.addBatch(x.batch, x.g.sch, id, x.s)
 		}
 		if x.n < 0 { // no batch
 			x.n = 0
 			x.m.Successors(x.s, x.yield)
 		}
-		if x.limited != nil {
-			if err := x.limited.Limit(); err != nil { // this node's successors are incomplete
+		if x.limit != nil {
+			if err := x.limit(); err != nil { // this node's successors are incomplete
 				r.invalid = BoundError{err.Error()}
 				break
 			}
@@ -241,12 +242,12 @@ func touchBatch(visited store.Store, fps []uint64, k int) {
 const stagedBatch = 64
 
 // addBatch stages the successors of node id, whose configuration is s, from the model's batch
-// (model.Batched), checked as checkStep does: it returns how many, or -1 if the model wrote no
-// batch.
-func (b *staged) addBatch(batched model.Batched, sch *model.Schema, id uint64, s model.State) (int, error) {
+// (model.Behaviour.Batch), checked as checkStep does: it returns how many, or -1 if the model
+// wrote no batch.
+func (b *staged) addBatch(batch func(model.State, *model.Batch) bool, sch *model.Schema, id uint64, s model.State) (int, error) {
 	at, w := len(b.fps), b.width
 	b.batch.States, b.batch.Steps = b.states, b.batch.Steps[:0]
-	if !batched.AppendSuccessors(s, &b.batch) {
+	if !batch(s, &b.batch) {
 		return -1, nil
 	}
 	b.states = b.batch.States

@@ -98,22 +98,23 @@ type Successors struct {
 	rank      uint64
 	// Invalid is set when the model yields a successor outside the schema; expansion stops.
 	Invalid error
-	// Model is the worker's own copy of the graph's model (see model.Forkable).
+	// Model is the worker's own copy of the graph's model (see model.Behaviour.Fork).
 	Model model.Model
 	fair  fairness.Units // the units an edge's Movers hold (nil: its moving processes)
 	// noMovers: the graph keeps no movers, and add leaves them 0.
 	noMovers bool
 	yield    func(model.Step, model.State) bool
-	batched  model.Batched // the model's, when the edges need no movers; nil: Successors
-	batch    model.Batch
-	_        par.Pad
+	// batched is the model's batch, when the edges need no movers; nil: Successors.
+	batched func(model.State, *model.Batch) bool
+	batch   model.Batch
+	_       par.Pad
 }
 
 // newSuccessors is a buffer over the worker's own copy of m.
 func newSuccessors(m model.Model, width int) *Successors {
 	out := &Successors{Model: m, width: width}
-	if f, ok := m.(model.Forkable); ok {
-		out.Model = f.Fork()
+	if fork := model.BehaviourOf(m).Fork; fork != nil {
+		out.Model = fork()
 	}
 	out.fair = fairness.Named(out.Model)
 	out.yield = out.add
@@ -151,8 +152,8 @@ func (out *Successors) push(e Edge) {
 
 // batchUnlessMovers uses the model's batch successors if it has them and edges need no movers.
 func (out *Successors) batchUnlessMovers() {
-	if b, ok := out.Model.(model.Batched); ok && out.noMovers {
-		out.batched = b
+	if out.noMovers {
+		out.batched = model.BehaviourOf(out.Model).Batch
 	}
 }
 
@@ -162,7 +163,7 @@ func (out *Successors) batchUnlessMovers() {
 func (out *Successors) addBatch() bool {
 	out.batch.States, out.batch.Steps = out.states, out.batch.Steps[:0]
 	from := len(out.states)
-	if !out.batched.AppendSuccessors(out.from, &out.batch) {
+	if !out.batched(out.from, &out.batch) {
 		return false
 	}
 	out.states = out.batch.States

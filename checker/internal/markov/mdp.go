@@ -9,6 +9,7 @@ import (
 	"github.com/mc-checker/mc/checker/internal/explore"
 	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/model"
+	probpkg "github.com/mc-checker/mc/checker/model/prob"
 )
 
 // MDP is a graph read as a Markov decision process, in compressed rows: node u's choices are
@@ -20,10 +21,10 @@ type MDP struct {
 	Choices  []uint64
 	Outcomes []uint64
 	To       []uint32
-	Index    []uint32     // per outcome, the index of the first step to it (replays it)
-	ProbOf   []uint32     // per outcome, an index into Probs
-	Probs    []model.Prob // the distinct probabilities, exact
-	floats   []float64    // Probs as float64
+	Index    []uint32       // per outcome, the index of the first step to it (replays it)
+	ProbOf   []uint32       // per outcome, an index into Probs
+	Probs    []probpkg.Prob // the distinct probabilities, exact
+	floats   []float64      // Probs as float64
 	// Per choice: the step index of its first step, the number of its steps (First[c] ..
 	// First[c]+Span[c]-1 of its node, in the model's order), and the moves each step makes.
 	// Steps of a choice that lead to one node are one outcome, their probabilities added
@@ -46,7 +47,7 @@ type MDP struct {
 func (m *MDP) Prob(j uint64) float64 { return m.floats[m.ProbOf[j]] }
 
 // Exact is outcome j's exact probability.
-func (m *MDP) Exact(j uint64) model.Prob { return m.Probs[m.ProbOf[j]] }
+func (m *MDP) Exact(j uint64) probpkg.Prob { return m.Probs[m.ProbOf[j]] }
 
 // Deterministic reports whether every node of set (nil: every node) has at most one choice:
 // a Markov chain there.
@@ -67,7 +68,7 @@ type piece struct {
 	choices, outcomes      []uint64 // relative to the piece
 	to, index, first, span []uint32
 	moves                  []uint32
-	probs                  []model.Prob
+	probs                  []probpkg.Prob
 	at                     map[uint32]int // a choice's outcomes by target, when it has many
 	err                    error
 }
@@ -112,7 +113,7 @@ func buildPiece(g explore.Graph, lo, hi uint64, probabilistic bool) piece {
 		out.Model.Successors(s, func(st model.Step, _ model.State) bool {
 			c, prob := st.Choice, st.Prob
 			if !probabilistic { // each step a choice of its own, certain
-				c, prob = st.Index, model.Prob{}
+				c, prob = st.Index, probpkg.Prob{}
 			}
 			steps = append(steps, stepMeta{c, st.MoveCount(), prob})
 			return true
@@ -129,7 +130,7 @@ func buildPiece(g explore.Graph, lo, hi uint64, probabilistic bool) piece {
 // stepMeta is what the chain keeps of a step beyond its target.
 type stepMeta struct {
 	choice, moves int
-	prob          model.Prob
+	prob          probpkg.Prob
 }
 
 // add appends a node's edges, a choice for each run of steps with one choice, its steps to
@@ -172,7 +173,7 @@ func (p *piece) outcomesOf(edges []explore.Edge, steps []stepMeta) {
 func join(g explore.Graph, pieces []piece) (*MDP, error) {
 	n := g.Size()
 	m := &MDP{Nodes: n, Reached: par.NewBitmap(n), Initial: par.NewBitmap(n)}
-	intern := map[model.Prob]uint32{}
+	intern := map[probpkg.Prob]uint32{}
 	for _, p := range pieces {
 		if p.err != nil {
 			return nil, p.err
@@ -188,7 +189,7 @@ func join(g explore.Graph, pieces []piece) (*MDP, error) {
 		m.Index = append(m.Index, p.index...)
 		for _, pr := range p.probs {
 			if pr.Den == 0 {
-				pr = model.Prob{Num: 1, Den: 1}
+				pr = probpkg.Prob{Num: 1, Den: 1}
 			}
 			id, ok := intern[pr]
 			if !ok {

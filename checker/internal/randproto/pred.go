@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/form"
 )
 
 // PredOp is a predicate's operator.
@@ -76,14 +77,14 @@ func (pr *Pred) Predicate(p *Protocol) model.Predicate {
 func (pr *Pred) Form(p *Protocol) model.Form {
 	switch pr.Op {
 	case PNot:
-		return model.Not{Of: pr.Args[0].Form(p)}
+		return form.Not{Of: pr.Args[0].Form(p)}
 	case PAnd:
-		return model.All{pr.Args[0].Form(p), pr.Args[1].Form(p)}
+		return form.All{pr.Args[0].Form(p), pr.Args[1].Form(p)}
 	case POr:
-		return model.Any{pr.Args[0].Form(p), pr.Args[1].Form(p)}
+		return form.Any{pr.Args[0].Form(p), pr.Args[1].Form(p)}
 	}
 	lo, hi := pr.bounds(p.N)
-	return model.Count{Procs: p.N, Local: func(s model.State, q int) bool { return pr.local(p, s, q) }, Min: lo, Max: hi}
+	return form.Count{Procs: p.N, Local: func(s model.State, q int) bool { return pr.local(p, s, q) }, Min: lo, Max: hi}
 }
 
 // gcl writes pr in the language.

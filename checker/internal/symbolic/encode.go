@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/bdd"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/channel"
 )
 
 // encoding places a schema's variables on BDD levels. A variable of k values takes
@@ -52,7 +53,7 @@ func newEncoding(s *model.Schema, order []int, withMoved bool, nodes int) (*enco
 	e := &encoding{schema: s, vars: make([]varCode, len(s.Vars)), order: order,
 		owned: make([][]int, s.Procs()), moved: make([]int, s.Procs())}
 	for i, v := range s.Vars {
-		if _, ok := v.Receiver(); ok || v.Network() || v.Owner == model.Global {
+		if _, ok := channel.Receiver(v); ok || channel.OfNetwork(v) || v.Owner == model.Global {
 			return nil, fmt.Errorf("variable %s is a channel, a network or a global variable: the symbolic engine needs state-model protocols, whose processes read their neighbours' variables and write their own", v.Name)
 		}
 		e.owned[v.Owner] = append(e.owned[v.Owner], i)

@@ -74,11 +74,11 @@ type run struct {
 // Check runs the symbolic checks of in. An error is bad input (a model the engine cannot
 // encode, a form it cannot build); a bound or ctx's end makes the findings inconclusive.
 func Check(ctx context.Context, in Input) (*Output, error) {
-	d, ok := in.Model.(model.Daemonized) // the caller asked the table (checker.Refused) first
-	if !ok || d.Daemon() == model.Blocks {
+	proto, d, ok := model.ProtocolOf(in.Model) // the caller asked the table (checker.Refused) first
+	if !ok || d == model.Blocks {
 		return nil, fmt.Errorf("%w: the symbolic engine needs a protocol under a daemon", ErrNotLocal)
 	}
-	ru, err := newRunOf(ctx, in, d)
+	ru, err := newRunOf(ctx, in, proto, d)
 	if err != nil {
 		return nil, err
 	}
@@ -91,8 +91,7 @@ func Check(ctx context.Context, in Input) (*Output, error) {
 	return ru.out, nil
 }
 
-func newRunOf(ctx context.Context, in Input, d model.Daemonized) (*run, error) {
-	proto := d.Protocol()
+func newRunOf(ctx context.Context, in Input, proto model.Protocol, d model.Daemon) (*run, error) {
 	if _, units := proto.(model.FairUnits); units && in.WeaklyFair {
 		return nil, errors.New("the symbolic engine's weak fairness is per process, and this protocol names fairness units of its own")
 	}
@@ -101,7 +100,7 @@ func newRunOf(ctx context.Context, in Input, d model.Daemonized) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
-	withMoved := d.Daemon() == model.Distributed || d.Daemon() == model.LocallyCentral
+	withMoved := d == model.Distributed || d == model.LocallyCentral
 	e, err := newEncoding(s, order, withMoved, 1<<16)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNotLocal, err)
@@ -125,7 +124,7 @@ func newRunOf(ctx context.Context, in Input, d model.Daemonized) (*run, error) {
 	if err := audited(in.Model); err != nil {
 		return nil, err
 	}
-	ru.r = newRelation(e, d.Daemon(), locals, conflicts(proto, s.Procs()))
+	ru.r = newRelation(e, d, locals, conflicts(proto, s.Procs()))
 	if in.Legit != nil {
 		if ru.legit, err = e.form(in.Legit, ru.views); err != nil {
 			return nil, fmt.Errorf("the legitimate set: %w", err)
@@ -137,8 +136,8 @@ func newRunOf(ctx context.Context, in Input, d model.Daemonized) (*run, error) {
 
 // audited is the breach a linted model found while the rules were tabulated.
 func audited(m model.Model) error {
-	if a, ok := m.(model.Audited); ok {
-		return a.Violation()
+	if violation := model.BehaviourOf(m).Violation; violation != nil {
+		return violation()
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/bdd"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/form"
 	"github.com/mc-checker/mc/checker/model/universe"
 	"github.com/mc-checker/mc/models/dijkstra"
 )
@@ -83,7 +84,8 @@ func TestDijkstraTooFewStates(t *testing.T) {
 // bits under the tree encoding).
 func TestCountOnce(t *testing.T) {
 	m, legit := ring(t, 4, 5, model.Central)
-	ru, err := newRunOf(context.Background(), Input{Model: m, Legit: legit}, m.(model.Daemonized))
+	proto, d, _ := model.ProtocolOf(m)
+	ru, err := newRunOf(context.Background(), Input{Model: m, Legit: legit}, proto, d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +123,7 @@ func TestRefusals(t *testing.T) {
 		t.Fatal("a bad order accepted")
 	}
 	m, _ = ring(t, 5, 5, model.Central)
-	far := model.Count{Procs: 5, Local: func(s model.State, p int) bool { return s[(p+2)%5] == 0 }, Min: 1, Max: 5}
+	far := form.Count{Procs: 5, Local: func(s model.State, p int) bool { return s[(p+2)%5] == 0 }, Min: 1, Max: 5}
 	if _, err := Check(context.Background(), Input{Model: m, Legit: far, Checks: stabilization}); err == nil || !strings.Contains(err.Error(), "outside its view") {
 		t.Fatalf("a local fact two machines away: %v", err)
 	}

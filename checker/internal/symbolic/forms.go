@@ -5,6 +5,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/bdd"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/form"
 )
 
 // form builds a model.Form as a BDD over the current levels: a Count's local fact is
@@ -12,7 +13,7 @@ import (
 func (e *encoding) form(f model.Form, views []view) (bdd.Node, error) {
 	m := e.m
 	switch f := f.(type) {
-	case model.Count:
+	case form.Count:
 		if f.Procs != len(views) {
 			return bdd.False, fmt.Errorf("a count over %d processes, in a protocol of %d", f.Procs, len(views))
 		}
@@ -28,12 +29,12 @@ func (e *encoding) form(f model.Form, views []view) (bdd.Node, error) {
 			facts[p] = a
 		}
 		return e.between(facts, max(f.Min, 0), min(f.Max, f.Procs)), nil
-	case model.Not:
+	case form.Not:
 		a, err := e.form(f.Of, views)
 		return m.Not(a), err
-	case model.All:
+	case form.All:
 		return e.fold(f, views, bdd.True, m.And)
-	case model.Any:
+	case form.Any:
 		return e.fold(f, views, bdd.False, m.Or)
 	}
 	return bdd.False, fmt.Errorf("the symbolic engine does not know the form %T", f)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/bdd"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/form"
 )
 
 // MaxView bounds the assignments of one process's view the engine enumerates to tabulate its
@@ -182,7 +183,7 @@ func (e *encoding) unchanged(p int) bdd.Node {
 
 // localFact tabulates a Local over p's view as a BDD over the current levels, checking as
 // tabulate does that it reads nothing else.
-func (e *encoding) localFact(f model.Local, w view) (bdd.Node, error) {
+func (e *encoding) localFact(f form.Local, w view) (bdd.Node, error) {
 	fills := e.fills()
 	fields := make([]field, len(w.vars))
 	for i, v := range w.vars {

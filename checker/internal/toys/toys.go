@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/channel"
 	"github.com/mc-checker/mc/models"
 	"github.com/mc-checker/mc/models/topology"
 )
@@ -78,7 +79,7 @@ func Breach(kind BreachKind) (model.Protocol, model.Predicate) {
 			func(s model.State, p int, next model.State) { next[0] = s[2] }), never
 	}
 	b := model.NewBuilder(2)
-	b.Channel("c0>1", 0, 1, model.Range(3))
+	channel.Declare(b, "c0>1", 0, 1, model.Range(3))
 	sch, _ := b.Schema()
 	return &ring{sch: sch, n: 2, names: []string{"send", "receive"},
 		enabled: func(s model.State, p int) bool { return p == 0 && s[0] < 2 || p == 1 && s[0] > 0 },

@@ -270,26 +270,37 @@ func (f *faulty) faultsOf(p int, digits []faultDigit, s, next model.State, index
 		if changed && !emit() {
 			return false
 		}
-		i := 0
-		for ; i < len(digits); i++ {
-			if choices[i]++; choices[i] < radix[i] {
-				break
-			}
-			choices[i] = 0
-		}
-		if i == len(digits) {
+		if !advance(choices, radix) {
 			return true
 		}
 	}
 }
 
-// Limit is the base model's (Limited).
-func (f *faulty) Limit() error { return model.LimitOf(f.base) }
+// advance steps the mixed-radix odometer of choices (digit 0 fastest), and reports false when
+// it wraps around to every digit 0: every combination has been met.
+func advance(choices, radix []int) bool {
+	for i := range choices {
+		if choices[i]++; choices[i] < radix[i] {
+			return true
+		}
+		choices[i] = 0
+	}
+	return false
+}
 
-// Violation is the base model's breach of the contract (Audited), if it has one.
+// Limit is the base model's (model.Behaviour.Limit).
+func (f *faulty) Limit() error {
+	if limit := model.BehaviourOf(f.base).Limit; limit != nil {
+		return limit()
+	}
+	return nil
+}
+
+// Violation is the base model's breach of the contract (model.Behaviour.Violation), if it
+// has one.
 func (f *faulty) Violation() error {
-	if a, ok := f.base.(model.Audited); ok {
-		return a.Violation()
+	if violation := model.BehaviourOf(f.base).Violation; violation != nil {
+		return violation()
 	}
 	return nil
 }
@@ -297,8 +308,8 @@ func (f *faulty) Violation() error {
 // Fork gives a worker a copy with a buffer of its own, and its own fork of the base.
 func (f *faulty) Fork() model.Model {
 	c := *f
-	if b, ok := f.base.(model.Forkable); ok {
-		c.base = b.Fork()
+	if fork := model.BehaviourOf(f.base).Fork; fork != nil {
+		c.base = fork()
 	}
 	most := 0
 	for _, digits := range f.digits {

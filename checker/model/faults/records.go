@@ -25,13 +25,13 @@ type Recorded interface {
 }
 
 // recordsOf lists process p's records if m has any, or the protocol m runs under a daemon
-// (model.Daemonized: under WithLint, the lint, which has none).
+// (model.ProtocolOf: under WithLint, the lint, which has none).
 func recordsOf(m model.Model) func(p int) []Record {
 	if r, ok := m.(Recorded); ok {
 		return r.Records
 	}
-	if d, ok := m.(model.Daemonized); ok {
-		if r, ok := d.Protocol().(Recorded); ok {
+	if p, _, ok := model.ProtocolOf(m); ok {
+		if r, ok := p.(Recorded); ok {
 			return r.Records
 		}
 	}

@@ -98,8 +98,13 @@ func (q *rotated) rotate(s model.State, r int, dst model.State) {
 
 func (q *rotated) Schema() *model.Schema { return q.base.Schema() }
 
-// Limit is the base model's (Limited).
-func (q *rotated) Limit() error { return model.LimitOf(q.base) }
+// Limit is the base model's (model.Behaviour.Limit).
+func (q *rotated) Limit() error {
+	if limit := model.BehaviourOf(q.base).Limit; limit != nil {
+		return limit()
+	}
+	return nil
+}
 
 // Traits are the base model's, under another identity: a representative's steps are the
 // base's (one move each if the base's are; timed as the base's), its outcomes the base's, each
@@ -111,10 +116,11 @@ func (q *rotated) Traits() model.Traits {
 	return t
 }
 
-// Violation is the base model's breach of the contract (Audited), if it has one.
+// Violation is the base model's breach of the contract (model.Behaviour.Violation), if it
+// has one.
 func (q *rotated) Violation() error {
-	if a, ok := q.base.(model.Audited); ok {
-		return a.Violation()
+	if violation := model.BehaviourOf(q.base).Violation; violation != nil {
+		return violation()
 	}
 	return nil
 }
@@ -122,8 +128,8 @@ func (q *rotated) Violation() error {
 // Fork gives a worker a copy with buffers of its own, and its own fork of the base.
 func (q *rotated) Fork() model.Model {
 	c := *q
-	if b, ok := q.base.(model.Forkable); ok {
-		c.base = b.Fork()
+	if fork := model.BehaviourOf(q.base).Fork; fork != nil {
+		c.base = fork()
 	}
 	c.c, c.tmp = q.Schema().NewState(), q.Schema().NewState()
 	return &c

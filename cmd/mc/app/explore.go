@@ -295,8 +295,10 @@ func (x *modelExplorer) successors(s model.State, v *web.View) {
 		v.Successors = append(v.Successors, succ)
 		return true
 	})
-	if err := model.LimitOf(m); err != nil && len(v.Successors) == 0 && len(v.Enabled) > 0 {
-		v.Note = "No successors listed: " + err.Error() + "."
+	if limit := model.BehaviourOf(m).Limit; limit != nil && len(v.Successors) == 0 && len(v.Enabled) > 0 {
+		if err := limit(); err != nil {
+			v.Note = "No successors listed: " + err.Error() + "."
+		}
 	}
 }
 

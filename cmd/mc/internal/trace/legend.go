@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/model/faults"
+	"github.com/mc-checker/mc/checker/model/legend"
 	"github.com/mc-checker/mc/cmd/mc/internal/layout"
 )
 
@@ -14,10 +15,11 @@ import (
 // move as an example, and its first fault), the variables as the schema explains them, how
 // the table marks a value the step changed (changed: "[v]" in the terminal), and the enabled
 // processes.
-func Legend(m model.Model, steps []model.Step, enabled bool, changed string) []model.LegendEntry {
+func Legend(m model.Model, steps []model.Step, enabled bool, changed string) []legend.Entry {
 	sch := m.Schema()
-	clock, timed := model.ClockOf(m)
-	var out []model.LegendEntry
+	traits := model.TraitsOf(m)
+	clock, timed := traits.Clock, traits.Timed
+	var out []legend.Entry
 	example, fault := "", ""
 	for _, st := range steps {
 		for _, mv := range st.Moves {
@@ -30,21 +32,21 @@ func Legend(m model.Model, steps []model.Step, enabled bool, changed string) []m
 		}
 	}
 	if example != "" {
-		out = append(out, model.LegendEntry{Columns: "step", Meaning: "the moves into the configuration (" + example + ")"})
+		out = append(out, legend.Entry{Columns: "step", Meaning: "the moves into the configuration (" + example + ")"})
 	}
 	if fault != "" {
-		out = append(out, model.LegendEntry{Columns: fault + " fault", Meaning: "a fault rewrote what " + fault + " owns"})
+		out = append(out, legend.Entry{Columns: fault + " fault", Meaning: "a fault rewrote what " + fault + " owns"})
 	}
 	var clocks []int
 	if timed {
 		clocks = []int{clock}
 	}
-	out = append(out, sch.Legend(clocks)...)
+	out = append(out, legend.Of(sch, clocks)...)
 	if len(steps) > 0 {
-		out = append(out, model.LegendEntry{Columns: changed, Meaning: "a value the step changed"})
+		out = append(out, legend.Entry{Columns: changed, Meaning: "a value the step changed"})
 	}
 	if enabled {
-		out = append(out, model.LegendEntry{Columns: "enabled", Meaning: "the processes with an enabled rule"})
+		out = append(out, legend.Entry{Columns: "enabled", Meaning: "the processes with an enabled rule"})
 	}
 	return out
 }
@@ -55,7 +57,7 @@ const maxLegendKey = 16
 
 // writeLegend writes a legend under a table, an entry a line: the columns, then what they
 // are, wrapped to width under itself.
-func writeLegend(w io.Writer, entries []model.LegendEntry, width int) {
+func writeLegend(w io.Writer, entries []legend.Entry, width int) {
 	key := 0
 	for _, e := range entries {
 		if n := utf8.RuneCountInString(e.Columns); n <= maxLegendKey {
