@@ -24,7 +24,7 @@ func TestDefaults(t *testing.T) {
 	if r.Given.Daemon != "" || len(r.Given.Params) != 0 || r.Given.Checks != nil {
 		t.Errorf("given %+v", r.Given)
 	}
-	if d, ok := model.DaemonOf(r.Model); !ok || d != model.Central || len(r.Spec.Checks) != len(c.Checks) || r.Edges == "" {
+	if _, d, ok := model.ProtocolOf(r.Model); !ok || d != model.Central || len(r.Spec.Checks) != len(c.Checks) || r.Edges == "" {
 		t.Errorf("model under %v, %d checks, edges %q", d, len(r.Spec.Checks), r.Edges)
 	}
 }
