@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/mc-checker/mc/checker/internal/mapped"
-	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/internal/store"
 	"github.com/mc-checker/mc/checker/model"
 )
@@ -162,69 +161,4 @@ func storeFailed(visited store.Store) error {
 		return f.Failed()
 	}
 	return nil
-}
-
-// commit numbers the states first seen in a segment as a sequential BFS would, at their first
-// edge in source and step order, and appends them and the segment's edges to the graph.
-//
-// A pending edge's note names its target's bytes (the chunk and offset of the Visit that put
-// it), the same note for every edge to one state: the numbering reads and writes small arrays
-// per chunk in order, not the visited set. The ids then go to the visited set in parallel
-// (publish), where each is a cache miss.
-func (g *Explicit) commit(visited store.Store, level []chunkResult, workers int) error {
-	width := g.sch.Width()
-	w := uint32(max(width, 1))
-	ids := make([][]uint32, len(level)) // per chunk, 1 + the id of the k-th state of its slab; 0: none
-	for ci := range level {
-		c := &level[ci]
-		for _, p := range c.pending {
-			if ids[p.note.Chunk] == nil {
-				ids[p.note.Chunk] = make([]uint32, len(level[p.note.Chunk].fresh))
-			}
-			id := &ids[p.note.Chunk][p.note.Offset/w]
-			if *id == 0 {
-				if g.Size() == noParent {
-					return BoundError{"the explicit graph holds fewer than 2^32 states"}
-				}
-				*id = uint32(g.Size()) + 1
-				g.addNode(level[p.note.Chunk].state(p.note.Offset, width), p.from, c.edges[p.edge].index)
-			}
-			c.edges[p.edge].to = *id - 1
-		}
-		i := 0
-		for _, n := range c.degree {
-			g.offsets.push(g.offsets.last() + uint64(n))
-			for ordinal := range n {
-				g.pushEdge(c.edges[i], ordinal)
-				if g.withMovers {
-					g.movers.push(c.movers[i])
-				}
-				i++
-			}
-		}
-		for i, id := range c.actionFirst {
-			g.actionFirst[i].Offer(id)
-		}
-	}
-	publish(visited, level, ids, width, workers)
-	return g.failed()
-}
-
-// publish gives the visited set the ids the commit gave a segment's new states, the workers
-// taking whole chunks, each touching a batch of slots before it writes them.
-func publish(visited store.Store, level []chunkResult, ids [][]uint32, w, workers int) {
-	par.ForChunks(context.Background(), uint64(len(level)), 1, max(1, workers), func(_ int, lo, hi uint64) {
-		for ci := lo; ci < hi; ci++ {
-			c := &level[ci]
-			if ids[ci] == nil { // no new state, or a store that numbered the segment itself
-				continue
-			}
-			for k, fp := range c.fresh {
-				touchBatch(visited, c.fresh, k)
-				if id := ids[ci][k]; id != 0 { // 0: the state was found beyond memory (Resolve)
-					visited.Number(fp, model.State(c.slab[k*w:(k+1)*w]), uint64(id-1))
-				}
-			}
-		}
-	})
 }

@@ -76,6 +76,33 @@ func (c *column[T]) pushEntry(e []T) {
 	}
 }
 
+// grow appends n zero entries, their pages allocated, and reports whether it could: the
+// caller then writes them, from any goroutine, each entry by one (set, entry). It is how a
+// commit appends a segment's entries in parallel: the pages are the serial part.
+func (c *column[T]) grow(n uint64) bool {
+	w := c.width()
+	for left := n; left > 0; {
+		if !c.room() {
+			return false
+		}
+		last := len(c.pages) - 1
+		p := c.pages[last]
+		k := min(left, uint64(pageLen-len(p)/w))
+		if need := len(p) + int(k)*w; need > cap(p) { // the small first page, on the heap
+			full := make([]T, len(p), pageLen*w)
+			copy(full, p)
+			p = full
+		}
+		c.pages[last] = p[:len(p)+int(k)*w]
+		c.n += k
+		left -= k
+	}
+	return true
+}
+
+// set writes entry i of a column of one T an entry.
+func (c *column[T]) set(i uint64, v T) { c.pages[i>>pageBits][i&pageMask] = v }
+
 // room makes sure the last page can take one more entry; false if no page could be had.
 func (c *column[T]) room() bool {
 	last := len(c.pages) - 1

@@ -81,26 +81,6 @@ func (g *Explicit) edge(j, ordinal uint64) storedEdge {
 	return storedEdge{g.edges.at(j), edgeStep{index: uint32(ordinal), moves: 1}}
 }
 
-// pushEdge appends an edge, the ordinal-th of its node's, whose node's offsets are pushed.
-func (g *Explicit) pushEdge(e storedEdge, ordinal uint32) {
-	switch st := e.edgeStep; {
-	case g.keepSteps || st == edgeStep{index: ordinal, moves: 1}:
-	case st.index == ordinal && st.moves == 1 && st.ticks <= math.MaxUint8:
-		if !g.keepTicks {
-			g.startTicks()
-		}
-	default:
-		g.startSteps()
-	}
-	g.edges.push(e.to)
-	switch {
-	case g.keepSteps:
-		g.steps.push(e.edgeStep)
-	case g.keepTicks:
-		g.ticks.push(uint8(e.ticks))
-	}
-}
-
 // startTicks starts the ticks column with the no ticks of the edges so far.
 func (g *Explicit) startTicks() {
 	g.keepTicks = true

@@ -34,8 +34,11 @@ func Start(ctx context.Context, m model.Model, visited store.Store, cfg Config) 
 		batchLen = cfg.InitialBatch
 	}
 	batch := make([]byte, 0, min(batchLen, initial)*uint64(w)) // grown by doubling: 5% of a run
-	fps := make([]uint64, 0, min(batchLen, initial))
+	var fps []uint64
 	number := func() error {
+		if fps, err = g.fingerprints(batch, fps, cfg.Workers); err != nil {
+			return err
+		}
 		if b, ok := visited.(store.Batcher); ok {
 			at := func(i uint32) []byte { return batch[int(i)*w : (int(i)+1)*w] }
 			_, err := g.numberBatch(b, fps, at, func(uint32) (uint64, uint32) { return noParent, 0 })
@@ -59,19 +62,21 @@ func Start(ctx context.Context, m model.Model, visited store.Store, cfg Config) 
 		return g.settle(visited, cfg, 0) // all of level 0 is current: keep what fits
 	}
 	m.Init(func(s model.State) bool {
-		if err = sch.Valid(s); err != nil {
+		if len(s) != w { // the states are checked, and fingerprinted, a batch at a time
+			err = sch.Valid(s)
 			return false
 		}
-		batch, fps = append(batch, s...), append(fps, s.Fingerprint())
-		if len(fps)%(1<<16) == 0 { // a batch may take seconds to list: look at ctx as it grows
+		batch = append(batch, s...)
+		listed := uint64(len(batch) / max(w, 1))
+		if listed%(1<<16) == 0 { // a batch may take seconds to list: look at ctx as it grows
 			err = ctx.Err()
 		}
-		if err == nil && uint64(len(fps)) == batchLen {
+		if err == nil && listed == batchLen {
 			err = number()
 		}
 		return err == nil && !full
 	})
-	if err == nil && !full {
+	if err == nil && !full && len(batch) > 0 {
 		if err = ctx.Err(); err == nil {
 			err = number()
 		}
@@ -144,22 +149,50 @@ func (g *Explicit) numberInMemory(visited store.Store, batch []byte, fps []uint6
 		}
 	}
 	ids := make([]uint32, len(fps)) // by putter: 1 + the id; 0: none
+	var added []uint64              // the positions of the new states, in id order
 	for i, p := range putter {
 		if p == 0 || ids[p-1] != 0 {
 			continue
 		}
-		if g.Size() == noParent {
+		if g.Size()+uint64(len(added)) == noParent {
 			break
 		}
-		ids[p-1] = uint32(g.Size()) + 1
-		g.addNode(at(uint64(i)), noParent, 0)
+		added = append(added, uint64(i))
+		ids[p-1] = uint32(g.Size() + uint64(len(added)))
 	}
+	g.addNodes(uint64(len(added)), workers, func(k uint64) (model.State, uint64, uint32) {
+		return at(added[k]), noParent, 0
+	})
 	forBatches(visited, fps, workers, func(i uint64) {
 		if ids[i] != 0 {
 			visited.Number(fps[i], at(i), uint64(ids[i]-1))
 		}
 	})
 	return nil
+}
+
+// fingerprints checks the states of a batch against the schema and fingerprints them, the
+// workers taking ranges; an invalid state is the first one in the batch's order, whatever the
+// workers' timing.
+func (g *Explicit) fingerprints(batch []byte, fps []uint64, workers int) ([]uint64, error) {
+	w := uint64(max(g.sch.Width(), 1))
+	n := uint64(len(batch)) / w
+	fps = slices.Grow(fps[:0], int(n))[:n]
+	bad := par.NewMinTracker()
+	par.ForChunks(context.Background(), n, 1<<14, max(1, workers), func(_ int, lo, hi uint64) {
+		for i := lo; i < hi; i++ {
+			s := model.State(batch[i*w : (i+1)*w])
+			if g.sch.Valid(s) != nil {
+				bad.Offer(i)
+				return
+			}
+			fps[i] = s.Fingerprint()
+		}
+	})
+	if i, ok := bad.Get(); ok {
+		return nil, g.sch.Valid(model.State(batch[i*w : (i+1)*w]))
+	}
+	return fps, nil
 }
 
 // forBatches calls fn for every position of fps, the workers taking ranges, touching the
