@@ -55,6 +55,7 @@ const bfsSegment = 128 * bfsChunk
 // from a checkpoint exactly as it would have gone on.
 func (g *Explicit) Explore(ctx context.Context, visited store.Store, cfg Config) error {
 	guard := &bfsGuard{ctx: ctx, budget: cfg.Memory}
+	var spare []chunkResult // the last segment's, whose buffers the next reuses
 	for g.ExpandedNodes() < g.Size() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -65,7 +66,7 @@ func (g *Explicit) Explore(ctx context.Context, visited store.Store, cfg Config)
 		lo := g.ExpandedNodes()
 		hi := min(g.levelEnd, lo+g.segmentNodes(cfg.SegmentEdges))
 		guard.chunks.Store(0)
-		seg := expandRange(g.m, g, visited, lo, hi, cfg, guard)
+		seg := expandRange(g.m, g, visited, lo, hi, cfg, guard, spare)
 		switch {
 		case ctx.Err() != nil: // the segment is partial: keep what was committed
 			return ctx.Err()
@@ -86,6 +87,7 @@ func (g *Explicit) Explore(ctx context.Context, visited store.Store, cfg Config)
 		if err := g.settle(visited, cfg, g.prevStart, g.levelStart, g.ExpandedNodes()); err != nil {
 			return err
 		}
+		spare = seg
 		if g.Size() > g.levelEnd {
 			g.levels = g.depth + 1
 		}
