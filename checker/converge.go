@@ -261,7 +261,7 @@ func (a convergence) worstRounds() (*analysis.RoundsWitness, error) {
 	if !a.spec.Rounds || !ok || procs.Procs() == 0 || procs.Procs() > model.MaxFairProcs {
 		return nil, nil
 	}
-	return analysis.WorstRounds(a.ctx, a.g, procs, a.scan.Legit)
+	return analysis.WorstRounds(a.ctx, a.g, procs, a.scan.Legit, a.opts.workers())
 }
 
 // worstDetail is the worst case as the check states it: "at most 4 moves and 3 steps".

@@ -83,11 +83,11 @@ func (a recovery) rounds(budget byte) (func() error, error) {
 		return func() error { return nil }, nil
 	}
 	r := &a.res.Recovery
-	first, err := analysis.WorstRoundsFrom(a.ctx, a.g, procs, a.scan.Legit, analysis.FaultTargets(a.g, budget, true), false)
+	first, err := analysis.WorstRoundsFrom(a.ctx, a.g, procs, a.scan.Legit, analysis.FaultTargets(a.g, budget, true), false, a.opts.workers())
 	if err != nil {
 		return nil, err
 	}
-	last, err := analysis.WorstRoundsFrom(a.ctx, a.g, procs, a.scan.Legit, analysis.FaultTargets(a.g, budget, false), true)
+	last, err := analysis.WorstRoundsFrom(a.ctx, a.g, procs, a.scan.Legit, analysis.FaultTargets(a.g, budget, false), true, a.opts.workers())
 	if err != nil {
 		return nil, err
 	}
