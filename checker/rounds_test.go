@@ -9,6 +9,7 @@ import (
 	"github.com/mc-checker/mc/checker/internal/analysis"
 	"github.com/mc-checker/mc/checker/internal/reference"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/runs"
 	"github.com/mc-checker/mc/checker/testtier"
 	"github.com/mc-checker/mc/models/dijkstra"
 )
@@ -116,5 +117,29 @@ func TestRoundsEveryInitialLegitimate(t *testing.T) {
 				t.Errorf("%s %s: %s (%s), rounds %v", d, name, res.Checks[1].Verdict, res.Checks[1].Detail, res.WorstCaseRounds)
 			}
 		}
+	}
+}
+
+// Rounds count processes, not the fairness units a model names of its own: under weak
+// fairness Arvy's graph keeps, per edge, the messages a step serves, and the rounds search
+// once read them as processes, found a witness that did not replay and stopped the run with
+// an internal error. Its rounds are those of the unfair run (rounds quantify over every
+// execution; weak fairness only removes infinite ones).
+func TestRoundsCountProcessesUnderFairnessUnits(t *testing.T) {
+	rounds := map[string]uint64{}
+	for _, fairness := range []string{"unfair", "weakly-fair"} {
+		r, err := runs.Description{Model: "arvy", Params: map[string]int{"n": 3}, Fairness: fairness, Rounds: true,
+			Checks: []string{"convergence", "worst-case"}}.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := r.Check(context.Background(), checker.Options{Workers: 2})
+		if err != nil || res.WorstCaseRounds == nil {
+			t.Fatalf("%s: %v", fairness, err)
+		}
+		rounds[fairness] = *res.WorstCaseRounds
+	}
+	if rounds["unfair"] != 9 || rounds["weakly-fair"] != 9 {
+		t.Fatalf("rounds %v, want 9 both", rounds)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 
+	fairnesspkg "github.com/mc-checker/mc/checker/model/fairness"
+
 	"github.com/mc-checker/mc/checker/internal/explore"
 	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/model"
@@ -53,6 +55,10 @@ type rounder struct {
 	values    pairTable
 	enabled   []uint64
 	faultFree bool
+	// stored: the graph's edges hold the moving processes; not when it keeps the fairness
+	// units a step serves instead (a model that names its own, under weak fairness), which
+	// once made rounds count units and give a witness that did not replay.
+	stored bool
 }
 
 // roundEdge is one step of the product: its target pair, the step index, and whether it
@@ -80,7 +86,7 @@ func WorstRounds(ctx context.Context, g explore.Graph, procs model.Processes, le
 // process: it ends a round only by disabling the processes still owed.
 func WorstRoundsFrom(ctx context.Context, g explore.Graph, procs model.Processes, legit par.Bitmap, starts []uint64, faultFree bool, workers int) (*RoundsWitness, error) {
 	r := &rounder{ctx: ctx, g: g, legit: legit, x: explore.NewExpander(g), faultFree: faultFree,
-		enabled: enabledMasks(ctx, g, procs, workers)}
+		enabled: enabledMasks(ctx, g, procs, workers), stored: g.Movers() && fairnesspkg.Named(g.Model()) == nil}
 	best, bestKey, found := uint32(0), roundKey{}, false
 	for _, id := range starts {
 		if legit.Has(id) {
@@ -118,7 +124,7 @@ func enabledMasks(ctx context.Context, g explore.Graph, procs model.Processes, w
 func (r *rounder) edges(k roundKey) []roundEdge {
 	var movers []uint64
 	es := r.x.Edges(k.node)
-	if !r.g.Movers() {
+	if !r.stored {
 		movers = stepMovers(r.g, k.node)
 	}
 	out := make([]roundEdge, 0, len(es))
