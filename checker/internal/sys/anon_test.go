@@ -1,0 +1,28 @@
+package sys
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// Anonymous memory of a huge page or more starts on a huge page (where the system maps
+// memory), is zero and writable to its last byte, and goes back whole; smaller is as asked.
+func TestAllocAnon(t *testing.T) {
+	for _, n := range []int{4096, 3 << 20, 2<<20 + 12345} {
+		b := AllocAnon(n)
+		if b == nil {
+			t.Skip("no anonymous memory on this system")
+		}
+		if len(b) != n {
+			t.Fatalf("%d bytes, asked %d", len(b), n)
+		}
+		if n >= 2<<20 && CanMap && uintptr(unsafe.Pointer(&b[0]))%(2<<20) != 0 {
+			t.Errorf("%d bytes at %p: not on a huge page", n, &b[0])
+		}
+		if b[0] != 0 || b[n-1] != 0 {
+			t.Fatalf("not zero")
+		}
+		b[0], b[n-1] = 1, 2
+		FreeAnon(b)
+	}
+}
