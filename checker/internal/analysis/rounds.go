@@ -43,16 +43,14 @@ type roundKey struct {
 	owed uint64
 }
 
-// rounder searches the product; values memoises each pair's longest rounds to the
-// legitimate set (and marks the pairs on the search's stack), enabled holds every node's
-// enabled processes, computed by the workers before the search. Go maps for both were 60%
-// of the time of the search (Dijkstra n=7 under the distributed daemon).
+// rounder is what the workers of a rounds search share: the graph, values (every pair's
+// longest rounds to the legitimate set, once a worker has it) and every node's enabled
+// processes, computed by the workers before the search.
 type rounder struct {
 	ctx       context.Context
 	g         explore.Graph
-	x         *explore.Expander
 	legit     par.Bitmap
-	values    pairTable
+	values    pairMemo
 	enabled   []uint64
 	faultFree bool
 	// stored: the graph's edges hold the moving processes; not when it keeps the fairness
@@ -85,27 +83,63 @@ func WorstRounds(ctx context.Context, g explore.Graph, procs model.Processes, le
 // each); with faultFree, fault edges (Edge.Moves = 0) are not followed. A fault moves no
 // process: it ends a round only by disabling the processes still owed.
 func WorstRoundsFrom(ctx context.Context, g explore.Graph, procs model.Processes, legit par.Bitmap, starts []uint64, faultFree bool, workers int) (*RoundsWitness, error) {
-	r := &rounder{ctx: ctx, g: g, legit: legit, x: explore.NewExpander(g), faultFree: faultFree,
+	r := &rounder{ctx: ctx, g: g, legit: legit, faultFree: faultFree,
 		enabled: enabledMasks(ctx, g, procs, workers), stored: g.Movers() && fairnesspkg.Named(g.Model()) == nil}
+	values, err := r.search(starts, workers)
+	if err != nil {
+		return nil, err
+	}
 	best, bestKey, found := uint32(0), roundKey{}, false
-	for _, id := range starts {
-		if legit.Has(id) {
-			continue
-		}
-		k := roundKey{id, r.enabledAt(id)}
-		v, err := r.value(k)
-		if err != nil {
-			return nil, err
-		}
-		if !found || v > best {
-			best, bestKey, found = v, k, true
+	for i, id := range starts { // the first of the longest, whatever the workers' timing
+		if !legit.Has(id) && (!found || values[i] > best) {
+			best, bestKey, found = values[i], roundKey{id, r.enabledAt(id)}, true
 		}
 	}
 	w := &RoundsWitness{Rounds: uint64(best)}
 	if found {
-		w.Path, w.RoundEnds = r.witness(bestKey, best)
+		w.Path, w.RoundEnds = r.newSearcher().witness(bestKey, best)
 	}
 	return w, nil
+}
+
+// search is the value of each start's pair, the workers taking starts: each searches depth
+// first with a stack of its own, and they share the values, which are a function of the
+// graph, so a pair one worker is still searching another searches again. A cycle is found by
+// the worker whose stack closes it.
+func (r *rounder) search(starts []uint64, workers int) ([]uint32, error) {
+	values := make([]uint32, len(starts))
+	var halt par.FirstError
+	par.ForChunks(r.ctx, uint64(len(starts)), 16, max(1, workers), func(_ int, lo, hi uint64) {
+		x := r.newSearcher()
+		for i := lo; i < hi && halt.Get() == nil; i++ {
+			if id := starts[i]; !r.legit.Has(id) {
+				v, err := x.value(roundKey{id, r.enabledAt(id)})
+				if err != nil {
+					halt.Set(err)
+					return
+				}
+				values[i] = v
+			}
+		}
+	})
+	if err := halt.Get(); err != nil {
+		return nil, err
+	}
+	if r.ctx.Err() != nil {
+		return nil, context.Cause(r.ctx)
+	}
+	return values, nil
+}
+
+// searcher is one worker of a rounds search: its expander and the pairs on its stack.
+type searcher struct {
+	*rounder
+	x       *explore.Expander
+	onStack map[roundKey]bool
+}
+
+func (r *rounder) newSearcher() *searcher {
+	return &searcher{rounder: r, x: explore.NewExpander(r.g), onStack: map[roundKey]bool{}}
 }
 
 func (r *rounder) enabledAt(id uint64) uint64 { return r.enabled[id] }
@@ -121,7 +155,7 @@ func enabledMasks(ctx context.Context, g explore.Graph, procs model.Processes, w
 }
 
 // edges are the product's steps out of k.
-func (r *rounder) edges(k roundKey) []roundEdge {
+func (r *searcher) edges(k roundKey) []roundEdge {
 	var movers []uint64
 	es := r.x.Edges(k.node)
 	if !r.stored {
@@ -179,7 +213,7 @@ func (e roundEdge) gain(target uint32) uint32 {
 
 // value is the longest rounds from pair k to the legitimate set, by an iterative depth-first
 // search with memoisation.
-func (r *rounder) value(root roundKey) (uint32, error) {
+func (r *searcher) value(root roundKey) (uint32, error) {
 	if v, ok := r.values.get(root); ok {
 		return v, nil
 	}
@@ -190,14 +224,14 @@ func (r *rounder) value(root roundKey) (uint32, error) {
 		best  uint32
 	}
 	stack := []frame{{k: root, edges: r.edges(root)}}
-	r.values.put(root, onStack)
+	r.onStack[root] = true
 	for len(stack) > 0 {
 		f := &stack[len(stack)-1]
 		if f.next < len(f.edges) {
 			e := f.edges[f.next]
 			if !e.legit {
 				v, ok := r.values.get(e.to)
-				if ok && v == onStack {
+				if !ok && r.onStack[e.to] {
 					return 0, errors.New("a cycle outside the legitimate set: the worst case in rounds is unbounded")
 				}
 				if !ok {
@@ -208,7 +242,7 @@ func (r *rounder) value(root roundKey) (uint32, error) {
 						return 0, context.Cause(r.ctx)
 					}
 					stack = append(stack, frame{k: e.to, edges: r.edges(e.to)})
-					r.values.put(e.to, onStack)
+					r.onStack[e.to] = true
 					r.values.prefetch(stack[len(stack)-1].edges)
 					continue
 				}
@@ -220,6 +254,7 @@ func (r *rounder) value(root roundKey) (uint32, error) {
 			continue
 		}
 		r.values.put(f.k, f.best)
+		delete(r.onStack, f.k)
 		stack = stack[:len(stack)-1]
 	}
 	v, _ := r.values.get(root)
@@ -227,7 +262,7 @@ func (r *rounder) value(root roundKey) (uint32, error) {
 }
 
 // witness follows, from k, an edge that keeps the value tight, to the legitimate set.
-func (r *rounder) witness(k roundKey, v uint32) (explore.NodePath, []int) {
+func (r *searcher) witness(k roundKey, v uint32) (explore.NodePath, []int) {
 	p := explore.NodePath{Nodes: []uint64{k.node}}
 	var ends []int
 	for {
