@@ -136,6 +136,7 @@ type searcher struct {
 	*rounder
 	x       *explore.Expander
 	onStack map[roundKey]bool
+	pushes  int // pairs this worker entered: it looks at ctx every 4,096
 }
 
 func (r *rounder) newSearcher() *searcher {
@@ -238,7 +239,7 @@ func (r *searcher) value(root roundKey) (uint32, error) {
 					if r.values.len() > MaxRoundPairs {
 						return 0, ErrTooManyRoundPairs
 					}
-					if r.values.len()%4096 == 0 && r.ctx.Err() != nil {
+					if r.pushes++; r.pushes%4096 == 0 && r.ctx.Err() != nil {
 						return 0, context.Cause(r.ctx)
 					}
 					stack = append(stack, frame{k: e.to, edges: r.edges(e.to)})
