@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"errors"
+	"slices"
 
 	fairnesspkg "github.com/mc-checker/mc/checker/model/fairness"
 
@@ -137,6 +138,9 @@ type searcher struct {
 	x       *explore.Expander
 	onStack map[roundKey]bool
 	pushes  int // pairs this worker entered: it looks at ctx every 4,096
+	// bufs are the edges of the frames at each depth of the stack, reused: made anew for
+	// every pair, they were the bulk of the search's garbage.
+	bufs [][]roundEdge
 }
 
 func (r *rounder) newSearcher() *searcher {
@@ -156,13 +160,25 @@ func enabledMasks(ctx context.Context, g explore.Graph, procs model.Processes, w
 }
 
 // edges are the product's steps out of k.
-func (r *searcher) edges(k roundKey) []roundEdge {
+func (r *searcher) edges(k roundKey) []roundEdge { return r.edgesInto(k, nil) }
+
+// edgesAt are the product's steps out of k, in the buffer of stack depth d.
+func (r *searcher) edgesAt(k roundKey, d int) []roundEdge {
+	for len(r.bufs) <= d {
+		r.bufs = append(r.bufs, nil)
+	}
+	r.bufs[d] = r.edgesInto(k, r.bufs[d][:0])
+	return r.bufs[d]
+}
+
+// edgesInto appends the product's steps out of k to out.
+func (r *searcher) edgesInto(k roundKey, out []roundEdge) []roundEdge {
 	var movers []uint64
 	es := r.x.Edges(k.node)
 	if !r.stored {
 		movers = stepMovers(r.g, k.node)
 	}
-	out := make([]roundEdge, 0, len(es))
+	out = slices.Grow(out, len(es))
 	for _, e := range es {
 		if r.faultFree && e.Moves == 0 {
 			continue
@@ -224,7 +240,7 @@ func (r *searcher) value(root roundKey) (uint32, error) {
 		next  int
 		best  uint32
 	}
-	stack := []frame{{k: root, edges: r.edges(root)}}
+	stack := []frame{{k: root, edges: r.edgesAt(root, 0)}}
 	r.onStack[root] = true
 	for len(stack) > 0 {
 		f := &stack[len(stack)-1]
@@ -242,7 +258,7 @@ func (r *searcher) value(root roundKey) (uint32, error) {
 					if r.pushes++; r.pushes%4096 == 0 && r.ctx.Err() != nil {
 						return 0, context.Cause(r.ctx)
 					}
-					stack = append(stack, frame{k: e.to, edges: r.edges(e.to)})
+					stack = append(stack, frame{k: e.to, edges: r.edgesAt(e.to, len(stack))})
 					r.onStack[e.to] = true
 					r.values.prefetch(stack[len(stack)-1].edges)
 					continue
