@@ -3,6 +3,7 @@ package proof
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
 	"slices"
 
@@ -55,7 +56,7 @@ func (e *Expectation) valid() error {
 			}
 		}
 	}
-	for _, name := range sortedKeys(e.TraceSteps) {
+	for _, name := range slices.Sorted(maps.Keys(e.TraceSteps)) {
 		if v, ok := e.Verdicts[name]; ok && v == checker.Holds {
 			return fmt.Errorf("expect: trace_steps: %s is expected to hold, and a check that holds has no trace", name)
 		}
@@ -84,7 +85,7 @@ func (e *Expectation) Compare(res *checker.Result) []string {
 	if e.Verdict != "" && e.Verdict != "any" && e.Verdict != res.Verdict().String() {
 		diffs = append(diffs, fmt.Sprintf("verdict: expected %s, got %s", e.Verdict, res.Verdict()))
 	}
-	for _, name := range sortedKeys(e.Verdicts) {
+	for _, name := range slices.Sorted(maps.Keys(e.Verdicts)) {
 		c, ok := got[name]
 		switch want := e.Verdicts[name]; {
 		case !ok:
@@ -108,7 +109,7 @@ func (e *Expectation) Compare(res *checker.Result) []string {
 	figure("worst_case_moves", e.WorstCaseMoves, res.WorstCaseMoves)
 	figure("worst_case_steps", e.WorstCaseSteps, res.WorstCaseSteps)
 	diffs = append(diffs, e.ExpectedSteps.compare(res.Expected)...)
-	for _, name := range sortedKeys(e.TraceSteps) {
+	for _, name := range slices.Sorted(maps.Keys(e.TraceSteps)) {
 		c, ok := got[name]
 		switch want := e.TraceSteps[name]; {
 		case !ok || c.Trace == nil:
@@ -140,14 +141,4 @@ func (p *expectedPin) compare(got *checker.Expected) []string {
 		}
 	}
 	return diffs
-}
-
-// sortedKeys lists the keys of a map in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -92,27 +93,11 @@ func proofParams(modelName string, given map[string]string) (map[string]int, err
 	if err != nil {
 		return nil, runs.NamedFile("protocol file", err)
 	}
-	names := make([]string, 0, len(given))
-	for name := range given {
-		names = append(names, name)
+	var items []string
+	for _, name := range slices.Sorted(maps.Keys(given)) { // the same error for the same file
+		items = append(items, name+"="+given[name])
 	}
-	slices.Sort(names) // the same error for the same file
-	items := make([]string, len(names))
-	for i, name := range names {
-		items[i] = name + "=" + given[name]
-	}
-	ranges, err := entry.ParseAssignments(items)
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]int{}
-	for _, r := range ranges {
-		if r.Lo != r.Hi {
-			return nil, fmt.Errorf("parameter %s: a range %d..%d is only allowed in a sweep", r.Name, r.Lo, r.Hi)
-		}
-		out[r.Name] = r.Lo
-	}
-	return out, nil
+	return entry.Given(items)
 }
 
 // besideProof resolves a relative path to a file a proof run names (a protocol file, a

@@ -26,10 +26,9 @@ func (g *Explicit) commit(visited store.Store, level []chunkResult, workers int)
 	}
 	width := g.sch.Width()
 	g.addNodes(uint64(len(added)), workers, func(k uint64) (model.State, uint64, uint32) {
-		a := added[k]
-		c := &level[a.chunk]
-		return level[c.pending[a.pending].note.Chunk].state(c.pending[a.pending].note.Offset, width),
-			c.pending[a.pending].from, c.edges[c.pending[a.pending].edge].index
+		c := &level[added[k].chunk]
+		p := &c.pending[added[k].pending]
+		return level[p.note.Chunk].state(p.note.Offset, width), p.from, c.edges[p.edge].index
 	})
 	g.appendEdges(level, workers)
 	for ci := range level {
