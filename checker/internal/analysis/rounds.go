@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"sync/atomic"
 
 	fairnesspkg "github.com/mc-checker/mc/checker/model/fairness"
 
@@ -20,16 +21,11 @@ import (
 // The worst case is a longest path over pairs (configuration, processes still owed a move in
 // the current round): a step that moves M into a configuration where E is enabled leaves
 // O' = O \ M ∩ E owed; when O' is empty the round is complete (weight 1) and the next one
-// owes E. Reaching the legitimate set counts the round under way (weight 1) and stops. The
-// owed set is a subset of the enabled processes, so the pairs number at most Σ 2^|E(s)|; in
-// practice far fewer (MaxRoundPairs bounds them). Outside the legitimate set the graph is
-// acyclic when the worst case exists (no bad node), and so is the product.
-
-// MaxRoundPairs bounds the (configuration, owed set) pairs the rounds search keeps.
-const MaxRoundPairs = 1 << 25
-
-// ErrTooManyRoundPairs stops a rounds search past MaxRoundPairs.
-var ErrTooManyRoundPairs = errors.New("the worst case in rounds needs more than 33 million (configuration, owed processes) pairs")
+// owes E. Reaching the legitimate set counts the round under way (weight 1) and stops.
+// Outside the legitimate set the graph is acyclic when the worst case exists (no bad node),
+// and so is the product. The owed set is a subset of the enabled processes, so the pairs
+// number up to Σ 2^|E(c)|; the search (roundsearch.go) values configurations instead, each
+// with the few owed sets that take one round more.
 
 // RoundsWitness is the worst case in rounds with its witness: the path, and after which steps
 // a round ends (indices into the path's steps).
@@ -44,15 +40,16 @@ type roundKey struct {
 	owed uint64
 }
 
-// rounder is what the workers of a rounds search share: the graph, values (every pair's
-// longest rounds to the legitimate set, once a worker has it) and every node's enabled
-// processes, computed by the workers before the search.
+// rounder is what the workers of a rounds search share: the graph, every node's enabled
+// processes (computed by the workers before the search), and what the search found (see
+// roundsearch.go): v(c) and Max(c) by configuration.
 type rounder struct {
 	ctx       context.Context
 	g         explore.Graph
 	legit     par.Bitmap
-	values    pairMemo
 	enabled   []uint64
+	vals      []atomic.Uint32 // v(c) + 1 once known, 0 before
+	fams      *families       // Max(c), written before v(c)
 	faultFree bool
 	// stored: the graph's edges hold the moving processes; not when it keeps the fairness
 	// units a step serves instead (a model that names its own, under weak fairness), which
@@ -85,7 +82,8 @@ func WorstRounds(ctx context.Context, g explore.Graph, procs model.Processes, le
 // process: it ends a round only by disabling the processes still owed.
 func WorstRoundsFrom(ctx context.Context, g explore.Graph, procs model.Processes, legit par.Bitmap, starts []uint64, faultFree bool, workers int) (*RoundsWitness, error) {
 	r := &rounder{ctx: ctx, g: g, legit: legit, faultFree: faultFree,
-		enabled: enabledMasks(ctx, g, procs, workers), stored: g.Movers() && fairnesspkg.Named(g.Model()) == nil}
+		enabled: enabledMasks(ctx, g, procs, workers), vals: make([]atomic.Uint32, g.Size()),
+		fams: newFamilies(g.Size()), stored: g.Movers() && fairnesspkg.Named(g.Model()) == nil}
 	values, err := r.search(starts, workers)
 	if err != nil {
 		return nil, err
@@ -101,50 +99,6 @@ func WorstRoundsFrom(ctx context.Context, g explore.Graph, procs model.Processes
 		w.Path, w.RoundEnds = r.newSearcher().witness(bestKey, best)
 	}
 	return w, nil
-}
-
-// search is the value of each start's pair, the workers taking starts: each searches depth
-// first with a stack of its own, and they share the values, which are a function of the
-// graph, so a pair one worker is still searching another searches again. A cycle is found by
-// the worker whose stack closes it.
-func (r *rounder) search(starts []uint64, workers int) ([]uint32, error) {
-	values := make([]uint32, len(starts))
-	var halt par.FirstError
-	par.ForChunks(r.ctx, uint64(len(starts)), 16, max(1, workers), func(_ int, lo, hi uint64) {
-		x := r.newSearcher()
-		for i := lo; i < hi && halt.Get() == nil; i++ {
-			if id := starts[i]; !r.legit.Has(id) {
-				v, err := x.value(roundKey{id, r.enabledAt(id)})
-				if err != nil {
-					halt.Set(err)
-					return
-				}
-				values[i] = v
-			}
-		}
-	})
-	if err := halt.Get(); err != nil {
-		return nil, err
-	}
-	if r.ctx.Err() != nil {
-		return nil, context.Cause(r.ctx)
-	}
-	return values, nil
-}
-
-// searcher is one worker of a rounds search: its expander and the pairs on its stack.
-type searcher struct {
-	*rounder
-	x       *explore.Expander
-	onStack map[roundKey]bool
-	pushes  int // pairs this worker entered: it looks at ctx every 4,096
-	// bufs are the edges of the frames at each depth of the stack, reused: made anew for
-	// every pair, they were the bulk of the search's garbage.
-	bufs [][]roundEdge
-}
-
-func (r *rounder) newSearcher() *searcher {
-	return &searcher{rounder: r, x: explore.NewExpander(r.g), onStack: map[roundKey]bool{}}
 }
 
 func (r *rounder) enabledAt(id uint64) uint64 { return r.enabled[id] }
@@ -228,79 +182,18 @@ func (e roundEdge) gain(target uint32) uint32 {
 	return target
 }
 
-// value is the longest rounds from pair k to the legitimate set, by an iterative depth-first
-// search with memoisation.
-func (r *searcher) value(root roundKey) (uint32, error) {
-	if v, ok := r.values.get(root); ok {
-		return v, nil
-	}
-	type frame struct {
-		k     roundKey
-		edges []roundEdge
-		next  int
-		best  uint32
-	}
-	stack := []frame{{k: root, edges: r.edgesAt(root, 0)}}
-	r.onStack[root] = true
-	for len(stack) > 0 {
-		f := &stack[len(stack)-1]
-		if f.next < len(f.edges) {
-			e := f.edges[f.next]
-			if !e.legit {
-				v, ok := r.values.get(e.to)
-				if !ok && r.onStack[e.to] {
-					return 0, errors.New("a cycle outside the legitimate set: the worst case in rounds is unbounded")
-				}
-				if !ok {
-					if r.values.len() > MaxRoundPairs {
-						return 0, ErrTooManyRoundPairs
-					}
-					if r.pushes++; r.pushes%4096 == 0 && r.ctx.Err() != nil {
-						return 0, context.Cause(r.ctx)
-					}
-					stack = append(stack, frame{k: e.to, edges: r.edgesAt(e.to, len(stack))})
-					r.onStack[e.to] = true
-					r.values.prefetch(stack[len(stack)-1].edges)
-					continue
-				}
-				f.best = max(f.best, e.gain(v))
-			} else {
-				f.best = max(f.best, e.gain(0))
-			}
-			f.next++
-			continue
-		}
-		r.values.put(f.k, f.best)
-		delete(r.onStack, f.k)
-		stack = stack[:len(stack)-1]
-	}
-	v, _ := r.values.get(root)
-	return v, nil
-}
-
-// witness follows, from k, an edge that keeps the value tight, to the legitimate set.
+// witness follows, from k, the first edge that keeps the value tight, to the legitimate set.
 func (r *searcher) witness(k roundKey, v uint32) (explore.NodePath, []int) {
 	p := explore.NodePath{Nodes: []uint64{k.node}}
 	var ends []int
 	for {
-		var next *roundEdge
-		for _, e := range r.edges(k) {
-			target := uint32(0)
-			if !e.legit {
-				target, _ = r.values.get(e.to)
-			}
-			if e.gain(target) == v {
-				next = &e
-				break
-			}
-		}
+		next := r.tight(k, v)
 		if next == nil { // values inconsistent with the graph: replay validation reports it
 			return p, ends
 		}
 		p.Steps = append(p.Steps, next.index)
 		if next.legit {
-			es := r.x.Edges(k.node)
-			for _, e := range es {
+			for _, e := range r.x.Edges(k.node) {
 				if e.Index == next.index {
 					p.Nodes = append(p.Nodes, e.To)
 				}
@@ -314,6 +207,20 @@ func (r *searcher) witness(k roundKey, v uint32) (explore.NodePath, []int) {
 		}
 		k = next.to
 	}
+}
+
+// tight is the first edge out of k whose gain is v, k's value.
+func (r *searcher) tight(k roundKey, v uint32) *roundEdge {
+	for _, e := range r.edges(k) {
+		target := uint32(0)
+		if !e.legit {
+			target = r.pairValue(e.to)
+		}
+		if e.gain(target) == v {
+			return &e
+		}
+	}
+	return nil
 }
 
 // TraceRounds counts the rounds of an execution that ends at its first legitimate

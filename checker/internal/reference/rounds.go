@@ -8,6 +8,18 @@ package reference
 // faultFree, faults are not followed. The states must not reach a cycle or a deadlock outside
 // in. Only graphs of protocols know their processes (units are processes there).
 func (g *graph) rounds(in []bool, starts []int, faultFree bool) int {
+	value := g.pairRounds(in, faultFree)
+	worst := 0
+	for _, u := range starts {
+		if !in[u] {
+			worst = max(worst, value(u, g.units[u]))
+		}
+	}
+	return worst
+}
+
+// pairRounds is the most rounds from state u owing owed, memoised.
+func (g *graph) pairRounds(in []bool, faultFree bool) func(u int, owed uint64) int {
 	type key struct {
 		u    int
 		owed uint64
@@ -36,11 +48,5 @@ func (g *graph) rounds(in []bool, starts []int, faultFree bool) int {
 		memo[k] = best
 		return best
 	}
-	worst := 0
-	for _, u := range starts {
-		if !in[u] {
-			worst = max(worst, value(key{u, g.units[u]}))
-		}
-	}
-	return worst
+	return func(u int, owed uint64) int { return value(key{u, owed}) }
 }

@@ -1,0 +1,238 @@
+package analysis
+
+import (
+	"context"
+	"errors"
+
+	"github.com/mc-checker/mc/checker/internal/explore"
+	"github.com/mc-checker/mc/checker/internal/par"
+)
+
+// The search values configurations, not pairs. Write V(c, O) for the most rounds from
+// configuration c owing O, E(c) for c's enabled processes, and v(c) = V(c, E(c)), a round
+// starting at c. Then for every owed set O ⊆ E(c):
+//
+//	v(c) ≤ V(c, O) ≤ v(c) + 1.
+//
+// Along any one execution, count the rounds from O and from E(c): the owed sets follow the
+// same map O ↦ O ∩ K (K the processes enabled after the step and not moved by it), which
+// keeps inclusion, so the smaller set empties first, or with the other; it then owes every
+// enabled process, a superset of what the other still owes, and the roles swap. The round
+// ends of the two counts interleave, so the counts differ by at most one, the smaller set's
+// the larger.
+//
+// So each configuration keeps v(c) and the owed sets that gain the extra round, F(c) =
+// {O ≠ ∅ : V(c, O) = v(c) + 1}. For an edge c → t moving M, let A = E(c) ∩ E(t) \ M, what
+// stays owed of a fresh round. An edge gains the extra round from O only if v(t) = v(c) (a
+// level edge; v(t) ≤ v(c) always, and a level edge keeps the round under way, A ≠ ∅), and
+// then exactly when O ∩ A is empty (the round ends, 1 + v(t)) or in F(t). By induction F is
+// a union of the subsets of a few maximal sets, Max: a level edge adds E(c) \ (A \ S) for
+// each S in Max(t), or E(c) \ A when Max(t) is empty. And v(c) is the best gain that needs
+// no family (a legitimate target 1, a round ended 1 + v(t), a round under way v(t)), plus
+// one when a round under way reaches a t with v(t) equal to it and A in F(t).
+//
+// Every configuration is expanded once. On Dijkstra's ring under the distributed daemon
+// every Max has at most one set; a configuration whose Max has several keeps them aside.
+
+// searcher is one worker of a rounds search: its expander, its stack of frames, which
+// configurations are on it, and scratch for families.
+type searcher struct {
+	*rounder
+	x       *explore.Expander
+	frames  []roundFrame
+	onStack stackSet
+	pushes  int // frames this worker entered: it looks at ctx every 4,096
+	// bufs are the edges of the frames at each depth of the stack, reused: made anew for
+	// every frame, they were the bulk of the search's garbage.
+	bufs  [][]roundEdge
+	cands []uint64
+	one   [1]uint64
+}
+
+// roundFrame is a configuration whose value is sought, with its edges.
+type roundFrame struct {
+	id    uint64
+	edges []roundEdge
+	next  int
+}
+
+var errRoundsCycle = errors.New("a cycle outside the legitimate set: the worst case in rounds is unbounded")
+
+func (r *rounder) newSearcher() *searcher {
+	return &searcher{rounder: r, x: explore.NewExpander(r.g)}
+}
+
+// value is v(id), and whether it is known.
+func (r *rounder) value(id uint64) (uint32, bool) {
+	x := r.vals[id].Load()
+	return x - 1, x != 0
+}
+
+// search is v of each start, the workers taking starts: each searches depth first with a
+// stack of its own, and they share the values, which are a function of the graph, so a
+// configuration one worker is still searching another searches again. A cycle is found by
+// the worker whose stack closes it.
+func (r *rounder) search(starts []uint64, workers int) ([]uint32, error) {
+	values := make([]uint32, len(starts))
+	var halt par.FirstError
+	par.ForChunks(r.ctx, uint64(len(starts)), 16, max(1, workers), func(_ int, lo, hi uint64) {
+		x := r.newSearcher()
+		for i := lo; i < hi && halt.Get() == nil; i++ {
+			if id := starts[i]; !r.legit.Has(id) {
+				v, err := x.run(id)
+				if err != nil {
+					halt.Set(err)
+					return
+				}
+				values[i] = v
+			}
+		}
+	})
+	if err := halt.Get(); err != nil {
+		return nil, err
+	}
+	if r.ctx.Err() != nil {
+		return nil, context.Cause(r.ctx)
+	}
+	return values, nil
+}
+
+// pairValue is V(k); k's configuration's v must be known.
+func (r *searcher) pairValue(k roundKey) uint32 {
+	v, _ := r.value(k.node)
+	if r.gains(k) {
+		v++
+	}
+	return v
+}
+
+// gains reports whether owing k.owed at k.node gains the extra round: k.owed is in F.
+func (r *searcher) gains(k roundKey) bool {
+	for _, s := range r.family(k.node) {
+		if k.owed != 0 && k.owed&^s == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// run is v(root), by an iterative depth-first search with memoisation.
+func (r *searcher) run(root uint64) (uint32, error) {
+	if v, ok := r.value(root); ok {
+		return v, nil
+	}
+	r.frames = r.frames[:0]
+	r.enter(root)
+	for len(r.frames) > 0 {
+		f := &r.frames[len(r.frames)-1]
+		descended := false
+		for ; f.next < len(f.edges); f.next++ {
+			e := &f.edges[f.next]
+			if e.legit {
+				continue
+			}
+			if _, ok := r.value(e.to.node); ok {
+				continue
+			}
+			if r.onStack.has(e.to.node) {
+				return 0, errRoundsCycle
+			}
+			r.enter(e.to.node)
+			if r.pushes%4096 == 0 && r.ctx.Err() != nil {
+				return 0, context.Cause(r.ctx)
+			}
+			descended = true
+			break
+		}
+		if !descended {
+			r.leave()
+		}
+	}
+	v, _ := r.value(root)
+	return v, nil
+}
+
+// enter pushes configuration id with its edges, a fresh round owing its enabled processes.
+func (r *searcher) enter(id uint64) {
+	r.pushes++
+	edges := r.edgesAt(roundKey{id, r.enabledAt(id)}, len(r.frames))
+	r.onStack.add(id)
+	r.frames = append(r.frames, roundFrame{id: id, edges: edges})
+}
+
+// leave labels the top configuration, every target's value known, and pops it.
+func (r *searcher) leave() {
+	f := &r.frames[len(r.frames)-1]
+	v := r.baseGain(f.edges)
+	for _, e := range f.edges { // a round under way to a tie whose owed set gains
+		if !e.legit && !e.ends {
+			if vt, _ := r.value(e.to.node); vt == v && r.gains(e.to) {
+				v++
+				break
+			}
+		}
+	}
+	r.setFamily(f.id, r.maxGaining(f.id, v, f.edges))
+	r.vals[f.id].Store(v + 1) // after the family: a worker that sees v sees it
+	r.onStack.remove(f.id)
+	r.frames = r.frames[:len(r.frames)-1]
+}
+
+// baseGain is the best gain of edges that needs no family, every target's v known.
+func (r *searcher) baseGain(edges []roundEdge) uint32 {
+	best := uint32(0)
+	for _, e := range edges {
+		t := uint32(0)
+		if !e.legit {
+			t, _ = r.value(e.to.node)
+		}
+		best = max(best, e.gain(t))
+	}
+	return best
+}
+
+// maxGaining is Max(id) given v(id): the maximal owed sets that gain the extra round.
+func (r *searcher) maxGaining(id uint64, v uint32, edges []roundEdge) []uint64 {
+	en := r.enabledAt(id)
+	r.cands = r.cands[:0]
+	for _, e := range edges {
+		if e.legit || e.ends {
+			continue
+		}
+		if vt, _ := r.value(e.to.node); vt != v {
+			continue
+		}
+		a := e.to.owed // E(id) ∩ E(t) \ M: a fresh round's owed set after the step
+		fam := r.family(e.to.node)
+		if len(fam) == 0 {
+			r.cands = addMaximal(r.cands, en&^a)
+		}
+		for _, s := range fam {
+			r.cands = addMaximal(r.cands, en&^(a&^s))
+		}
+	}
+	return r.cands
+}
+
+// family is Max(id), id's value known.
+func (r *searcher) family(id uint64) []uint64 { return r.rounder.fams.get(id, &r.one) }
+
+// setFamily records Max(id).
+func (r *searcher) setFamily(id uint64, sets []uint64) { r.rounder.fams.set(id, sets) }
+
+// addMaximal adds set s to the antichain of maximal sets, unless empty or under one of them.
+func addMaximal(sets []uint64, s uint64) []uint64 {
+	if s == 0 {
+		return sets
+	}
+	kept := sets[:0]
+	for _, t := range sets {
+		if s&^t == 0 {
+			return sets // s ⊆ t
+		}
+		if t&^s != 0 { // t ⊄ s
+			kept = append(kept, t)
+		}
+	}
+	return append(kept, s)
+}
