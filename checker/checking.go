@@ -21,6 +21,7 @@ type checking struct {
 	scan      *analysis.ScanResult
 	labels    *analysis.Labels // the convergence search's, when it ran to the end
 	cutLabels *analysis.Labels // the labels of an interrupted search, to save
+	rounds    *analysis.Rounds // the worst case in rounds, when measured (roundsSearch)
 	found     []finding
 }
 
@@ -99,6 +100,7 @@ func (a *checking) search(legit par.Bitmap, own bool) (*analysis.Labels, error) 
 	if ck := a.checkpoints(); ck != nil && a.res.Stats.Resumed {
 		s.Saved = ck.LoadLabels(a.explicit, a.scan.Legit)
 	}
+	s.Rounds = a.roundsSearch()
 	return a.searchBits(s)
 }
 

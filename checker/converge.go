@@ -3,6 +3,7 @@ package checker
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mc-checker/mc/checker/internal/analysis"
@@ -257,11 +258,24 @@ func (a convergence) labelsBadInitial() bool {
 
 // worstRounds is the worst case in rounds, for a model made of processes (nil otherwise).
 func (a convergence) worstRounds() (*analysis.RoundsWitness, error) {
-	procs, ok := model.ProcessesOf(a.m)
-	if !a.spec.Rounds || !ok || procs.Procs() == 0 || procs.Procs() > model.MaxFairProcs {
+	r := a.roundsSearch()
+	if r == nil {
 		return nil, nil
 	}
-	return analysis.WorstRounds(a.ctx, a.g, procs, a.scan.Legit, a.opts.workers())
+	return r.Worst(analysis.InitialNodes(a.g), a.opts.workers())
+}
+
+// roundsSearch is the rounds search of a run that measures its worst case in rounds, made
+// once, so that the convergence search can fill it (nil for other runs).
+func (a *checking) roundsSearch() *analysis.Rounds {
+	if a.rounds == nil {
+		procs, ok := model.ProcessesOf(a.m)
+		if !a.spec.Rounds || !ok || procs.Procs() == 0 || procs.Procs() > model.MaxFairProcs || !slices.Contains(a.spec.Checks, CheckWorstCase) {
+			return nil
+		}
+		a.rounds = analysis.NewRounds(a.ctx, a.g, procs, a.scan.Legit, false, a.opts.workers())
+	}
+	return a.rounds
 }
 
 // worstDetail is the worst case as the check states it: "at most 4 moves and 3 steps".

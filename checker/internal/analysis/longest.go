@@ -59,6 +59,9 @@ type Search struct {
 	// Saved are the final labels of an interrupted search over the same graph (from a
 	// checkpoint; the graph then implements explore.Degrees), or nil.
 	Saved *Labels
+	// Rounds, when not nil, are valued as the nodes are labelled (no second expansion of
+	// each): only without Saved, and when Rounds.InSearch.
+	Rounds *Rounds
 }
 
 // Longest labels every node by iterative depth-first search with memoisation, in
@@ -82,7 +85,9 @@ func Longest(ctx context.Context, g explore.Graph, s Search) (*Labels, error) {
 	searchers := make([]*dfs, s.Workers)
 	for w := range searchers {
 		searchers[w] = &dfs{ctx: ctx, g: g, l: l, out: g.NewSuccessors(false)}
-		if l.Weighted == [NumMeasures]*par.Cells{} { // the search reads only the edges' targets
+		if s.Rounds != nil && s.Saved == nil && s.Rounds.InSearch() {
+			searchers[w].rounds = &labeller{rounder: s.Rounds.r}
+		} else if l.Weighted == [NumMeasures]*par.Cells{} { // the search reads only the edges' targets
 			searchers[w].out.RanksOnly()
 		}
 	}
@@ -192,6 +197,8 @@ type dfs struct {
 	out     *explore.Successors // the edges and targets of every frame, stacked
 	onStack stackSet            // the ids of frames: an unlabelled successor found here closes a cycle
 
+	rounds      *labeller   // values rounds at each node it labels, or nil
+	redges      []roundEdge // the product's edges of the node left, for rounds
 	transitions uint64
 	halt        error // why the search stopped early: overflow, cancellation, a model error
 	bad         bool
@@ -296,6 +303,10 @@ func (d *dfs) leave() {
 				return
 			}
 			wc.CAS(f.id, par.CellUnknown, uint32(f.maxWeighted[m]+1))
+		}
+		if r := d.rounds; r != nil { // before the label: a worker that sees it sees the rounds
+			d.redges = r.productEdges(r.enabledAt(f.id), d.out.Edges[f.lo:f.hi], nil, d.redges[:0])
+			r.label(f.id, d.redges)
 		}
 	}
 	if c.CAS(f.id, par.CellUnknown, v) {

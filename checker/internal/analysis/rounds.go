@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"sync/atomic"
 
 	fairnesspkg "github.com/mc-checker/mc/checker/model/fairness"
 
@@ -47,9 +46,8 @@ type rounder struct {
 	ctx       context.Context
 	g         explore.Graph
 	legit     par.Bitmap
-	enabled   []uint64
-	vals      []atomic.Uint32 // v(c) + 1 once known, 0 before
-	fams      *families       // Max(c), written before v(c)
+	nodes     []roundNode    // E(c), v(c), Max(c)
+	aside     *asideFamilies // the families of several sets
 	faultFree bool
 	// stored: the graph's edges hold the moving processes; not when it keeps the fairness
 	// units a step serves instead (a model that names its own, under weak fairness), which
@@ -58,7 +56,7 @@ type rounder struct {
 }
 
 // roundEdge is one step of the product: its target pair, the step index, and whether it
-// ends a round.
+// ends a round or reaches the legitimate set.
 type roundEdge struct {
 	to    roundKey
 	index uint32
@@ -66,31 +64,55 @@ type roundEdge struct {
 	legit bool
 }
 
+// Rounds is a rounds search over a graph and what it found: NewRounds, then Worst. A
+// convergence search (Longest, Search.Rounds) fills its values as it labels the graph, when
+// the graph's edges hold their moving processes (InSearch); Worst searches what is left.
+type Rounds struct{ r *rounder }
+
+// NewRounds is a rounds search over g: with faultFree, fault edges (Edge.Moves = 0) are not
+// followed. A fault moves no process: it ends a round only by disabling the processes owed.
+func NewRounds(ctx context.Context, g explore.Graph, procs model.Processes, legit par.Bitmap, faultFree bool, workers int) *Rounds {
+	return &Rounds{&rounder{ctx: ctx, g: g, legit: legit, faultFree: faultFree,
+		nodes: roundNodes(ctx, g, procs, workers), aside: &asideFamilies{}, stored: g.Movers() && fairnesspkg.Named(g.Model()) == nil}}
+}
+
+// InSearch reports whether Longest can value the configurations as it labels them: the
+// graph's edges hold their moving processes, and no edge is left out.
+func (rs *Rounds) InSearch() bool { return rs.r.stored && !rs.r.faultFree }
+
 // WorstRounds is the worst case in rounds from the initial nodes, with its witness.
 func WorstRounds(ctx context.Context, g explore.Graph, procs model.Processes, legit par.Bitmap, workers int) (*RoundsWitness, error) {
+	return NewRounds(ctx, g, procs, legit, false, workers).Worst(InitialNodes(g), workers)
+}
+
+// InitialNodes are g's initial nodes.
+func InitialNodes(g explore.Graph) []uint64 {
 	var starts []uint64
 	for id := uint64(0); id < g.Size(); id++ {
 		if g.Initial(id) {
 			starts = append(starts, id)
 		}
 	}
-	return WorstRoundsFrom(ctx, g, procs, legit, starts, false, workers)
+	return starts
 }
 
 // WorstRoundsFrom is the worst case in rounds from the given nodes (a round starting at
-// each); with faultFree, fault edges (Edge.Moves = 0) are not followed. A fault moves no
-// process: it ends a round only by disabling the processes still owed.
+// each), with fault edges followed unless faultFree.
 func WorstRoundsFrom(ctx context.Context, g explore.Graph, procs model.Processes, legit par.Bitmap, starts []uint64, faultFree bool, workers int) (*RoundsWitness, error) {
-	r := &rounder{ctx: ctx, g: g, legit: legit, faultFree: faultFree,
-		enabled: enabledMasks(ctx, g, procs, workers), vals: make([]atomic.Uint32, g.Size()),
-		fams: newFamilies(g.Size()), stored: g.Movers() && fairnesspkg.Named(g.Model()) == nil}
+	return NewRounds(ctx, g, procs, legit, faultFree, workers).Worst(starts, workers)
+}
+
+// Worst is the worst case in rounds from the given nodes, with its witness: the first start
+// of the most rounds, whatever the workers' timing.
+func (rs *Rounds) Worst(starts []uint64, workers int) (*RoundsWitness, error) {
+	r := rs.r
 	values, err := r.search(starts, workers)
 	if err != nil {
 		return nil, err
 	}
 	best, bestKey, found := uint32(0), roundKey{}, false
-	for i, id := range starts { // the first of the longest, whatever the workers' timing
-		if !legit.Has(id) && (!found || values[i] > best) {
+	for i, id := range starts {
+		if !r.legit.Has(id) && (!found || values[i] > best) {
 			best, bestKey, found = values[i], roundKey{id, r.enabledAt(id)}, true
 		}
 	}
@@ -101,17 +123,7 @@ func WorstRoundsFrom(ctx context.Context, g explore.Graph, procs model.Processes
 	return w, nil
 }
 
-func (r *rounder) enabledAt(id uint64) uint64 { return r.enabled[id] }
-
-// enabledMasks is every node's enabled processes, the workers taking ranges of nodes.
-func enabledMasks(ctx context.Context, g explore.Graph, procs model.Processes, workers int) []uint64 {
-	n := g.Size()
-	out := make([]uint64, n)
-	par.ForChunks(ctx, n, par.Chunk(n, workers), max(1, workers), func(_ int, lo, hi uint64) {
-		g.Scan(lo, hi, func(id uint64, s model.State) { out[id] = procs.EnabledMask(s) })
-	})
-	return out
-}
+func (r *rounder) enabledAt(id uint64) uint64 { return r.nodes[id].enabled }
 
 // edges are the product's steps out of k.
 func (r *searcher) edges(k roundKey) []roundEdge { return r.edgesInto(k, nil) }
@@ -128,10 +140,15 @@ func (r *searcher) edgesAt(k roundKey, d int) []roundEdge {
 // edgesInto appends the product's steps out of k to out.
 func (r *searcher) edgesInto(k roundKey, out []roundEdge) []roundEdge {
 	var movers []uint64
-	es := r.x.Edges(k.node)
 	if !r.stored {
 		movers = stepMovers(r.g, k.node)
 	}
+	return r.productEdges(k.owed, r.x.Edges(k.node), movers, out)
+}
+
+// productEdges appends to out the product's steps along es from a configuration owing owed;
+// movers, when not nil, are the steps' moving processes by step index (else the edges').
+func (r *rounder) productEdges(owed uint64, es []explore.Edge, movers []uint64, out []roundEdge) []roundEdge {
 	out = slices.Grow(out, len(es))
 	for _, e := range es {
 		if r.faultFree && e.Moves == 0 {
@@ -144,12 +161,12 @@ func (r *searcher) edgesInto(k roundKey, out []roundEdge) []roundEdge {
 		re := roundEdge{index: e.Index, legit: r.legit.Has(e.To)}
 		if !re.legit {
 			en := r.enabledAt(e.To)
-			owed := k.owed &^ m & en
-			re.ends = owed == 0
+			left := owed &^ m & en
+			re.ends = left == 0
 			if re.ends {
-				owed = en
+				left = en
 			}
-			re.to = roundKey{e.To, owed}
+			re.to = roundKey{e.To, left}
 		}
 		out = append(out, re)
 	}

@@ -35,16 +35,22 @@ import (
 // every Max has at most one set; a configuration whose Max has several keeps them aside.
 
 // searcher is one worker of a rounds search: its expander, its stack of frames, which
-// configurations are on it, and scratch for families.
+// configurations are on it.
 type searcher struct {
-	*rounder
+	labeller
 	x       *explore.Expander
 	frames  []roundFrame
 	onStack stackSet
 	pushes  int // frames this worker entered: it looks at ctx every 4,096
 	// bufs are the edges of the frames at each depth of the stack, reused: made anew for
 	// every frame, they were the bulk of the search's garbage.
-	bufs  [][]roundEdge
+	bufs [][]roundEdge
+}
+
+// labeller values a configuration from its product edges, its targets' values known: what
+// a rounds searcher and a convergence search (Longest) do at a configuration they leave.
+type labeller struct {
+	*rounder
 	cands []uint64
 	one   [1]uint64
 }
@@ -59,12 +65,12 @@ type roundFrame struct {
 var errRoundsCycle = errors.New("a cycle outside the legitimate set: the worst case in rounds is unbounded")
 
 func (r *rounder) newSearcher() *searcher {
-	return &searcher{rounder: r, x: explore.NewExpander(r.g)}
+	return &searcher{labeller: labeller{rounder: r}, x: explore.NewExpander(r.g)}
 }
 
 // value is v(id), and whether it is known.
 func (r *rounder) value(id uint64) (uint32, bool) {
-	x := r.vals[id].Load()
+	x := r.nodes[id].v.Load()
 	return x - 1, x != 0
 }
 
@@ -98,7 +104,7 @@ func (r *rounder) search(starts []uint64, workers int) ([]uint32, error) {
 }
 
 // pairValue is V(k); k's configuration's v must be known.
-func (r *searcher) pairValue(k roundKey) uint32 {
+func (r *labeller) pairValue(k roundKey) uint32 {
 	v, _ := r.value(k.node)
 	if r.gains(k) {
 		v++
@@ -107,7 +113,7 @@ func (r *searcher) pairValue(k roundKey) uint32 {
 }
 
 // gains reports whether owing k.owed at k.node gains the extra round: k.owed is in F.
-func (r *searcher) gains(k roundKey) bool {
+func (r *labeller) gains(k roundKey) bool {
 	for _, s := range r.family(k.node) {
 		if k.owed != 0 && k.owed&^s == 0 {
 			return true
@@ -163,36 +169,39 @@ func (r *searcher) enter(id uint64) {
 // leave labels the top configuration, every target's value known, and pops it.
 func (r *searcher) leave() {
 	f := &r.frames[len(r.frames)-1]
-	v := r.baseGain(f.edges)
-	for _, e := range f.edges { // a round under way to a tie whose owed set gains
-		if !e.legit && !e.ends {
-			if vt, _ := r.value(e.to.node); vt == v && r.gains(e.to) {
-				v++
-				break
-			}
-		}
-	}
-	r.setFamily(f.id, r.maxGaining(f.id, v, f.edges))
-	r.vals[f.id].Store(v + 1) // after the family: a worker that sees v sees it
+	r.label(f.id, f.edges)
 	r.onStack.remove(f.id)
 	r.frames = r.frames[:len(r.frames)-1]
 }
 
-// baseGain is the best gain of edges that needs no family, every target's v known.
-func (r *searcher) baseGain(edges []roundEdge) uint32 {
-	best := uint32(0)
-	for _, e := range edges {
-		t := uint32(0)
+// label records v(id) and Max(id) from id's product edges (a fresh round), every target's
+// value known.
+func (r *labeller) label(id uint64, edges []roundEdge) {
+	v := uint32(0) // the best gain that needs no family
+	for i := range edges {
+		e := &edges[i]
+		vt := uint32(0)
 		if !e.legit {
-			t, _ = r.value(e.to.node)
+			vt, _ = r.value(e.to.node)
 		}
-		best = max(best, e.gain(t))
+		v = max(v, e.gain(vt))
 	}
-	return best
+	for _, e := range edges { // a round under way to a tie whose owed set gains
+		if e.legit || e.ends {
+			continue
+		}
+		if vt, _ := r.value(e.to.node); vt == v && r.gains(e.to) {
+			v++
+			break
+		}
+	}
+	r.setFamily(id, r.maxGaining(id, v, edges))
+	r.nodes[id].v.Store(v + 1) // after the family: a worker that sees v sees it
 }
 
-// maxGaining is Max(id) given v(id): the maximal owed sets that gain the extra round.
-func (r *searcher) maxGaining(id uint64, v uint32, edges []roundEdge) []uint64 {
+// maxGaining is Max(id) given v(id) and the edges' targets' values: the maximal owed sets
+// that gain the extra round.
+func (r *labeller) maxGaining(id uint64, v uint32, edges []roundEdge) []uint64 {
 	en := r.enabledAt(id)
 	r.cands = r.cands[:0]
 	for _, e := range edges {
@@ -214,12 +223,6 @@ func (r *searcher) maxGaining(id uint64, v uint32, edges []roundEdge) []uint64 {
 	return r.cands
 }
 
-// family is Max(id), id's value known.
-func (r *searcher) family(id uint64) []uint64 { return r.rounder.fams.get(id, &r.one) }
-
-// setFamily records Max(id).
-func (r *searcher) setFamily(id uint64, sets []uint64) { r.rounder.fams.set(id, sets) }
-
 // addMaximal adds set s to the antichain of maximal sets, unless empty or under one of them.
 func addMaximal(sets []uint64, s uint64) []uint64 {
 	if s == 0 {
@@ -236,3 +239,6 @@ func addMaximal(sets []uint64, s uint64) []uint64 {
 	}
 	return append(kept, s)
 }
+
+// family is Max(id), id's value known.
+func (r *labeller) family(id uint64) []uint64 { return r.familyOf(id, &r.one) }
