@@ -8,6 +8,7 @@ import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/internal/analysis"
 	"github.com/mc-checker/mc/checker/internal/reference"
+	"github.com/mc-checker/mc/checker/internal/toys"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/runs"
 	"github.com/mc-checker/mc/checker/testtier"
@@ -141,5 +142,56 @@ func TestRoundsCountProcessesUnderFairnessUnits(t *testing.T) {
 	}
 	if rounds["unfair"] != 9 || rounds["weakly-fair"] != 9 {
 		t.Fatalf("rounds %v, want 9 both", rounds)
+	}
+}
+
+// The rounds search keeps a configuration in a word as narrow as the processes allow (4
+// bytes for up to 8, 8 for up to 16, 24 beyond): each width agrees with the reference, on a
+// line where each process takes the smaller of its value and its left neighbour's (the first
+// is fixed), legitimate when none is enabled; one round moves the smallest value at least one
+// process further, so the worst case is n−1 rounds from 0 followed by ones. Dense and hashed
+// graphs both (the convergence search values the rounds of the first, a search of its own
+// those of the second).
+func TestRoundsEveryWordWidth(t *testing.T) {
+	enabled := func(s model.State, p int) bool { return p > 0 && s[p] > s[p-1] }
+	fire := func(s model.State, p int, next model.State) { next[p] = s[p-1] }
+	for _, c := range []struct {
+		n int
+		d model.Daemon
+	}{{7, model.Distributed}, {10, model.Distributed}, {17, model.Central}} {
+		if c.n == 17 && testing.Short() {
+			continue
+		}
+		proto := toys.Ring(c.n, 2, []string{"min"}, enabled, fire)
+		legit := func(s model.State) bool {
+			for p := range c.n {
+				if enabled(s, p) {
+					return false
+				}
+			}
+			return true
+		}
+		dense, err := model.Daemonize(proto, c.d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all []model.State
+		dense.Init(func(s model.State) bool { all = append(all, s.Clone()); return true })
+		ref := reference.CheckProtocol(proto, c.d, all, reference.Spec{Legit: legit})
+		want := ref.WorstRounds
+		if !ref.ConvergesStrictly || want != c.n-1 {
+			t.Fatalf("n=%d: the reference says %d rounds (converges %v), want %d", c.n, want, ref.ConvergesStrictly, c.n-1)
+		}
+		hashed, _ := model.Daemonize(proto, c.d, model.From(all))
+		for name, m := range map[string]model.Model{"dense": dense, "hashed": hashed} {
+			res, err := checker.Run(context.Background(), m, checker.Spec{Checks: []checker.Check{checker.CheckWorstCase},
+				Properties: model.Properties{Legit: legit}, Rounds: true}, checker.Options{Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.WorstCaseRounds == nil || *res.WorstCaseRounds != uint64(want) {
+				t.Errorf("n=%d %s: %v rounds, want %d (%s)", c.n, name, res.WorstCaseRounds, want, res.Checks[0].Detail)
+			}
+		}
 	}
 }

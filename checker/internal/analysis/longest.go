@@ -276,6 +276,7 @@ func (d *dfs) enter(id uint64, s model.State) bool {
 	}
 	d.onStack.add(id)
 	d.frames = append(d.frames, frame{id: id, lo: lo, hi: d.out.Len(), next: lo})
+
 	return true
 }
 
@@ -305,8 +306,11 @@ func (d *dfs) leave() {
 			wc.CAS(f.id, par.CellUnknown, uint32(f.maxWeighted[m]+1))
 		}
 		if r := d.rounds; r != nil { // before the label: a worker that sees it sees the rounds
-			d.redges = r.productEdges(r.enabledAt(f.id), d.out.Edges[f.lo:f.hi], nil, d.redges[:0])
-			r.label(f.id, d.redges)
+			d.redges = r.edgesFrom(f.id, d.out.Edges[f.lo:f.hi], d.redges[:0])
+			if err := r.label(f.id, d.redges); err != nil {
+				r.failed.Set(err) // the rounds are not measured; the search goes on
+				d.rounds = nil
+			}
 		}
 	}
 	if c.CAS(f.id, par.CellUnknown, v) {

@@ -46,8 +46,8 @@ type rounder struct {
 	ctx       context.Context
 	g         explore.Graph
 	legit     par.Bitmap
-	nodes     []roundNode    // E(c), v(c), Max(c)
-	aside     *asideFamilies // the families of several sets
+	nodes     *roundNodes    // E(c), v(c), Max(c)
+	failed    par.FirstError // a value past the words' width, found by Longest
 	faultFree bool
 	// stored: the graph's edges hold the moving processes; not when it keeps the fairness
 	// units a step serves instead (a model that names its own, under weak fairness), which
@@ -59,6 +59,7 @@ type rounder struct {
 // ends a round or reaches the legitimate set.
 type roundEdge struct {
 	to    roundKey
+	v1    uint32 // the target's v + 1 (0: not known) when the edge was read
 	index uint32
 	ends  bool
 	legit bool
@@ -73,7 +74,7 @@ type Rounds struct{ r *rounder }
 // followed. A fault moves no process: it ends a round only by disabling the processes owed.
 func NewRounds(ctx context.Context, g explore.Graph, procs model.Processes, legit par.Bitmap, faultFree bool, workers int) *Rounds {
 	return &Rounds{&rounder{ctx: ctx, g: g, legit: legit, faultFree: faultFree,
-		nodes: roundNodes(ctx, g, procs, workers), aside: &asideFamilies{}, stored: g.Movers() && fairnesspkg.Named(g.Model()) == nil}}
+		nodes: newRoundNodes(ctx, g, procs, workers), stored: g.Movers() && fairnesspkg.Named(g.Model()) == nil}}
 }
 
 // InSearch reports whether Longest can value the configurations as it labels them: the
@@ -106,6 +107,9 @@ func WorstRoundsFrom(ctx context.Context, g explore.Graph, procs model.Processes
 // of the most rounds, whatever the workers' timing.
 func (rs *Rounds) Worst(starts []uint64, workers int) (*RoundsWitness, error) {
 	r := rs.r
+	if err := r.failed.Get(); err != nil {
+		return nil, err
+	}
 	values, err := r.search(starts, workers)
 	if err != nil {
 		return nil, err
@@ -123,7 +127,10 @@ func (rs *Rounds) Worst(starts []uint64, workers int) (*RoundsWitness, error) {
 	return w, nil
 }
 
-func (r *rounder) enabledAt(id uint64) uint64 { return r.nodes[id].enabled }
+func (r *rounder) enabledAt(id uint64) uint64 {
+	en, _, _ := r.nodes.get(id)
+	return en
+}
 
 // edges are the product's steps out of k.
 func (r *searcher) edges(k roundKey) []roundEdge { return r.edgesInto(k, nil) }
@@ -146,6 +153,12 @@ func (r *searcher) edgesInto(k roundKey, out []roundEdge) []roundEdge {
 	return r.productEdges(k.owed, r.x.Edges(k.node), movers, out)
 }
 
+// edgesFrom appends to out the product's steps of a fresh round at id along its edges es,
+// which hold their moving processes.
+func (r *rounder) edgesFrom(id uint64, es []explore.Edge, out []roundEdge) []roundEdge {
+	return r.productEdges(r.enabledAt(id), es, nil, out)
+}
+
 // productEdges appends to out the product's steps along es from a configuration owing owed;
 // movers, when not nil, are the steps' moving processes by step index (else the edges').
 func (r *rounder) productEdges(owed uint64, es []explore.Edge, movers []uint64, out []roundEdge) []roundEdge {
@@ -160,7 +173,8 @@ func (r *rounder) productEdges(owed uint64, es []explore.Edge, movers []uint64, 
 		}
 		re := roundEdge{index: e.Index, legit: r.legit.Has(e.To)}
 		if !re.legit {
-			en := r.enabledAt(e.To)
+			var en uint64
+			en, _, re.v1 = r.nodes.get(e.To)
 			left := owed &^ m & en
 			re.ends = left == 0
 			if re.ends {

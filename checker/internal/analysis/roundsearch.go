@@ -70,7 +70,7 @@ func (r *rounder) newSearcher() *searcher {
 
 // value is v(id), and whether it is known.
 func (r *rounder) value(id uint64) (uint32, bool) {
-	x := r.nodes[id].v.Load()
+	_, _, x := r.nodes.get(id)
 	return x - 1, x != 0
 }
 
@@ -105,16 +105,17 @@ func (r *rounder) search(starts []uint64, workers int) ([]uint32, error) {
 
 // pairValue is V(k); k's configuration's v must be known.
 func (r *labeller) pairValue(k roundKey) uint32 {
-	v, _ := r.value(k.node)
+	_, _, v1 := r.nodes.get(k.node)
 	if r.gains(k) {
-		v++
+		return v1
 	}
-	return v
+	return v1 - 1
 }
 
 // gains reports whether owing k.owed at k.node gains the extra round: k.owed is in F.
 func (r *labeller) gains(k roundKey) bool {
-	for _, s := range r.family(k.node) {
+	_, fam, _ := r.nodes.get(k.node)
+	for _, s := range r.nodes.family(k.node, fam, &r.one) {
 		if k.owed != 0 && k.owed&^s == 0 {
 			return true
 		}
@@ -151,7 +152,9 @@ func (r *searcher) run(root uint64) (uint32, error) {
 			break
 		}
 		if !descended {
-			r.leave()
+			if err := r.leave(); err != nil {
+				return 0, err
+			}
 		}
 	}
 	v, _ := r.value(root)
@@ -167,60 +170,51 @@ func (r *searcher) enter(id uint64) {
 }
 
 // leave labels the top configuration, every target's value known, and pops it.
-func (r *searcher) leave() {
+func (r *searcher) leave() error {
 	f := &r.frames[len(r.frames)-1]
-	r.label(f.id, f.edges)
+	for i := range f.edges { // read before the targets were labelled
+		if e := &f.edges[i]; !e.legit {
+			_, _, e.v1 = r.nodes.get(e.to.node)
+		}
+	}
+	if err := r.label(f.id, f.edges); err != nil {
+		return err
+	}
 	r.onStack.remove(f.id)
 	r.frames = r.frames[:len(r.frames)-1]
+	return nil
 }
 
 // label records v(id) and Max(id) from id's product edges (a fresh round), every target's
-// value known.
-func (r *labeller) label(id uint64, edges []roundEdge) {
-	v := uint32(0) // the best gain that needs no family
-	for i := range edges {
-		e := &edges[i]
-		vt := uint32(0)
-		if !e.legit {
-			vt, _ = r.value(e.to.node)
-		}
-		v = max(v, e.gain(vt))
+// value known when the edges were read. With b the best gain that needs no family, a round
+// under way to a tie (v(t) = b) is the only edge that can gain more: v(id) = b + 1 when the
+// owed set it leaves is in F(t), and then no edge is level (v(t) ≤ b for every round under
+// way), so Max(id) is empty; else v(id) = b and the ties are the level edges.
+func (r *labeller) label(id uint64, edges []roundEdge) error {
+	b := uint32(0)
+	for _, e := range edges {
+		b = max(b, e.gain(e.v1-1))
 	}
-	for _, e := range edges { // a round under way to a tie whose owed set gains
-		if e.legit || e.ends {
-			continue
-		}
-		if vt, _ := r.value(e.to.node); vt == v && r.gains(e.to) {
-			v++
-			break
-		}
-	}
-	r.setFamily(id, r.maxGaining(id, v, edges))
-	r.nodes[id].v.Store(v + 1) // after the family: a worker that sees v sees it
-}
-
-// maxGaining is Max(id) given v(id) and the edges' targets' values: the maximal owed sets
-// that gain the extra round.
-func (r *labeller) maxGaining(id uint64, v uint32, edges []roundEdge) []uint64 {
 	en := r.enabledAt(id)
 	r.cands = r.cands[:0]
 	for _, e := range edges {
-		if e.legit || e.ends {
-			continue
-		}
-		if vt, _ := r.value(e.to.node); vt != v {
+		if e.legit || e.ends || e.v1-1 != b {
 			continue
 		}
 		a := e.to.owed // E(id) ∩ E(t) \ M: a fresh round's owed set after the step
-		fam := r.family(e.to.node)
+		_, inline, _ := r.nodes.get(e.to.node)
+		fam := r.nodes.family(e.to.node, inline, &r.one)
 		if len(fam) == 0 {
 			r.cands = addMaximal(r.cands, en&^a)
 		}
 		for _, s := range fam {
+			if a&^s == 0 { // a ∈ F(t): the extra round
+				return r.nodes.set(id, nil, b+1)
+			}
 			r.cands = addMaximal(r.cands, en&^(a&^s))
 		}
 	}
-	return r.cands
+	return r.nodes.set(id, r.cands, b)
 }
 
 // addMaximal adds set s to the antichain of maximal sets, unless empty or under one of them.
@@ -239,6 +233,3 @@ func addMaximal(sets []uint64, s uint64) []uint64 {
 	}
 	return append(kept, s)
 }
-
-// family is Max(id), id's value known.
-func (r *labeller) family(id uint64) []uint64 { return r.familyOf(id, &r.one) }
