@@ -262,7 +262,7 @@ func (a convergence) worstRounds() (*analysis.RoundsWitness, error) {
 	if r == nil {
 		return nil, nil
 	}
-	return r.Worst(analysis.InitialNodes(a.g), a.opts.workers())
+	return r.WorstInitial(a.opts.workers())
 }
 
 // roundsSearch is the rounds search of a run that measures its worst case in rounds, made

@@ -10,7 +10,7 @@ import (
 
 // A protocol's batch of successors under the central daemon (model.Behaviour.Batch, which the
 // dense store uses) is exactly what Successors yields: the same configurations, step indices,
-// moves and ticks, in the same order, on the first 3,000 states a BFS meets in every model of
+// moves, ticks and moving processes, in the same order, on the first 3,000 states a BFS meets in every model of
 // the catalogue. The other daemons decline the batch, and so does every daemon for a
 // randomized protocol.
 func TestBatchIsSuccessors(t *testing.T) {
@@ -71,7 +71,7 @@ func sameSuccessors(t *testing.T, name string, m model.Model) {
 		}
 		k, w := 0, len(s)
 		m.Successors(s, func(st model.Step, next model.State) bool {
-			want := model.BatchStep{Index: uint32(st.Index), Moves: uint16(st.MoveCount()), Ticks: uint16(st.Ticks)}
+			want := model.BatchStep{Index: uint32(st.Index), Moves: uint16(st.MoveCount()), Ticks: uint16(st.Ticks), Movers: st.Movers()}
 			switch {
 			case k >= len(b.Steps):
 				t.Fatalf("%s: from %v the batch has %d successors, Successors more", name, s, len(b.Steps))

@@ -9,9 +9,23 @@ type Batch struct {
 
 // BatchStep is what a batch keeps of a step.
 type BatchStep struct {
-	Index uint32
-	Moves uint16 // process actions, as Step.MoveCount
-	Ticks uint16
+	Index  uint32
+	Moves  uint16 // process actions, as Step.MoveCount
+	Ticks  uint16
+	Movers uint64 // the moving processes, as Step.Movers
+}
+
+// Central appends to the batch a copy of s as the next successor, a move of process p, and
+// returns the copy for the move to write (CentralBatch).
+func (b *Batch) Central(s State, p int) State {
+	at := len(b.States)
+	b.States = append(b.States, s...)
+	st := BatchStep{Index: uint32(len(b.Steps)), Moves: 1}
+	if p < MaxFairProcs {
+		st.Movers = 1 << p
+	}
+	b.Steps = append(b.Steps, st)
+	return State(b.States[at : at+len(s)])
 }
 
 // CentralBatch is implemented by protocols that write their successors under the central
@@ -20,8 +34,8 @@ type BatchStep struct {
 // protocol must be untimed (not Clocked). TestBatchIsSuccessors holds each to its Enabled and
 // Fire.
 type CentralBatch interface {
-	// AppendCentral appends the successors of s to dst, schema width bytes each.
-	AppendCentral(s State, dst []byte) []byte
+	// AppendCentral appends the successors of s to out, each with Batch.Central.
+	AppendCentral(s State, out *Batch)
 }
 
 // AppendSuccessors writes the central daemon's successors (one call of Enabled a process and
@@ -31,11 +45,7 @@ func (m *daemonModel) AppendSuccessors(s State, out *Batch) bool {
 		return false
 	}
 	if c, ok := m.proto.(CentralBatch); ok && m.clock < 0 {
-		at := len(out.States)
-		out.States = c.AppendCentral(s, out.States)
-		for idx := range uint32((len(out.States) - at) / max(1, len(s))) {
-			out.Steps = append(out.Steps, BatchStep{Index: idx, Moves: 1})
-		}
+		c.AppendCentral(s, out)
 		return true
 	}
 	sc, done := m.buffers()
@@ -52,7 +62,11 @@ func (m *daemonModel) AppendSuccessors(s State, out *Batch) bool {
 			at := len(out.States)
 			out.States = append(out.States, s...)
 			m.proto.Fire(s, sc.moves, out.States[at:at+w])
-			out.Steps = append(out.Steps, BatchStep{Index: idx, Moves: 1, Ticks: ticks})
+			st := BatchStep{Index: idx, Moves: 1, Ticks: ticks}
+			if p < MaxFairProcs {
+				st.Movers = 1 << p
+			}
+			out.Steps = append(out.Steps, st)
 			idx++
 		}
 	}

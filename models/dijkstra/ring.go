@@ -52,20 +52,15 @@ func (r *Ring) Privileged(s model.State, i int) bool {
 
 // AppendCentral writes the successors of s under the central daemon, one per privileged
 // machine in machine order (model.CentralBatch): the dense store's hot loop.
-func (r *Ring) AppendCentral(s model.State, dst []byte) []byte {
+func (r *Ring) AppendCentral(s model.State, out *model.Batch) {
 	if s[0] == s[r.n-1] {
-		at := len(dst)
-		dst = append(dst, s...)
-		dst[at] = byte((int(s[0]) + 1) % r.k)
+		out.Central(s, 0)[0] = byte((int(s[0]) + 1) % r.k)
 	}
 	for i := 1; i < r.n; i++ {
 		if s[i] != s[i-1] {
-			at := len(dst)
-			dst = append(dst, s...)
-			dst[at+i] = s[i-1]
+			out.Central(s, i)[i] = s[i-1]
 		}
 	}
-	return dst
 }
 
 // Enabled: each machine has one rule, enabled iff it is privileged.

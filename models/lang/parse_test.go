@@ -130,7 +130,7 @@ func runCompiled(t *testing.T, file *File) {
 			pr.Fire(s, []model.Move{{Proc: p, Rule: r}}, slices.Clone(s))
 		}
 	}
-	pr.AppendCentral(s, nil)
+	pr.AppendCentral(s, &model.Batch{})
 	pr.Init()
 }
 

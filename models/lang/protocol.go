@@ -152,19 +152,16 @@ func (pr *Program) fire(e *env, p, i int, next model.State) {
 
 // AppendCentral writes the central daemon's successors of s (model.CentralBatch): process by
 // process, action by action, with one environment for the whole state.
-func (pr *Program) AppendCentral(s model.State, dst []byte) []byte {
+func (pr *Program) AppendCentral(s model.State, out *model.Batch) {
 	e := pr.env(s, -1)
 	defer pr.envs.Put(e)
 	for p := range pr.g.n {
 		for i := range pr.inst[p] {
 			if pr.holds(e, p, i) {
-				at := len(dst)
-				dst = append(dst, s...)
-				pr.fire(e, p, i, dst[at:])
+				pr.fire(e, p, i, out.Central(s, p))
 			}
 		}
 	}
-	return dst
 }
 
 // Legit is the legitimate predicate.

@@ -306,8 +306,10 @@ func (d *dfs) leave() {
 			wc.CAS(f.id, par.CellUnknown, uint32(f.maxWeighted[m]+1))
 		}
 		if r := d.rounds; r != nil { // before the label: a worker that sees it sees the rounds
-			d.redges = r.edgesFrom(f.id, d.out.Edges[f.lo:f.hi], d.redges[:0])
-			if err := r.label(f.id, d.redges); err != nil {
+			es := d.out.Edges[f.lo:f.hi]
+			en := r.enabledFrom(f.id, es)
+			d.redges = r.edgesFrom(en, es, d.redges[:0])
+			if err := r.label(f.id, en, d.redges); err != nil {
 				r.failed.Set(err) // the rounds are not measured; the search goes on
 				d.rounds = nil
 			}

@@ -31,7 +31,7 @@ type roundNodes struct {
 
 // roundNode is a configuration's entry for more than 16 processes.
 type roundNode struct {
-	enabled uint64
+	enabled atomic.Uint64
 	fam     atomic.Uint64
 	v       atomic.Uint32
 }
@@ -50,14 +50,17 @@ func RoundBytes(procs int) uint64 {
 // errRoundsOverflow is a value past the narrow words' 16 bits.
 var errRoundsOverflow = errors.New("the worst case in rounds exceeds 65,534 rounds")
 
-// newRoundNodes holds every configuration's E(c), computed by the workers, a range each.
-func newRoundNodes(ctx context.Context, g explore.Graph, procs model.Processes, workers int) *roundNodes {
+// fill writes E(c) of every configuration not labelled yet, computed by the workers, a range
+// each (labels hold E already).
+func (t *roundNodes) fill(ctx context.Context, g explore.Graph, procs model.Processes, workers int) {
 	n := g.Size()
-	out := allocRoundNodes(n, procs.Procs())
 	par.ForChunks(ctx, n, par.Chunk(n, workers), max(1, workers), func(_ int, lo, hi uint64) {
-		g.Scan(lo, hi, func(id uint64, s model.State) { out.init(id, procs.EnabledMask(s)) })
+		g.Scan(lo, hi, func(id uint64, s model.State) {
+			if _, _, v1 := t.get(id); v1 == 0 {
+				t.init(id, procs.EnabledMask(s))
+			}
+		})
 	})
-	return out
 }
 
 // allocRoundNodes are n configurations' words for procs processes, nothing known.
@@ -81,7 +84,7 @@ func (t *roundNodes) init(id, enabled uint64) {
 	case 16:
 		t.n16[id].Store(enabled)
 	default:
-		t.n64[id].enabled = enabled
+		t.n64[id].enabled.Store(enabled)
 	}
 }
 
@@ -103,11 +106,11 @@ func (t *roundNodes) getWide(id uint64) (enabled, fam uint64, v1 uint32) {
 	}
 	n := &t.n64[id]
 	v1 = n.v.Load()
-	return n.enabled, n.fam.Load(), v1
+	return n.enabled.Load(), n.fam.Load(), v1
 }
 
-// set labels c with its family and v.
-func (t *roundNodes) set(id uint64, sets []uint64, v uint32) error {
+// set labels c with its enabled processes, its family and v.
+func (t *roundNodes) set(id, en uint64, sets []uint64, v uint32) error {
 	fam := uint64(0)
 	switch len(sets) {
 	case 0:
@@ -122,13 +125,12 @@ func (t *roundNodes) set(id uint64, sets []uint64, v uint32) error {
 		if v >= math.MaxUint16 {
 			return errRoundsOverflow
 		}
-		w := t.n8[id].Load()
-		t.n8[id].Store(w&0xff | uint32(fam)<<8 | (v+1)<<16)
+		t.n8[id].Store(uint32(en) | uint32(fam)<<8 | (v+1)<<16)
 	case 16:
-		w := t.n16[id].Load()
-		t.n16[id].Store(w&0xffff | fam<<16 | uint64(v+1)<<32)
+		t.n16[id].Store(en | fam<<16 | uint64(v+1)<<32)
 	default:
 		n := &t.n64[id]
+		n.enabled.Store(en)
 		n.fam.Store(fam)
 		n.v.Store(v + 1) // after the family: a worker that sees v sees it
 	}

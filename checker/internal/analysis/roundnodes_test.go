@@ -38,7 +38,7 @@ func TestRoundNodesKeepEveryField(t *testing.T) {
 				}
 			}
 			wants[id] = w
-			if err := nodes.set(id, w.fam, w.v); err != nil {
+			if err := nodes.set(id, en, w.fam, w.v); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -50,7 +50,7 @@ func TestRoundNodesKeepEveryField(t *testing.T) {
 				t.Fatalf("%d processes: node %d: %b %v %d, want %b %v %d", procs, id, en, fam, v1-1, w.en, w.fam, w.v)
 			}
 		}
-		if err := nodes.set(0, nil, 1<<16); (err != nil) != (procs <= 8) {
+		if err := nodes.set(0, wants[0].en, nil, 1<<16); (err != nil) != (procs <= 8) {
 			t.Errorf("%d processes: a value of 65,536 gives %v", procs, err)
 		}
 	}

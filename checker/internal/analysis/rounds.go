@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"sync"
 
 	fairnesspkg "github.com/mc-checker/mc/checker/model/fairness"
 
@@ -43,12 +44,18 @@ type roundKey struct {
 // processes (computed by the workers before the search), and what the search found (see
 // roundsearch.go): v(c) and Max(c) by configuration.
 type rounder struct {
-	ctx       context.Context
-	g         explore.Graph
-	legit     par.Bitmap
-	nodes     *roundNodes    // E(c), v(c), Max(c)
-	failed    par.FirstError // a value past the words' width, found by Longest
-	faultFree bool
+	ctx     context.Context
+	g       explore.Graph
+	legit   par.Bitmap
+	nodes   *roundNodes // E(c), v(c), Max(c)
+	procs   model.Processes
+	workers int
+	// ownEnabled: the convergence search reads E(c) off c's edges; else prepare asks the
+	// model for every configuration's, once, before a search that needs them.
+	ownEnabled bool
+	prepared   sync.Once
+	failed     par.FirstError // a value past the words' width, found by Longest
+	faultFree  bool
 	// stored: the graph's edges hold the moving processes; not when it keeps the fairness
 	// units a step serves instead (a model that names its own, under weak fairness), which
 	// once made rounds count units and give a witness that did not replay.
@@ -73,8 +80,34 @@ type Rounds struct{ r *rounder }
 // NewRounds is a rounds search over g: with faultFree, fault edges (Edge.Moves = 0) are not
 // followed. A fault moves no process: it ends a round only by disabling the processes owed.
 func NewRounds(ctx context.Context, g explore.Graph, procs model.Processes, legit par.Bitmap, faultFree bool, workers int) *Rounds {
-	return &Rounds{&rounder{ctx: ctx, g: g, legit: legit, faultFree: faultFree,
-		nodes: newRoundNodes(ctx, g, procs, workers), stored: g.Movers() && fairnesspkg.Named(g.Model()) == nil}}
+	r := &rounder{ctx: ctx, g: g, legit: legit, faultFree: faultFree, procs: procs, workers: workers,
+		nodes: allocRoundNodes(g.Size(), procs.Procs()), stored: g.Movers() && fairnesspkg.Named(g.Model()) == nil}
+	// A protocol under a daemon gives each enabled process a step of its own (a move of it
+	// alone, or of every enabled one at once under the synchronous daemon), so the convergence
+	// search reads E(c) off c's edges; other models are asked before it starts.
+	_, _, protocol := model.ProtocolOf(g.Model())
+	if r.ownEnabled = r.stored && !faultFree && protocol; !r.ownEnabled {
+		r.prepare()
+	}
+	return &Rounds{r}
+}
+
+// prepare writes the enabled processes of the configurations not labelled yet, once.
+func (r *rounder) prepare() {
+	r.prepared.Do(func() { r.nodes.fill(r.ctx, r.g, r.procs, r.workers) })
+}
+
+// enabledFrom is E(id) for a label: read off its edges es when the model allows (a fault, which
+// moves no process, adds nothing), else asked before the search.
+func (r *rounder) enabledFrom(id uint64, es []explore.Edge) uint64 {
+	if !r.ownEnabled {
+		return r.enabledAt(id)
+	}
+	en := uint64(0)
+	for _, e := range es {
+		en |= e.Movers
+	}
+	return en
 }
 
 // InSearch reports whether Longest can value the configurations as it labels them: the
@@ -83,18 +116,7 @@ func (rs *Rounds) InSearch() bool { return rs.r.stored && !rs.r.faultFree }
 
 // WorstRounds is the worst case in rounds from the initial nodes, with its witness.
 func WorstRounds(ctx context.Context, g explore.Graph, procs model.Processes, legit par.Bitmap, workers int) (*RoundsWitness, error) {
-	return NewRounds(ctx, g, procs, legit, false, workers).Worst(InitialNodes(g), workers)
-}
-
-// InitialNodes are g's initial nodes.
-func InitialNodes(g explore.Graph) []uint64 {
-	var starts []uint64
-	for id := uint64(0); id < g.Size(); id++ {
-		if g.Initial(id) {
-			starts = append(starts, id)
-		}
-	}
-	return starts
+	return NewRounds(ctx, g, procs, legit, false, workers).WorstInitial(workers)
 }
 
 // WorstRoundsFrom is the worst case in rounds from the given nodes (a round starting at
@@ -103,26 +125,32 @@ func WorstRoundsFrom(ctx context.Context, g explore.Graph, procs model.Processes
 	return NewRounds(ctx, g, procs, legit, faultFree, workers).Worst(starts, workers)
 }
 
-// Worst is the worst case in rounds from the given nodes, with its witness: the first start
-// of the most rounds, whatever the workers' timing.
+// Worst is the worst case in rounds from the given nodes, with its witness from the first
+// start of the most rounds.
 func (rs *Rounds) Worst(starts []uint64, workers int) (*RoundsWitness, error) {
+	return rs.worst(uint64(len(starts)), func(i uint64) (uint64, bool) { return starts[i], true }, workers)
+}
+
+// WorstInitial is the worst case in rounds from the graph's initial nodes, with its witness
+// from the first of the most rounds.
+func (rs *Rounds) WorstInitial(workers int) (*RoundsWitness, error) {
+	g := rs.r.g
+	return rs.worst(g.Size(), func(id uint64) (uint64, bool) { return id, g.Initial(id) }, workers)
+}
+
+func (rs *Rounds) worst(n uint64, start func(uint64) (uint64, bool), workers int) (*RoundsWitness, error) {
 	r := rs.r
 	if err := r.failed.Get(); err != nil {
 		return nil, err
 	}
-	values, err := r.search(starts, workers)
+	best, first, found, err := r.search(n, start, workers)
 	if err != nil {
 		return nil, err
 	}
-	best, bestKey, found := uint32(0), roundKey{}, false
-	for i, id := range starts {
-		if !r.legit.Has(id) && (!found || values[i] > best) {
-			best, bestKey, found = values[i], roundKey{id, r.enabledAt(id)}, true
-		}
-	}
 	w := &RoundsWitness{Rounds: uint64(best)}
 	if found {
-		w.Path, w.RoundEnds = r.newSearcher().witness(bestKey, best)
+		id, _ := start(first)
+		w.Path, w.RoundEnds = r.newSearcher().witness(roundKey{id, r.enabledAt(id)}, best)
 	}
 	return w, nil
 }
@@ -153,10 +181,10 @@ func (r *searcher) edgesInto(k roundKey, out []roundEdge) []roundEdge {
 	return r.productEdges(k.owed, r.x.Edges(k.node), movers, out)
 }
 
-// edgesFrom appends to out the product's steps of a fresh round at id along its edges es,
+// edgesFrom appends to out the product's steps of a fresh round owing en along edges es,
 // which hold their moving processes.
-func (r *rounder) edgesFrom(id uint64, es []explore.Edge, out []roundEdge) []roundEdge {
-	return r.productEdges(r.enabledAt(id), es, nil, out)
+func (r *rounder) edgesFrom(en uint64, es []explore.Edge, out []roundEdge) []roundEdge {
+	return r.productEdges(en, es, nil, out)
 }
 
 // productEdges appends to out the product's steps along es from a configuration owing owed;

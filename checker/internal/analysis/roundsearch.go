@@ -74,33 +74,54 @@ func (r *rounder) value(id uint64) (uint32, bool) {
 	return x - 1, x != 0
 }
 
-// search is v of each start, the workers taking starts: each searches depth first with a
-// stack of its own, and they share the values, which are a function of the graph, so a
-// configuration one worker is still searching another searches again. A cycle is found by
-// the worker whose stack closes it.
-func (r *rounder) search(starts []uint64, workers int) ([]uint32, error) {
-	values := make([]uint32, len(starts))
+// search is the first of the starts with the most rounds, and its v (found false when every
+// start is legitimate); start(i) is the i-th of n starts, or false when i is not one. The
+// workers take ranges of starts, each searching depth first with a stack of its own; they
+// share the values, which are a function of the graph, so a configuration one worker is still
+// searching another searches again. A cycle is found by the worker whose stack closes it.
+func (r *rounder) search(n uint64, start func(i uint64) (uint64, bool), workers int) (best uint32, first uint64, found bool, err error) {
+	workers = max(1, workers)
+	type result struct {
+		best  uint32
+		first uint64
+		found bool
+		x     *searcher
+		_     par.Pad
+	}
+	results := make([]result, workers)
 	var halt par.FirstError
-	par.ForChunks(r.ctx, uint64(len(starts)), 16, max(1, workers), func(_ int, lo, hi uint64) {
-		x := r.newSearcher()
+	par.ForChunks(r.ctx, n, max(16, par.Chunk(n, workers)/64), workers, func(w int, lo, hi uint64) {
+		res := &results[w]
+		if res.x == nil {
+			res.x = r.newSearcher()
+		}
 		for i := lo; i < hi && halt.Get() == nil; i++ {
-			if id := starts[i]; !r.legit.Has(id) {
-				v, err := x.run(id)
-				if err != nil {
-					halt.Set(err)
-					return
-				}
-				values[i] = v
+			id, ok := start(i)
+			if !ok || r.legit.Has(id) {
+				continue
+			}
+			v, err := res.x.run(id)
+			if err != nil {
+				halt.Set(err)
+				return
+			}
+			if !res.found || v > res.best || v == res.best && i < res.first {
+				res.best, res.first, res.found = v, i, true
 			}
 		}
 	})
 	if err := halt.Get(); err != nil {
-		return nil, err
+		return 0, 0, false, err
 	}
 	if r.ctx.Err() != nil {
-		return nil, context.Cause(r.ctx)
+		return 0, 0, false, context.Cause(r.ctx)
 	}
-	return values, nil
+	for _, res := range results { // the first of the most, whatever the workers' timing
+		if res.found && (!found || res.best > best || res.best == best && res.first < first) {
+			best, first, found = res.best, res.first, true
+		}
+	}
+	return best, first, found, nil
 }
 
 // pairValue is V(k); k's configuration's v must be known.
@@ -128,6 +149,7 @@ func (r *searcher) run(root uint64) (uint32, error) {
 	if v, ok := r.value(root); ok {
 		return v, nil
 	}
+	r.prepare() // the enabled processes of what the convergence search did not label
 	r.frames = r.frames[:0]
 	r.enter(root)
 	for len(r.frames) > 0 {
@@ -177,7 +199,7 @@ func (r *searcher) leave() error {
 			_, _, e.v1 = r.nodes.get(e.to.node)
 		}
 	}
-	if err := r.label(f.id, f.edges); err != nil {
+	if err := r.label(f.id, r.enabledAt(f.id), f.edges); err != nil {
 		return err
 	}
 	r.onStack.remove(f.id)
@@ -190,12 +212,11 @@ func (r *searcher) leave() error {
 // under way to a tie (v(t) = b) is the only edge that can gain more: v(id) = b + 1 when the
 // owed set it leaves is in F(t), and then no edge is level (v(t) ≤ b for every round under
 // way), so Max(id) is empty; else v(id) = b and the ties are the level edges.
-func (r *labeller) label(id uint64, edges []roundEdge) error {
+func (r *labeller) label(id, en uint64, edges []roundEdge) error {
 	b := uint32(0)
 	for _, e := range edges {
 		b = max(b, e.gain(e.v1-1))
 	}
-	en := r.enabledAt(id)
 	r.cands = r.cands[:0]
 	for _, e := range edges {
 		if e.legit || e.ends || e.v1-1 != b {
@@ -209,12 +230,12 @@ func (r *labeller) label(id uint64, edges []roundEdge) error {
 		}
 		for _, s := range fam {
 			if a&^s == 0 { // a ∈ F(t): the extra round
-				return r.nodes.set(id, nil, b+1)
+				return r.nodes.set(id, en, nil, b+1)
 			}
 			r.cands = addMaximal(r.cands, en&^(a&^s))
 		}
 	}
-	return r.nodes.set(id, r.cands, b)
+	return r.nodes.set(id, en, r.cands, b)
 }
 
 // addMaximal adds set s to the antichain of maximal sets, unless empty or under one of them.

@@ -150,9 +150,10 @@ func (out *Successors) push(e Edge) {
 	out.Edges = append(out.Edges, e)
 }
 
-// batchUnlessMovers uses the model's batch successors if it has them and edges need no movers.
+// batchUnlessMovers uses the model's batch successors if it has them and edges need no movers
+// or their moving processes (a batch step's Movers), not fairness units of the model's own.
 func (out *Successors) batchUnlessMovers() {
-	if out.noMovers {
+	if out.noMovers || out.fair == nil {
 		out.batched = model.BehaviourOf(out.Model).Batch
 	}
 }
@@ -176,7 +177,11 @@ func (out *Successors) addBatch() bool {
 			out.states = out.states[:from+k*w]
 			return true
 		}
-		out.push(Edge{To: to, Index: st.Index, Moves: uint32(st.Moves), Ticks: uint32(st.Ticks)})
+		e := Edge{To: to, Index: st.Index, Moves: uint32(st.Moves), Ticks: uint32(st.Ticks)}
+		if !out.noMovers {
+			e.Movers = st.Movers
+		}
+		out.push(e)
 	}
 	return true
 }
