@@ -3,7 +3,6 @@ package checker
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/mc-checker/mc/checker/internal/analysis"
@@ -263,19 +262,6 @@ func (a convergence) worstRounds() (*analysis.RoundsWitness, error) {
 		return nil, nil
 	}
 	return r.WorstInitial(a.opts.workers())
-}
-
-// roundsSearch is the rounds search of a run that measures its worst case in rounds, made
-// once, so that the convergence search can fill it (nil for other runs).
-func (a *checking) roundsSearch() *analysis.Rounds {
-	if a.rounds == nil {
-		procs, ok := model.ProcessesOf(a.m)
-		if !a.spec.Rounds || !ok || procs.Procs() == 0 || procs.Procs() > model.MaxFairProcs || !slices.Contains(a.spec.Checks, CheckWorstCase) {
-			return nil
-		}
-		a.rounds = analysis.NewRounds(a.ctx, a.g, procs, a.scan.Legit, false, a.opts.workers())
-	}
-	return a.rounds
 }
 
 // worstDetail is the worst case as the check states it: "at most 4 moves and 3 steps".

@@ -135,9 +135,10 @@ type Spec struct {
 	Fairness Fairness
 	// Reading is convergence's: FromReachable (the default) or Strict.
 	Reading Reading
-	// Rounds also measures the worst case in rounds (models of processes): a longest path
-	// over (configuration, processes owed a move), an order of magnitude slower than moves.
-	Rounds bool
+	// Rounds also measures the worst case in rounds (models of processes), wherever it is
+	// defined, whatever it costs; RoundsByDefault (mc's default) measures it where it comes at
+	// about the price of moves and steps (see rounds.go).
+	Rounds, RoundsByDefault bool
 	// Expected tunes the expected-time check.
 	Expected ExpectedTuning
 }

@@ -30,7 +30,7 @@ type Run struct {
 	Daemon   string            `yaml:"daemon"`
 	Fairness string            `yaml:"fairness"`
 	Reading  string            `yaml:"reading"` // convergence's: reachable (default) or strict
-	Rounds   bool              `yaml:"rounds"`  // also measure the worst case in rounds
+	Rounds   *bool             `yaml:"rounds"`  // true: measure the worst case in rounds wherever defined; false: never; absent: mc check's default
 	Checks   []string          `yaml:"checks"`
 	Expect   *Expectation      `yaml:"expect"`
 }
@@ -74,7 +74,7 @@ func (r Run) spec(lint bool) (runs.Description, error) {
 	if err != nil {
 		return runs.Description{}, err
 	}
-	rs := runs.Description{Model: r.Model, Params: params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading, Rounds: r.Rounds, Checks: r.Checks, Lint: lint,
+	rs := runs.Description{Model: r.Model, Params: params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading, Rounds: r.Rounds != nil && *r.Rounds, NoRounds: r.Rounds != nil && !*r.Rounds, Checks: r.Checks, Lint: lint,
 		TopologyKey: "topology"} // the run's key names the file, not a flag
 	if rs.Fairness == "" {
 		rs.Fairness = "unfair"

@@ -79,7 +79,7 @@ func (p *plan) build() (*Run, error) {
 		return nil, err
 	}
 	spec := checker.Spec{Checks: p.checks, Properties: inst.Properties, Fairness: p.fairness, Reading: p.reading,
-		Rounds: p.spec.Rounds, Expected: checker.ExpectedTuning{Precision: p.spec.Precision, ExactBlock: p.spec.ExactBlock}}
+		Rounds: p.spec.Rounds, RoundsByDefault: !p.spec.Rounds && !p.spec.NoRounds, Expected: checker.ExpectedTuning{Precision: p.spec.Precision, ExactBlock: p.spec.ExactBlock}}
 	spec.Legit = legit
 	return &Run{Given: p.given, Canonical: p.spec, Model: m, Spec: spec, Notes: notes, Edges: treeEdges(p.tree),
 		Protocol: inst.Protocol, Init: inst.Init}, nil

@@ -2,6 +2,7 @@ package runs
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -23,7 +24,10 @@ type Description struct {
 	Daemon   string
 	Fairness string
 	Reading  string `json:",omitempty"` // convergence's reading: reachable (the default) or strict
-	Rounds   bool   `json:",omitempty"` // also measure the worst case in rounds
+	// Rounds measures the worst case in rounds wherever it is defined, NoRounds nowhere;
+	// neither: where it comes at about the price of moves (checker.Spec.RoundsByDefault).
+	Rounds   bool   `json:",omitempty"`
+	NoRounds bool   `json:",omitempty"`
 	Symmetry string `json:",omitempty"` // "rotation": a state is an orbit
 	Reduce   string `json:",omitempty"` // "blocks": the distributed daemon's block reduction
 	End      string `json:",omitempty"` // recovery's end condition: legitimate (default) or start
@@ -80,6 +84,9 @@ func (rs Description) validate() (*plan, error) {
 	}
 	if err := p.parseNames(rs); err != nil {
 		return nil, err
+	}
+	if rs.Rounds && rs.NoRounds {
+		return nil, errors.New("rounds are asked for and refused at once")
 	}
 	if err := checker.Refused(p.features(), p.quotes()); err != nil {
 		return nil, err

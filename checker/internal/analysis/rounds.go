@@ -81,7 +81,7 @@ type Rounds struct{ r *rounder }
 // followed. A fault moves no process: it ends a round only by disabling the processes owed.
 func NewRounds(ctx context.Context, g explore.Graph, procs model.Processes, legit par.Bitmap, faultFree bool, workers int) *Rounds {
 	r := &rounder{ctx: ctx, g: g, legit: legit, faultFree: faultFree, procs: procs, workers: workers,
-		nodes: allocRoundNodes(g.Size(), procs.Procs()), stored: g.Movers() && fairnesspkg.Named(g.Model()) == nil}
+		nodes: allocRoundNodes(g.Size(), procs.Procs()), stored: ValuedInSearch(g)}
 	// A protocol under a daemon gives each enabled process a step of its own (a move of it
 	// alone, or of every enabled one at once under the synchronous daemon), so the convergence
 	// search reads E(c) off c's edges; other models are asked before it starts.
@@ -109,6 +109,11 @@ func (r *rounder) enabledFrom(id uint64, es []explore.Edge) uint64 {
 	}
 	return en
 }
+
+// ValuedInSearch reports whether the rounds of g can be valued by the convergence search as
+// it labels the graph (Search.Rounds): its edges hold their moving processes (not fairness
+// units the model names of its own).
+func ValuedInSearch(g explore.Graph) bool { return g.Movers() && fairnesspkg.Named(g.Model()) == nil }
 
 // InSearch reports whether Longest can value the configurations as it labels them: the
 // graph's edges hold their moving processes, and no edge is left out.

@@ -29,7 +29,7 @@ func checkCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "fault-vars", Usage: "faults rewrite only these variables (a name, or a name followed by the process: x for x0, x1, …)"},
 			&cli.IntSliceFlag{Name: "fault-values", Usage: "faults write only these values (the others a fault leaves as they are)"},
 			&cli.StringFlag{Name: "fault-scope", Usage: "what one fault rewrites: process (the default: any of one process's variables at once, each kept or rewritten) or variable (one variable, or one record such as a query, of one process)"},
-			&cli.BoolFlag{Name: "rounds", Usage: "also measure the worst case in rounds (every process enabled at a round's start has moved or been disabled), with a witness; slower"},
+			&cli.BoolFlag{Name: "rounds", Usage: "measure the worst case in rounds (every process enabled at a round's start has moved or been disabled), with a witness, wherever it is defined; by default it is measured where it costs about as much as moves and steps (dense graphs of up to 1 GiB of rounds), --rounds=false never"},
 			&cli.StringFlag{Name: "reading", Value: "reachable", Usage: "convergence from every reachable configuration (reachable) or only from the initial ones up to their first legitimate configuration (strict); the worst case always reads strictly"},
 			&cli.StringFlag{Name: "check", DefaultText: "the model's, see mc list", Usage: "comma-separated: invariant, action-invariant, characterise, deadlock, closure, convergence, worst-case, eventually, recovery, almost-sure (convergence with probability 1, randomized protocols), expected-time"},
 			&cli.Float64Flag{Name: "precision", DefaultText: "1e-6", Usage: "expected-time: stop the interval iteration when its bounds are this close, relatively"},
@@ -120,7 +120,7 @@ func checkRun(c *cli.Context) (one *runs.Run, all *runs.Description, err error) 
 		checks = strings.Split(text, ",")
 	}
 	rs := runs.Description{Model: entry.Name, Params: params, Topology: c.String("topology"), Daemon: c.String("daemon"),
-		Fairness: c.String("fairness"), Reading: c.String("reading"), Rounds: c.Bool("rounds"), Checks: checks, Lint: c.Bool("lint"),
+		Fairness: c.String("fairness"), Reading: c.String("reading"), Rounds: c.Bool("rounds"), NoRounds: c.IsSet("rounds") && !c.Bool("rounds"), Checks: checks, Lint: c.Bool("lint"),
 		Symmetry: c.String("symmetry"), Reduce: c.String("reduce"), End: c.String("end"), Faults: c.Int("faults"), FaultVars: c.StringSlice("fault-vars"), FaultValues: c.IntSlice("fault-values"), FaultScope: c.String("fault-scope"),
 		Precision: c.Float64("precision"), ExactBlock: c.Int("exact-block")}
 	if rs.Topology == "all" && !entry.Rooted { // a Rooted model starts from every rooted tree in one run

@@ -105,7 +105,7 @@ func TestSimulate(t *testing.T) {
 // store's figures.
 func TestHashedGivesTheDenseFigures(t *testing.T) {
 	figures := func(extra ...string) string {
-		_, out, _ := mc(t, append([]string{"check", "dijkstra", "-p", "n=5", "-p", "K=5", "--daemon", "dd"}, extra...)...)
+		_, out, _ := mc(t, append([]string{"check", "dijkstra", "-p", "n=5", "-p", "K=5", "--daemon", "dd", "--rounds"}, extra...)...)
 		var keep []string
 		for _, line := range strings.Split(out, "\n") {
 			if strings.Contains(line, "explored") || strings.Contains(line, "worst case") || strings.Contains(line, "holds") {
