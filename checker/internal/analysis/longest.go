@@ -197,8 +197,7 @@ type dfs struct {
 	out     *explore.Successors // the edges and targets of every frame, stacked
 	onStack stackSet            // the ids of frames: an unlabelled successor found here closes a cycle
 
-	rounds      *labeller   // values rounds at each node it labels, or nil
-	redges      []roundEdge // the product's edges of the node left, for rounds
+	rounds      *labeller // values rounds at each node it labels, or nil
 	transitions uint64
 	halt        error // why the search stopped early: overflow, cancellation, a model error
 	bad         bool
@@ -307,9 +306,7 @@ func (d *dfs) leave() {
 		}
 		if r := d.rounds; r != nil { // before the label: a worker that sees it sees the rounds
 			es := d.out.Edges[f.lo:f.hi]
-			en := r.enabledFrom(f.id, es)
-			d.redges = r.edgesFrom(en, es, d.redges[:0])
-			if err := r.label(f.id, en, d.redges); err != nil {
+			if err := r.label(f.id, r.enabledFrom(f.id, es), es, nil); err != nil {
 				r.failed.Set(err) // the rounds are not measured; the search goes on
 				d.rounds = nil
 			}

@@ -66,7 +66,6 @@ type rounder struct {
 // ends a round or reaches the legitimate set.
 type roundEdge struct {
 	to    roundKey
-	v1    uint32 // the target's v + 1 (0: not known) when the edge was read
 	index uint32
 	ends  bool
 	legit bool
@@ -165,31 +164,16 @@ func (r *rounder) enabledAt(id uint64) uint64 {
 	return en
 }
 
-// edges are the product's steps out of k.
-func (r *searcher) edges(k roundKey) []roundEdge { return r.edgesInto(k, nil) }
-
-// edgesAt are the product's steps out of k, in the buffer of stack depth d.
-func (r *searcher) edgesAt(k roundKey, d int) []roundEdge {
-	for len(r.bufs) <= d {
-		r.bufs = append(r.bufs, nil)
-	}
-	r.bufs[d] = r.edgesInto(k, r.bufs[d][:0])
-	return r.bufs[d]
-}
+// productOf is the product's steps out of k.
+func (r *searcher) productOf(k roundKey) []roundEdge { return r.edgesInto(k, nil) }
 
 // edgesInto appends the product's steps out of k to out.
 func (r *searcher) edgesInto(k roundKey, out []roundEdge) []roundEdge {
 	var movers []uint64
 	if !r.stored {
-		movers = stepMovers(r.g, k.node)
+		movers = stepMovers(r.g, k.node, nil)
 	}
 	return r.productEdges(k.owed, r.x.Edges(k.node), movers, out)
-}
-
-// edgesFrom appends to out the product's steps of a fresh round owing en along edges es,
-// which hold their moving processes.
-func (r *rounder) edgesFrom(en uint64, es []explore.Edge, out []roundEdge) []roundEdge {
-	return r.productEdges(en, es, nil, out)
 }
 
 // productEdges appends to out the product's steps along es from a configuration owing owed;
@@ -206,8 +190,7 @@ func (r *rounder) productEdges(owed uint64, es []explore.Edge, movers []uint64, 
 		}
 		re := roundEdge{index: e.Index, legit: r.legit.Has(e.To)}
 		if !re.legit {
-			var en uint64
-			en, _, re.v1 = r.nodes.get(e.To)
+			en, _, _ := r.nodes.get(e.To)
 			left := owed &^ m & en
 			re.ends = left == 0
 			if re.ends {
@@ -220,11 +203,10 @@ func (r *rounder) productEdges(owed uint64, es []explore.Edge, movers []uint64, 
 	return out
 }
 
-// stepMovers recomputes the moving processes of each step of node id, by step index.
-func stepMovers(g explore.Graph, id uint64) []uint64 {
+// stepMovers recomputes the moving processes of each step of node id, by step index, into out.
+func stepMovers(g explore.Graph, id uint64, out []uint64) []uint64 {
 	s := g.Schema().NewState()
 	g.State(id, s)
-	var out []uint64
 	g.Model().Successors(s, func(st model.Step, _ model.State) bool {
 		for len(out) <= st.Index {
 			out = append(out, 0)
@@ -275,7 +257,7 @@ func (r *searcher) witness(k roundKey, v uint32) (explore.NodePath, []int) {
 
 // tight is the first edge out of k whose gain is v, k's value.
 func (r *searcher) tight(k roundKey, v uint32) *roundEdge {
-	for _, e := range r.edges(k) {
+	for _, e := range r.productOf(k) {
 		target := uint32(0)
 		if !e.legit {
 			target = r.pairValue(e.to)

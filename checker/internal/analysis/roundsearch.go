@@ -42,24 +42,28 @@ type searcher struct {
 	frames  []roundFrame
 	onStack stackSet
 	pushes  int // frames this worker entered: it looks at ctx every 4,096
-	// bufs are the edges of the frames at each depth of the stack, reused: made anew for
+	// edges and movers are the frames' at each depth of the stack, reused: made anew for
 	// every frame, they were the bulk of the search's garbage.
-	bufs [][]roundEdge
+	edges  [][]explore.Edge
+	movers [][]uint64
 }
 
-// labeller values a configuration from its product edges, its targets' values known: what
-// a rounds searcher and a convergence search (Longest) do at a configuration they leave.
+// labeller values a configuration from its edges, its targets' values known: what a rounds
+// searcher and a convergence search (Longest) do at a configuration they leave.
 type labeller struct {
 	*rounder
+	ties  []roundKey // the targets of the rounds under way whose v is the best gain, owing what
 	cands []uint64
 	one   [1]uint64
 }
 
-// roundFrame is a configuration whose value is sought, with its edges.
+// roundFrame is a configuration whose value is sought, with its edges and their movers (nil:
+// the edges hold them).
 type roundFrame struct {
-	id    uint64
-	edges []roundEdge
-	next  int
+	id     uint64
+	edges  []explore.Edge
+	movers []uint64
+	next   int
 }
 
 var errRoundsCycle = errors.New("a cycle outside the legitimate set: the worst case in rounds is unbounded")
@@ -157,16 +161,16 @@ func (r *searcher) run(root uint64) (uint32, error) {
 		descended := false
 		for ; f.next < len(f.edges); f.next++ {
 			e := &f.edges[f.next]
-			if e.legit {
+			if r.faultFree && e.Moves == 0 || r.legit.Has(e.To) {
 				continue
 			}
-			if _, ok := r.value(e.to.node); ok {
+			if _, ok := r.value(e.To); ok {
 				continue
 			}
-			if r.onStack.has(e.to.node) {
+			if r.onStack.has(e.To) {
 				return 0, errRoundsCycle
 			}
-			r.enter(e.to.node)
+			r.enter(e.To)
 			if r.pushes%4096 == 0 && r.ctx.Err() != nil {
 				return 0, context.Cause(r.ctx)
 			}
@@ -183,23 +187,27 @@ func (r *searcher) run(root uint64) (uint32, error) {
 	return v, nil
 }
 
-// enter pushes configuration id with its edges, a fresh round owing its enabled processes.
+// enter pushes configuration id with its edges.
 func (r *searcher) enter(id uint64) {
 	r.pushes++
-	edges := r.edgesAt(roundKey{id, r.enabledAt(id)}, len(r.frames))
+	d := len(r.frames)
+	for len(r.edges) <= d {
+		r.edges, r.movers = append(r.edges, nil), append(r.movers, nil)
+	}
+	r.edges[d] = append(r.edges[d][:0], r.x.Edges(id)...)
+	var movers []uint64
+	if !r.stored {
+		r.movers[d] = stepMovers(r.g, id, r.movers[d][:0])
+		movers = r.movers[d]
+	}
 	r.onStack.add(id)
-	r.frames = append(r.frames, roundFrame{id: id, edges: edges})
+	r.frames = append(r.frames, roundFrame{id: id, edges: r.edges[d], movers: movers})
 }
 
 // leave labels the top configuration, every target's value known, and pops it.
 func (r *searcher) leave() error {
 	f := &r.frames[len(r.frames)-1]
-	for i := range f.edges { // read before the targets were labelled
-		if e := &f.edges[i]; !e.legit {
-			_, _, e.v1 = r.nodes.get(e.to.node)
-		}
-	}
-	if err := r.label(f.id, r.enabledAt(f.id), f.edges); err != nil {
+	if err := r.label(f.id, r.enabledAt(f.id), f.edges, f.movers); err != nil {
 		return err
 	}
 	r.onStack.remove(f.id)
@@ -207,32 +215,54 @@ func (r *searcher) leave() error {
 	return nil
 }
 
-// label records v(id) and Max(id) from id's product edges (a fresh round), every target's
-// value known when the edges were read. With b the best gain that needs no family, a round
-// under way to a tie (v(t) = b) is the only edge that can gain more: v(id) = b + 1 when the
-// owed set it leaves is in F(t), and then no edge is level (v(t) ≤ b for every round under
-// way), so Max(id) is empty; else v(id) = b and the ties are the level edges.
-func (r *labeller) label(id, en uint64, edges []roundEdge) error {
+// label records v(id) and Max(id) from id's edges es (a fresh round owing en; movers by step
+// index, or nil when the edges hold them), every target's value known, in one pass over the
+// edges: with b the best gain that needs no family, a round under way to a tie (v(t) = b) is
+// the only edge that can gain more: v(id) = b + 1 when the owed set it leaves is in F(t),
+// and then no edge is level (v(t) ≤ b for every round under way), so Max(id) is empty; else
+// v(id) = b and the ties are the level edges.
+func (r *labeller) label(id, en uint64, es []explore.Edge, movers []uint64) error {
 	b := uint32(0)
-	for _, e := range edges {
-		b = max(b, e.gain(e.v1-1))
-	}
-	r.cands = r.cands[:0]
-	for _, e := range edges {
-		if e.legit || e.ends || e.v1-1 != b {
+	r.ties = r.ties[:0]
+	for _, e := range es {
+		if r.faultFree && e.Moves == 0 {
 			continue
 		}
-		a := e.to.owed // E(id) ∩ E(t) \ M: a fresh round's owed set after the step
-		_, inline, _ := r.nodes.get(e.to.node)
-		fam := r.nodes.family(e.to.node, inline, &r.one)
+		if r.legit.Has(e.To) {
+			if b < 1 {
+				b, r.ties = 1, r.ties[:0]
+			}
+			continue
+		}
+		m := e.Movers
+		if movers != nil {
+			m = movers[e.Index]
+		}
+		et, _, v1 := r.nodes.get(e.To)
+		left := en &^ m & et // E(id) ∩ E(t) \ M: what stays owed
+		gain := v1 - 1
+		if left == 0 {
+			gain++ // the round ends: 1 + v(t)
+		}
+		if gain > b {
+			b, r.ties = gain, r.ties[:0]
+		}
+		if gain == b && left != 0 {
+			r.ties = append(r.ties, roundKey{e.To, left})
+		}
+	}
+	r.cands = r.cands[:0]
+	for _, t := range r.ties {
+		_, inline, _ := r.nodes.get(t.node)
+		fam := r.nodes.family(t.node, inline, &r.one)
 		if len(fam) == 0 {
-			r.cands = addMaximal(r.cands, en&^a)
+			r.cands = addMaximal(r.cands, en&^t.owed)
 		}
 		for _, s := range fam {
-			if a&^s == 0 { // a ∈ F(t): the extra round
+			if t.owed&^s == 0 { // left ∈ F(t): the extra round
 				return r.nodes.set(id, en, nil, b+1)
 			}
-			r.cands = addMaximal(r.cands, en&^(a&^s))
+			r.cands = addMaximal(r.cands, en&^(t.owed&^s))
 		}
 	}
 	return r.nodes.set(id, en, r.cands, b)
