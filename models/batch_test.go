@@ -71,7 +71,7 @@ func sameSuccessors(t *testing.T, name string, m model.Model) {
 		}
 		k, w := 0, len(s)
 		m.Successors(s, func(st model.Step, next model.State) bool {
-			want := model.BatchStep{Index: uint32(st.Index), Moves: uint16(st.MoveCount()), Ticks: uint16(st.Ticks), Movers: st.Movers()}
+			want := model.BatchStep{Index: uint32(st.Index), Moves: uint16(st.MoveCount()), Ticks: uint8(st.Ticks), Proc: uint8(st.Moves[0].Proc)}
 			switch {
 			case k >= len(b.Steps):
 				t.Fatalf("%s: from %v the batch has %d successors, Successors more", name, s, len(b.Steps))

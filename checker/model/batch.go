@@ -7,24 +7,32 @@ type Batch struct {
 	Steps  []BatchStep
 }
 
-// BatchStep is what a batch keeps of a step.
+// BatchStep is what a batch keeps of a step, a move of one process (the central daemon's), in
+// 8 bytes: 16 made the dense store's hot loop a quarter slower (Dijkstra n=8).
 type BatchStep struct {
-	Index  uint32
-	Moves  uint16 // process actions, as Step.MoveCount
-	Ticks  uint16
-	Movers uint64 // the moving processes, as Step.Movers
+	Index uint32
+	Moves uint16 // process actions, as Step.MoveCount
+	Ticks uint8
+	Proc  uint8 // the moving process, or 255 from the 255th on
 }
+
+// Movers is the step's moving processes, as Step.Movers.
+func (st BatchStep) Movers() uint64 {
+	if st.Proc < MaxFairProcs {
+		return 1 << st.Proc
+	}
+	return 0
+}
+
+// batchProc is p as a BatchStep holds it.
+func batchProc(p int) uint8 { return uint8(min(p, 255)) }
 
 // Central appends to the batch a copy of s as the next successor, a move of process p, and
 // returns the copy for the move to write (CentralBatch).
 func (b *Batch) Central(s State, p int) State {
 	at := len(b.States)
 	b.States = append(b.States, s...)
-	st := BatchStep{Index: uint32(len(b.Steps)), Moves: 1}
-	if p < MaxFairProcs {
-		st.Movers = 1 << p
-	}
-	b.Steps = append(b.Steps, st)
+	b.Steps = append(b.Steps, BatchStep{Index: uint32(len(b.Steps)), Moves: 1, Proc: batchProc(p)})
 	return State(b.States[at : at+len(s)])
 }
 
@@ -53,7 +61,7 @@ func (m *daemonModel) AppendSuccessors(s State, out *Batch) bool {
 	w, idx := len(s), uint32(0)
 	for p := 0; p < m.procs; p++ {
 		sc.rules = m.proto.Enabled(s, p, sc.rules[:0])
-		ticks := uint16(0)
+		ticks := uint8(0)
 		if p == m.clock {
 			ticks = 1
 		}
@@ -62,11 +70,7 @@ func (m *daemonModel) AppendSuccessors(s State, out *Batch) bool {
 			at := len(out.States)
 			out.States = append(out.States, s...)
 			m.proto.Fire(s, sc.moves, out.States[at:at+w])
-			st := BatchStep{Index: idx, Moves: 1, Ticks: ticks}
-			if p < MaxFairProcs {
-				st.Movers = 1 << p
-			}
-			out.Steps = append(out.Steps, st)
+			out.Steps = append(out.Steps, BatchStep{Index: idx, Moves: 1, Ticks: ticks, Proc: batchProc(p)})
 			idx++
 		}
 	}

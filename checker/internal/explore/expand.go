@@ -263,7 +263,7 @@ func (b *staged) addBatch(batch func(model.State, *model.Batch) bool, sch *model
 			return k, invalidSuccessor(sch, s, t)
 		}
 		b.from, b.fps = append(b.from, id), append(b.fps, t.Fingerprint())
-		b.steps = append(b.steps, edgeStep{st.Index, st.Moves, st.Ticks})
+		b.steps = append(b.steps, edgeStep{st.Index, st.Moves, uint16(st.Ticks)})
 	}
 	return len(b.batch.Steps), nil
 }

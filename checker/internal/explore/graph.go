@@ -177,11 +177,11 @@ func (out *Successors) addBatch() bool {
 			out.states = out.states[:from+k*w]
 			return true
 		}
-		e := Edge{To: to, Index: st.Index, Moves: uint32(st.Moves), Ticks: uint32(st.Ticks)}
+		var movers uint64
 		if !out.noMovers {
-			e.Movers = st.Movers
+			movers = st.Movers()
 		}
-		out.push(e)
+		out.push(Edge{To: to, Index: st.Index, Moves: uint32(st.Moves), Ticks: uint32(st.Ticks), Movers: movers})
 	}
 	return true
 }
