@@ -31,8 +31,11 @@ import (
 // no family (a legitimate target 1, a round ended 1 + v(t), a round under way v(t)), plus
 // one when a round under way reaches a t with v(t) equal to it and A in F(t).
 //
-// Every configuration is expanded once. On Dijkstra's ring under the distributed daemon
-// every Max has at most one set; a configuration whose Max has several keeps them aside.
+// TestRoundsWithinOneOfAFreshRound checks the fact on random graphs for every owed set.
+// Every configuration is expanded once: by the convergence search, which labels its rounds
+// as it labels its moves and steps (Search.Rounds) where the graph keeps its steps' moving
+// processes, else by this search. On Dijkstra's ring every Max has at most one set; a
+// configuration whose Max has several keeps them aside (roundnodes.go).
 
 // searcher is one worker of a rounds search: its expander, its stack of frames, which
 // configurations are on it.
