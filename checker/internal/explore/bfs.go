@@ -2,6 +2,7 @@ package explore
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/mc-checker/mc/checker/internal/mapped"
 	"github.com/mc-checker/mc/checker/internal/store"
@@ -55,7 +56,7 @@ const bfsSegment = 128 * bfsChunk
 // from a checkpoint exactly as it would have gone on.
 func (g *Explicit) Explore(ctx context.Context, visited store.Store, cfg Config) error {
 	guard := &bfsGuard{ctx: ctx, budget: cfg.Memory}
-	var spare []chunkResult // the last segment's, whose buffers the next reuses
+	var spare []chunkResult // the last segment's, whose buffers the next reuses when small
 	for g.ExpandedNodes() < g.Size() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -84,10 +85,14 @@ func (g *Explicit) Explore(ctx context.Context, visited store.Store, cfg Config)
 		if err := g.commit(visited, seg, cfg.Workers); err != nil {
 			return err
 		}
+		spare = nil
+		if segmentBytes(seg) <= maxSpareBytes {
+			spare = seg
+		}
+		seg = nil
 		if err := g.settle(visited, cfg, g.prevStart, g.levelStart, g.ExpandedNodes()); err != nil {
 			return err
 		}
-		spare = seg
 		if g.Size() > g.levelEnd {
 			g.levels = g.depth + 1
 		}
@@ -163,4 +168,22 @@ func storeFailed(visited store.Store) error {
 		return f.Failed()
 	}
 	return nil
+}
+
+// maxSpareBytes bounds the buffers a segment leaves to the next. Reused, they save the
+// collector the garbage of every segment (Arvy n=5: 40 MiB a segment, 4-7% of the time);
+// kept through the settling of a large segment, they were the peak's excess (the ssarrow star
+// of 4: segments of 5,461 chunks, 1.4 GiB, peak 7.6 → 9.5 GB).
+const maxSpareBytes = 64 << 20
+
+// segmentBytes is the capacity of a segment's buffers.
+func segmentBytes(seg []chunkResult) uint64 {
+	var b uintptr
+	for i := range seg {
+		r := &seg[i]
+		b += uintptr(cap(r.slab)) + uintptr(cap(r.fresh))*unsafe.Sizeof(uint64(0)) +
+			uintptr(cap(r.edges))*unsafe.Sizeof(storedEdge{}) + uintptr(cap(r.movers))*unsafe.Sizeof(uint64(0)) +
+			uintptr(cap(r.pending))*unsafe.Sizeof(pendingEdge{}) + uintptr(cap(r.degree))*unsafe.Sizeof(uint32(0))
+	}
+	return uint64(b)
 }
