@@ -26,6 +26,14 @@ func AllocAnon(n int) []byte {
 	return b
 }
 
+// AllocAnonPopulated is AllocAnon with every page present and writable from the start: for
+// memory written at random right away, such as a hash table being filled (see populate).
+func AllocAnonPopulated(n int) []byte {
+	b := AllocAnon(n)
+	populate(b)
+	return b
+}
+
 // FreeAnon releases what AllocAnon returned.
 func FreeAnon(b []byte) {
 	if b != nil && freeAnon(b) == nil {

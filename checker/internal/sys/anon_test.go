@@ -7,9 +7,14 @@ import (
 
 // Anonymous memory of a huge page or more starts on a huge page (where the system maps
 // memory), is zero and writable to its last byte, and goes back whole; smaller is as asked.
+// Populated (its pages present from the start) it is the same, and counted the same.
 func TestAllocAnon(t *testing.T) {
-	for _, n := range []int{4096, 3 << 20, 2<<20 + 12345} {
-		b := AllocAnon(n)
+	for i, n := range []int{4096, 3 << 20, 2<<20 + 12345, 5000, 3 << 20} {
+		before, alloc := AnonBytes(), AllocAnon
+		if i >= 3 {
+			alloc = AllocAnonPopulated
+		}
+		b := alloc(n)
 		if b == nil {
 			t.Skip("no anonymous memory on this system")
 		}
@@ -22,7 +27,13 @@ func TestAllocAnon(t *testing.T) {
 		if b[0] != 0 || b[n-1] != 0 {
 			t.Fatalf("not zero")
 		}
+		if AnonBytes() != before+uint64(n) {
+			t.Errorf("%d bytes counted, %d allocated", AnonBytes()-before, n)
+		}
 		b[0], b[n-1] = 1, 2
 		FreeAnon(b)
+		if AnonBytes() != before {
+			t.Errorf("%d bytes still counted after FreeAnon", AnonBytes()-before)
+		}
 	}
 }

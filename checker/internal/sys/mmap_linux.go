@@ -87,3 +87,17 @@ func freeAnon(b []byte) error {
 	}
 	return unix.MunmapPtr(unsafe.Pointer(&b[0]), uintptr(len(b)))
 }
+
+// populate makes b's pages present and writable now (MADV_POPULATE_WRITE, Linux 5.14; else a
+// write to each page). A table read before it is written maps the shared zero page first,
+// and the write that follows is a copy-on-write fault whose TLB flush interrupts every other
+// thread of the process: on Arvy n=5 with 2 workers, 3% of the CPU went to those flushes as
+// the visited set's tables were resized.
+func populate(b []byte) {
+	if len(b) == 0 || unix.Madvise(b, unix.MADV_POPULATE_WRITE) == nil {
+		return
+	}
+	for i := 0; i < len(b); i += 4096 {
+		b[i] = 0
+	}
+}

@@ -24,3 +24,5 @@ func Reserve(*os.File, int64, int64) error { return ErrUnsupported }
 func allocAnon(int) []byte { return nil }
 
 func freeAnon([]byte) error { return ErrUnsupported }
+
+func populate([]byte) {}
