@@ -27,21 +27,18 @@ func (r *run) roundsProcesses() (model.Processes, bool) {
 	return procs, ok
 }
 
-// measuresRounds reports whether the run may measure rounds over n configurations: asked, or
-// by default where the table admits them and their words fit. The graph must then keep its
-// steps' moving processes.
-func (r *run) measuresRounds(n uint64) bool {
+// measuresRounds is the run's processes when it may measure rounds over n configurations:
+// asked, or by default where the table admits them and their words fit. The graph must then
+// keep its steps' moving processes.
+func (r *run) measuresRounds(n uint64) (model.Processes, bool) {
 	procs, ok := r.roundsProcesses()
-	switch {
-	case !ok:
-		return false
-	case r.spec.Rounds:
-		return true
+	if !ok || r.spec.Rounds {
+		return procs, ok
 	}
 	have := r.spec.features(r.m)
 	have[FeatureRounds] = true
 	need := n * analysis.RoundBytes(procs.Procs())
-	return r.spec.RoundsByDefault && Refused(have, quotes(r.m)) == nil && need <= maxDefaultRoundsBytes &&
+	return procs, r.spec.RoundsByDefault && Refused(have, quotes(r.m)) == nil && need <= maxDefaultRoundsBytes &&
 		r.opts.fits(n, need, "rounds") == nil
 }
 
@@ -50,8 +47,8 @@ func (r *run) measuresRounds(n uint64) bool {
 // search the convergence search fills is made.
 func (a *checking) roundsSearch() *analysis.Rounds {
 	if a.rounds == nil {
-		procs, _ := a.roundsProcesses()
-		if !a.measuresRounds(a.g.Size()) || !a.spec.Rounds && !analysis.ValuedInSearch(a.g) {
+		procs, ok := a.measuresRounds(a.g.Size())
+		if !ok || !a.spec.Rounds && !analysis.ValuedInSearch(a.g) {
 			return nil
 		}
 		a.rounds = analysis.NewRounds(a.ctx, a.g, procs, a.scan.Legit, false, a.opts.workers())

@@ -131,7 +131,7 @@ func (r *run) exploreDense() error {
 		return err
 	}
 	d := explore.NewDense(r.m, r.u)
-	if r.spec.Fairness != WeaklyFair && !r.measuresRounds(r.u.Size()) {
+	if _, rounds := r.measuresRounds(r.u.Size()); r.spec.Fairness != WeaklyFair && !rounds {
 		d.WithoutMovers()
 	}
 	if where, _ := model.InitOverUniverse(r.m); where != nil {

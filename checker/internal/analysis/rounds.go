@@ -3,7 +3,6 @@ package analysis
 import (
 	"context"
 	"errors"
-	"slices"
 	"sync"
 
 	fairnesspkg "github.com/mc-checker/mc/checker/model/fairness"
@@ -118,11 +117,6 @@ func ValuedInSearch(g explore.Graph) bool { return g.Movers() && fairnesspkg.Nam
 // graph's edges hold their moving processes, and no edge is left out.
 func (rs *Rounds) InSearch() bool { return rs.r.stored && !rs.r.faultFree }
 
-// WorstRounds is the worst case in rounds from the initial nodes, with its witness.
-func WorstRounds(ctx context.Context, g explore.Graph, procs model.Processes, legit par.Bitmap, workers int) (*RoundsWitness, error) {
-	return NewRounds(ctx, g, procs, legit, false, workers).WorstInitial(workers)
-}
-
 // WorstRoundsFrom is the worst case in rounds from the given nodes (a round starting at
 // each), with fault edges followed unless faultFree.
 func WorstRoundsFrom(ctx context.Context, g explore.Graph, procs model.Processes, legit par.Bitmap, starts []uint64, faultFree bool, workers int) (*RoundsWitness, error) {
@@ -164,23 +158,14 @@ func (r *rounder) enabledAt(id uint64) uint64 {
 	return en
 }
 
-// productOf is the product's steps out of k.
-func (r *searcher) productOf(k roundKey) []roundEdge { return r.edgesInto(k, nil) }
-
-// edgesInto appends the product's steps out of k to out.
-func (r *searcher) edgesInto(k roundKey, out []roundEdge) []roundEdge {
+// productOf is the product's steps out of k, for the witness.
+func (r *searcher) productOf(k roundKey) []roundEdge {
 	var movers []uint64
 	if !r.stored {
-		movers = stepMovers(r.g, k.node, nil)
+		movers = r.stepMovers(k.node, nil)
 	}
-	return r.productEdges(k.owed, r.x.Edges(k.node), movers, out)
-}
-
-// productEdges appends to out the product's steps along es from a configuration owing owed;
-// movers, when not nil, are the steps' moving processes by step index (else the edges').
-func (r *rounder) productEdges(owed uint64, es []explore.Edge, movers []uint64, out []roundEdge) []roundEdge {
-	out = slices.Grow(out, len(es))
-	for _, e := range es {
+	var out []roundEdge
+	for _, e := range r.x.Edges(k.node) {
 		if r.faultFree && e.Moves == 0 {
 			continue
 		}
@@ -191,7 +176,7 @@ func (r *rounder) productEdges(owed uint64, es []explore.Edge, movers []uint64, 
 		re := roundEdge{index: e.Index, legit: r.legit.Has(e.To)}
 		if !re.legit {
 			en, _, _ := r.nodes.get(e.To)
-			left := owed &^ m & en
+			left := k.owed &^ m & en
 			re.ends = left == 0
 			if re.ends {
 				left = en
@@ -204,10 +189,12 @@ func (r *rounder) productEdges(owed uint64, es []explore.Edge, movers []uint64, 
 }
 
 // stepMovers recomputes the moving processes of each step of node id, by step index, into out.
-func stepMovers(g explore.Graph, id uint64, out []uint64) []uint64 {
-	s := g.Schema().NewState()
-	g.State(id, s)
-	g.Model().Successors(s, func(st model.Step, _ model.State) bool {
+func (r *searcher) stepMovers(id uint64, out []uint64) []uint64 {
+	if r.scratch == nil {
+		r.scratch = r.g.Schema().NewState()
+	}
+	r.g.State(id, r.scratch)
+	r.g.Model().Successors(r.scratch, func(st model.Step, _ model.State) bool {
 		for len(out) <= st.Index {
 			out = append(out, 0)
 		}

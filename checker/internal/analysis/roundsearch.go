@@ -6,6 +6,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/explore"
 	"github.com/mc-checker/mc/checker/internal/par"
+	"github.com/mc-checker/mc/checker/model"
 )
 
 // The search values configurations, not pairs. Write V(c, O) for the most rounds from
@@ -47,8 +48,9 @@ type searcher struct {
 	pushes  int // frames this worker entered: it looks at ctx every 4,096
 	// edges and movers are the frames' at each depth of the stack, reused: made anew for
 	// every frame, they were the bulk of the search's garbage.
-	edges  [][]explore.Edge
-	movers [][]uint64
+	edges   [][]explore.Edge
+	movers  [][]uint64
+	scratch model.State // the configuration whose movers stepMovers recomputes
 }
 
 // labeller values a configuration from its edges, its targets' values known: what a rounds
@@ -200,7 +202,7 @@ func (r *searcher) enter(id uint64) {
 	r.edges[d] = append(r.edges[d][:0], r.x.Edges(id)...)
 	var movers []uint64
 	if !r.stored {
-		r.movers[d] = stepMovers(r.g, id, r.movers[d][:0])
+		r.movers[d] = r.stepMovers(id, r.movers[d][:0])
 		movers = r.movers[d]
 	}
 	r.onStack.add(id)

@@ -86,14 +86,11 @@ func (g *Explicit) Explore(ctx context.Context, visited store.Store, cfg Config)
 		if err := g.commit(visited, seg, cfg.Workers); err != nil {
 			return err
 		}
-		spare = nil
-		if segmentBytes(seg) <= maxSpareBytes {
-			spare = seg
-		} else {
-			seg = nil
+		spare, seg = seg, nil
+		if segmentBytes(spare) > maxSpareBytes {
+			spare = nil
 			runtime.GC() // a large segment's buffers are free for the next before settling grows the tables
 		}
-		seg = nil
 		if err := g.settle(visited, cfg, g.prevStart, g.levelStart, g.ExpandedNodes()); err != nil {
 			return err
 		}
