@@ -41,10 +41,10 @@ type anonPages struct {
 	pages [][]byte
 }
 
+// free gives the pages back, in the background (sys.FreeAnonLater): a run releases its graph
+// as it ends, and the next run of a sweep need not wait for the kernel.
 func (a *anonPages) free() {
-	for _, p := range a.pages {
-		sys.FreeAnon(p)
-	}
+	sys.FreeAnonLater(a.pages...)
 	a.pages = nil
 }
 

@@ -49,7 +49,11 @@ type newNode struct{ chunk, pending int }
 func (g *Explicit) numberPending(level []chunkResult) ([][]uint32, []newNode, error) {
 	w := uint32(max(g.sch.Width(), 1))
 	ids := make([][]uint32, len(level))
-	var added []newNode
+	fresh := 0
+	for ci := range level {
+		fresh += len(level[ci].fresh)
+	}
+	added := make([]newNode, 0, fresh) // each fresh state becomes one new node: no regrowth
 	next := g.Size()
 	for ci := range level {
 		c := &level[ci]

@@ -36,8 +36,8 @@ type memStore struct {
 type memShard struct {
 	mu    sync.Mutex
 	table atomic.Pointer[memTable]
-	used  int      // under mu
-	_     [40]byte // keep shards on separate cache lines
+	used  atomic.Int64 // written under mu; read without it by Visit, to foresee a doubling
+	_     [40]byte     // keep shards on separate cache lines
 }
 
 // memTable is a shard's slots and, in exact mode, their states. A large table is anonymous
@@ -100,9 +100,9 @@ func newMemStore(exact bool, width int) *memStore {
 
 // newMemTable is a table of n free slots, n a power of two; with populated, its pages are
 // present and writable from the start (sys.AllocAnonPopulated), for a table that is about to
-// be filled by one thread (a doubling, under the shard's lock): read before it is written,
-// each page was a copy-on-write fault whose TLB flush interrupted the other workers (Arvy n=5,
-// 2 workers: system time 0.67 → 0.39 s, wall 4% less). A table sized ahead of a level is
+// be filled by one thread (a doubling, made before the shard is locked: see Visit): read
+// before it is written, each page was a copy-on-write fault whose TLB flush interrupted the
+// other workers (Arvy n=5, 2 workers: system time 0.67 → 0.39 s, wall 4% less). A table sized ahead of a level is
 // left to the workers' faults, in parallel (populated by one thread, hashed Dijkstra n=8
 // took 17% longer).
 func newMemTable(n, width int, populated bool) *memTable {
@@ -133,7 +133,7 @@ func (s *memStore) Expect(n uint64) {
 		sh := &s.shards[i]
 		t := sh.table.Load()
 		size := len(t.slots)
-		for 4*(uint64(sh.used)+per) > 3*uint64(size) {
+		for 4*(uint64(sh.used.Load())+per) > 3*uint64(size) {
 			size *= 2
 		}
 		if size > len(t.slots) {
@@ -143,24 +143,45 @@ func (s *memStore) Expect(n uint64) {
 	}
 }
 
-// Settle frees the tables that grew during the segment: no lookup reads them now.
+// Settle frees the tables that grew during the segment: no lookup reads them now. They are
+// unmapped in the background (sys.FreeAnonLater) while the next segment runs: done here, the
+// kernel's freeing left the other workers idle.
 func (s *memStore) Settle(...uint64) error {
 	s.retiredMu.Lock()
 	defer s.retiredMu.Unlock()
-	for _, t := range s.retired {
-		t.free()
-	}
+	freeLater(s.retired...)
 	s.retired = nil
 	return nil
 }
 
-// Close frees the tables; the store must not be used after.
+// Close frees the tables, in the background too: the analyses that follow an exploration
+// need not wait for the kernel. The store must not be used after.
 func (s *memStore) Close() {
 	s.Settle()
+	tables := make([]*memTable, 0, len(s.shards))
 	for i := range s.shards {
 		if t := s.shards[i].table.Swap(nil); t != nil {
-			t.free()
+			tables = append(tables, t)
 		}
+	}
+	freeLater(tables...)
+}
+
+// freeLater gives the tables' anonymous memory back in the background; a table on the heap is
+// left to the collector, and nil is skipped.
+func freeLater(tables ...*memTable) {
+	var anon [][]byte
+	for _, t := range tables {
+		if t == nil {
+			continue
+		}
+		if t.anon != nil {
+			anon = append(anon, t.anon)
+		}
+		t.slots, t.keys, t.anon = nil, nil, nil
+	}
+	if len(anon) > 0 {
+		sys.FreeAnonLater(anon...)
 	}
 }
 
@@ -194,13 +215,14 @@ func (t *memTable) put(i int, sl memSlot, key []byte, width int) {
 	atomic.StoreUint64(&t.slots[i].fp, sl.fp)
 }
 
-// grown is a table twice the size holding t's slots.
-func (t *memTable) grown(width int) *memTable { return t.resized(2*len(t.slots), width, true) }
-
 // resized is a table of n slots, n a power of two, holding t's slots (populated: see
 // newMemTable).
 func (t *memTable) resized(n, width int, populated bool) *memTable {
-	out := newMemTable(n, width, populated)
+	return t.copyInto(newMemTable(n, width, populated), width)
+}
+
+// copyInto puts t's slots into the empty table out, and returns it.
+func (t *memTable) copyInto(out *memTable, width int) *memTable {
 	for j, sl := range t.slots {
 		if sl.fp != 0 {
 			key := t.keys[j*width : (j+1)*width]
@@ -227,25 +249,44 @@ func (s *memStore) Touch(fps []uint64) {
 	}
 }
 
+// Visit inserts under the shard's lock, where a table three quarters full doubles; a worker
+// that inserts into that shard meanwhile waits for the doubling. Making the doubled table's
+// pages present took about four times as long as filling it, and on ssarrow n=3 with 2
+// workers one waited on a locked shard at half the samples where the other ran alone
+// (docs/PERFORMANCE.md). So the worker whose insert will double the table makes the new one
+// before it locks, and only copies into it under the lock.
 func (s *memStore) Visit(fp uint64, st model.State, note Note) Seen {
 	sh, fp := s.shard(fp)
 	t := sh.table.Load()
 	if i, ok := t.find(fp, st, s.width); ok {
 		return t.slots[i].seen()
 	}
+	var next *memTable
+	if n := len(t.slots); 4*(sh.used.Load()+1) > 3*int64(n) {
+		next = newMemTable(2*n, s.width, true)
+	}
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	t = sh.table.Load() // it may have grown, or another worker put the state
 	i, ok := t.find(fp, st, s.width)
 	if ok {
+		freeLater(next)
 		return t.slots[i].seen()
 	}
 	t.put(i, memSlot{fp: fp, a: note.Chunk, b: note.Offset}, st[:s.width], s.width)
-	if sh.used++; 4*sh.used > 3*len(t.slots) {
-		sh.table.Store(t.grown(s.width))
+	used := sh.used.Load() + 1
+	sh.used.Store(used)
+	if 4*used > 3*int64(len(t.slots)) {
+		if next == nil || len(next.slots) != 2*len(t.slots) {
+			freeLater(next)
+			next = newMemTable(2*len(t.slots), s.width, true)
+		}
+		sh.table.Store(t.copyInto(next, s.width))
 		s.retiredMu.Lock()
 		s.retired = append(s.retired, t)
 		s.retiredMu.Unlock()
+	} else {
+		freeLater(next) // another worker doubled the table first
 	}
 	return Seen{Note: note, New: true}
 }
@@ -270,7 +311,7 @@ func (s *memStore) Len() uint64 {
 	for i := range s.shards {
 		sh := &s.shards[i]
 		sh.mu.Lock()
-		n += uint64(sh.used)
+		n += uint64(sh.used.Load())
 		sh.mu.Unlock()
 	}
 	return n
@@ -353,7 +394,7 @@ func (sh *memShard) keep(nsh *memShard, keep uint64, w int) []int32 {
 		size *= 2
 	}
 	nt := newMemTable(size, w, false)
-	nsh.used = kept
+	nsh.used.Store(int64(kept))
 	var dropped []int32
 	for j, sl := range t.slots {
 		switch {

@@ -40,3 +40,15 @@ func FreeAnon(b []byte) {
 		anonBytes.Add(-int64(len(b)))
 	}
 }
+
+// FreeAnonLater releases what AllocAnon returned, in the background: unmapping is the kernel
+// freeing every page (a tenth of a second for a gigabyte), and a caller that would wait for it
+// between two parallel phases leaves the other workers idle. The memory must not be used
+// after; AnonBytes counts it until it is gone.
+func FreeAnonLater(bs ...[]byte) {
+	go func() {
+		for _, b := range bs {
+			FreeAnon(b)
+		}
+	}()
+}

@@ -2,6 +2,7 @@ package sys
 
 import (
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -35,5 +36,25 @@ func TestAllocAnon(t *testing.T) {
 		if AnonBytes() != before {
 			t.Errorf("%d bytes still counted after FreeAnon", AnonBytes()-before)
 		}
+	}
+}
+
+// FreeAnonLater gives the memory back, in the background: counted until then, not after.
+func TestFreeAnonLater(t *testing.T) {
+	before := AnonBytes()
+	a, b := AllocAnon(3<<20), AllocAnon(5000)
+	if a == nil || b == nil {
+		t.Skip("no anonymous memory on this system")
+	}
+	if AnonBytes() != before+3<<20+5000 {
+		t.Fatalf("%d bytes counted, %d allocated", AnonBytes()-before, 3<<20+5000)
+	}
+	FreeAnonLater(a, nil, b) // nil is skipped, as FreeAnon skips it
+	deadline := time.Now().Add(10 * time.Second)
+	for AnonBytes() != before {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d bytes still counted 10 s after FreeAnonLater", AnonBytes()-before)
+		}
+		time.Sleep(time.Millisecond)
 	}
 }

@@ -43,7 +43,7 @@ func checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "dir", Usage: "save the exploration in `DIR` when stopped (Ctrl-C, SIGTERM, a bound), to continue it with --resume; also the files of --store disk and badger"},
 			&cli.DurationFlag{Name: "checkpoint-every", Usage: "with --dir, also save every `DURATION` while exploring (e.g. 10m) and when the exploration is complete: a killed run resumes from the last save"},
 			&cli.StringFlag{Name: "resume", Usage: "continue the run saved in `DIR` (takes no model, and the saved --store, --mem and --exact unless given; --workers and the output flags may change)"},
-		}, append(runFlags(), profileFlag())...),
+		}, append(runFlags(), profileFlags()...)...),
 		Action: profiled(runCheck),
 	}
 }

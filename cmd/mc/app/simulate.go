@@ -24,7 +24,7 @@ func simulateCommand() *cli.Command {
 		Name:      "simulate",
 		Usage:     "seeded random executions from random initial configurations: the distribution of moves, steps and rounds to the legitimate set",
 		ArgsUsage: "MODEL",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringSliceFlag{Name: "param", Aliases: []string{"p"}, Usage: "parameter `name=value` (repeatable)"},
 			&cli.StringFlag{Name: "topology", DefaultText: "path", Usage: "for models on a tree, as for check (not all)"},
 			daemonFlag(),
@@ -40,8 +40,7 @@ func simulateCommand() *cli.Command {
 			&cli.DurationFlag{Name: "timeout", DefaultText: "none", Usage: "stop after this long (exit 3)"},
 			&cli.BoolFlag{Name: "progress", DefaultText: "when stderr is a terminal", Usage: "report progress on stderr"},
 			&cli.BoolFlag{Name: "json", Usage: "print the simulation as JSON"},
-			profileFlag(),
-		},
+		}, profileFlags()...),
 		Action: profiled(runSimulate),
 	}
 }
