@@ -72,9 +72,9 @@ type goal struct {
 // or under the strict reading the smallest bad initial node.
 func (g goal) firstBad(a *checking) (uint64, bool) {
 	if g.strict {
-		return analysis.FirstBadInitial(a.g, g.labels)
+		return analysis.FirstBadInitial(a.g, g.labels, a.opts.workers())
 	}
-	return analysis.FirstBad(a.g, g.labels), g.labels.Bad
+	return analysis.FirstBad(a.g, g.labels, a.opts.workers()), g.labels.Bad
 }
 
 // reaches decides whether every execution reaches g (under the spec's fairness).
@@ -212,7 +212,7 @@ func (a convergence) worstCase() {
 		return
 	}
 	l := a.labels
-	steps, st := analysis.WorstWitness(a.g, l.Steps, l.Steps, func(explore.Edge) uint32 { return 1 })
+	steps, st := analysis.WorstWitness(a.g, l.Steps, l.Steps, func(explore.Edge) uint32 { return 1 }, a.opts.workers())
 	witnesses := []witness{{trace: st, want: steps}}
 	a.res.WorstCaseSteps, a.res.StepsWitness = &steps, st
 	a.res.WorstCaseMoves, a.res.MovesWitness = &steps, st
@@ -222,7 +222,7 @@ func (a convergence) worstCase() {
 			continue
 		}
 		mm := analysis.Measure(m)
-		worst, t := analysis.WorstWitness(a.g, l.Steps, labels, mm.Weight)
+		worst, t := analysis.WorstWitness(a.g, l.Steps, labels, mm.Weight, a.opts.workers())
 		witnesses = append(witnesses, witness{trace: t, want: worst, measure: &mm})
 		switch mm {
 		case analysis.ByMoves:
@@ -251,7 +251,7 @@ func (a convergence) worstCase() {
 // labelsBadInitial reports whether an execution from an initial node avoids the legitimate set
 // forever.
 func (a convergence) labelsBadInitial() bool {
-	_, bad := analysis.FirstBadInitial(a.g, a.labels)
+	_, bad := analysis.FirstBadInitial(a.g, a.labels, a.opts.workers())
 	return bad
 }
 

@@ -11,14 +11,10 @@ import (
 // iff an execution from it avoids the legitimate set forever. Bad nodes that executions from
 // the initial ones reach only through the legitimate set do not count.
 
-// FirstBadInitial is the smallest initial node labelled bad.
-func FirstBadInitial(g explore.Graph, l *Labels) (uint64, bool) {
-	for id := uint64(0); id < g.Size(); id++ {
-		if g.Initial(id) && l.IsBad(id) {
-			return id, true
-		}
-	}
-	return par.NoNode, false
+// FirstBadInitial is the smallest initial node labelled bad, found by the workers.
+func FirstBadInitial(g explore.Graph, l *Labels, workers int) (uint64, bool) {
+	id := par.First(g.Size(), workers, func(id uint64) bool { return l.IsBad(id) && g.Initial(id) })
+	return id, id != par.NoNode
 }
 
 // StrictRegion is the set of nodes an execution from an initial node reaches before any

@@ -10,14 +10,9 @@ import (
 // Longest. Each is deterministic: it starts from the smallest node id that qualifies and
 // follows successors in step order.
 
-// FirstBad is the smallest node labelled bad.
-func FirstBad(g explore.Graph, l *Labels) uint64 {
-	for id := uint64(0); id < g.Size(); id++ {
-		if l.IsBad(id) {
-			return id
-		}
-	}
-	return par.NoNode
+// FirstBad is the smallest node labelled bad, found by the workers.
+func FirstBad(g explore.Graph, l *Labels, workers int) uint64 {
+	return par.First(g.Size(), workers, l.IsBad)
 }
 
 // AvoidingTrace is a shortest-stem counterexample to convergence from the bad node s0: a path
@@ -57,14 +52,15 @@ func AvoidingTrace(g explore.Graph, l *Labels, s0 uint64) *model.Trace {
 // WorstWitness is a longest execution from an initial node to the legitimate set, measured by
 // labels with the given edge weights: from the smallest initial node of maximal label, it
 // follows at each node the first edge that keeps the label tight, until a legitimate node
-// (steps label 1; the graph outside the legitimate set is acyclic, so the walk ends).
-func WorstWitness(g explore.Graph, steps, labels *par.Cells, weight func(explore.Edge) uint32) (uint64, *model.Trace) {
-	best, bestID := uint32(0), par.NoNode
-	for id := uint64(0); id < g.Size(); id++ {
-		if v := labels.Get(id); v != par.CellUnknown && v != labels.Bad() && g.Initial(id) && v > best {
-			best, bestID = v, id
+// (steps label 1; the graph outside the legitimate set is acyclic, so the walk ends). The
+// workers find the start.
+func WorstWitness(g explore.Graph, steps, labels *par.Cells, weight func(explore.Edge) uint32, workers int) (uint64, *model.Trace) {
+	best, bestID := par.ArgMax(g.Size(), workers, func(id uint64) uint32 {
+		if v := labels.Get(id); v != labels.Bad() && g.Initial(id) {
+			return v // CellUnknown is 0: not a candidate
 		}
-	}
+		return 0
+	})
 	if bestID == par.NoNode {
 		return 0, nil
 	}
