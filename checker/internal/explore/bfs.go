@@ -68,7 +68,7 @@ func (g *Explicit) Explore(ctx context.Context, visited store.Store, cfg Config)
 		lo := g.ExpandedNodes()
 		hi := min(g.levelEnd, lo+g.segmentNodes(cfg.SegmentEdges))
 		guard.chunks.Store(0)
-		seg := expandRange(g.m, g, visited, lo, hi, cfg, guard, spare)
+		seg, early := expandRange(g.m, g, visited, lo, hi, cfg, guard, spare)
 		switch {
 		case ctx.Err() != nil: // the segment is partial: keep what was committed
 			return ctx.Err()
@@ -80,10 +80,12 @@ func (g *Explicit) Explore(ctx context.Context, visited store.Store, cfg Config)
 				return c.invalid
 			}
 		}
-		if err := g.number(visited, seg, cfg.Workers); err != nil {
+		if numbered, err := g.number(visited, seg, cfg.Workers); err != nil {
 			return err
+		} else if numbered {
+			early = nil // the store gave some targets their ids: the numbering is redone
 		}
-		if err := g.commit(visited, seg, cfg.Workers); err != nil {
+		if err := g.commit(visited, seg, cfg.Workers, early); err != nil {
 			return err
 		}
 		spare, seg = seg, nil
@@ -131,21 +133,21 @@ func (g *Explicit) segmentNodes(edges uint64) uint64 {
 }
 
 // number gives the targets of a segment's pending edges their ids where the store answers in
-// batches: a Batcher numbers every edge, a Resolver finds those it held beyond memory. The
-// commit numbers what is left, one by one.
-func (g *Explicit) number(visited store.Store, seg []chunkResult, workers int) error {
+// batches: a Batcher numbers every edge, a Resolver finds those it held beyond memory; it
+// reports whether it numbered any. The commit numbers what is left, one by one.
+func (g *Explicit) number(visited store.Store, seg []chunkResult, workers int) (bool, error) {
 	if b, ok := visited.(store.Batcher); ok {
-		return g.numberSegment(b, seg, workers)
+		return true, g.numberSegment(b, seg, workers)
 	}
 	r, ok := visited.(store.Resolver)
 	if !ok {
-		return nil
+		return false, nil
 	}
 	resolved, err := r.Resolve()
 	if err == nil && resolved > 0 {
 		g.assignResolved(r, seg, workers)
 	}
-	return err
+	return resolved > 0, err
 }
 
 // settle lets the run move to disk if it grew past its mark (cfg.Grow), and the visited set

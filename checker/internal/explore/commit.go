@@ -14,16 +14,22 @@ import (
 //
 // A pending edge's note names its target's bytes (the chunk and offset of the Visit that put
 // it), the same note for every edge to one state: the numbering reads and writes small arrays
-// per chunk in order, not the visited set, and is the one serial pass. The new states, the
+// per chunk in order, not the visited set, and is the one serial pass; done early, as the
+// expansion finished the chunks (early, see numbering), it is redone only if the store then
+// numbered states itself. The new states, the
 // offsets and the edges are then written by the workers, each chunk at the place the counts
 // before it give (the columns grown first), and the ids go to the visited set in parallel
 // (publish), where each is a cache miss. Ids, edges and every column are those of a
 // sequential commit, whatever the number of workers.
-func (g *Explicit) commit(visited store.Store, level []chunkResult, workers int) error {
-	ids, added, err := g.numberPending(level)
-	if err != nil {
-		return err
+func (g *Explicit) commit(visited store.Store, level []chunkResult, workers int, early *numbering) error {
+	n := early
+	if n == nil || !n.complete(level) {
+		n = g.numberPending(level)
 	}
+	if n.err != nil {
+		return n.err
+	}
+	ids, added := n.finish(level), n.added
 	width := g.sch.Width()
 	g.addNodes(uint64(len(added)), workers, func(k uint64) (model.State, uint64, uint32) {
 		c := &level[added[k].chunk]
@@ -38,42 +44,6 @@ func (g *Explicit) commit(visited store.Store, level []chunkResult, workers int)
 	}
 	publish(visited, level, ids, width, workers)
 	return g.failed()
-}
-
-// newNode is the pending edge whose target is a new node: the pending-th of its chunk's.
-type newNode struct{ chunk, pending int }
-
-// numberPending gives the targets of the segment's pending edges their ids, in source and step
-// order: per chunk, 1 + the id of the k-th state of its slab (0: none); and lists the edges
-// that met each new state first, in id order.
-func (g *Explicit) numberPending(level []chunkResult) ([][]uint32, []newNode, error) {
-	w := uint32(max(g.sch.Width(), 1))
-	ids := make([][]uint32, len(level))
-	fresh := 0
-	for ci := range level {
-		fresh += len(level[ci].fresh)
-	}
-	added := make([]newNode, 0, fresh) // each fresh state becomes one new node: no regrowth
-	next := g.Size()
-	for ci := range level {
-		c := &level[ci]
-		for k, p := range c.pending {
-			if ids[p.note.Chunk] == nil {
-				ids[p.note.Chunk] = make([]uint32, len(level[p.note.Chunk].fresh))
-			}
-			id := &ids[p.note.Chunk][p.note.Offset/w]
-			if *id == 0 {
-				if next == noParent {
-					return nil, nil, BoundError{"the explicit graph holds fewer than 2^32 states"}
-				}
-				next++
-				*id = uint32(next)
-				added = append(added, newNode{ci, k})
-			}
-			c.edges[p.edge].to = *id - 1
-		}
-	}
-	return ids, added, nil
 }
 
 // addNodes appends n nodes, node k's state, parent and step from node(k), the workers writing

@@ -71,12 +71,15 @@ func (b *bfsGuard) stop() bool {
 // expandRange expands the nodes lo..hi-1, a chunk per worker at a time, into the buffers of
 // spare, a segment committed before (nil: none), whose chunks' slices it reuses: made anew for
 // every segment, they were gigabytes of garbage for the collector, which two workers made in
-// twice the time (ssarrow -p n=3).
-func expandRange(m model.Model, g *Explicit, visited store.Store, lo, hi uint64, cfg Config, guard *bfsGuard, spare []chunkResult) []chunkResult {
+// twice the time (ssarrow -p n=3). Beside the workers, a goroutine numbers each chunk as soon
+// as it and those before it are expanded (numbering); it returns that numbering, complete
+// unless the expansion stopped early.
+func expandRange(m model.Model, g *Explicit, visited store.Store, lo, hi uint64, cfg Config, guard *bfsGuard, spare []chunkResult) ([]chunkResult, *numbering) {
 	sizes := g.chunkSizes(visited)
 	chunks := int((hi - lo + bfsChunk - 1) / bfsChunk)
 	out := spare[:min(chunks, cap(spare))]
 	out = append(out, make([]chunkResult, chunks-len(out))...)
+	early, expanded, numbered := g.numberEarly(out, visited, min(cfg.Workers, chunks))
 	var next sync.Mutex
 	cursor := 0
 	var wg sync.WaitGroup
@@ -94,11 +97,42 @@ func expandRange(m model.Model, g *Explicit, visited store.Store, lo, hi uint64,
 					return
 				}
 				x.chunk(&out[c], sizes, uint32(c), lo+uint64(c)*bfsChunk, min(hi, lo+uint64(c+1)*bfsChunk))
+				if expanded != nil {
+					expanded <- c
+				}
 			}
 		}()
 	}
 	wg.Wait()
-	return out
+	if expanded != nil {
+		close(expanded)
+		<-numbered
+	}
+	return out, early
+}
+
+// numberEarly starts the goroutine that numbers the chunks of level in order as the workers
+// send their indices on expanded, and closes numbered when expanded is closed. It starts
+// nothing and returns nils for one worker (no other core to number on: the commit numbers
+// the segment, in one allocation) and for a store that numbers the segment itself (a
+// Batcher).
+func (g *Explicit) numberEarly(level []chunkResult, visited store.Store, workers int) (*numbering, chan int, chan struct{}) {
+	if _, ok := visited.(store.Batcher); ok || workers < 2 {
+		return nil, nil, nil
+	}
+	n := g.newNumbering(len(level))
+	expanded, numbered := make(chan int, len(level)), make(chan struct{})
+	go func() {
+		defer close(numbered)
+		ready := make([]bool, len(level))
+		for c := range expanded {
+			ready[c] = true
+			for n.done < len(level) && ready[n.done] {
+				n.chunk(level, n.done)
+			}
+		}
+	}()
+	return n, expanded, numbered
 }
 
 // expander is one worker's expansion: its own copy of the model (model.Behaviour.Fork), its

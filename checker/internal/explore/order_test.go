@@ -48,16 +48,22 @@ func sequentialBFS(m model.Model) (states []string, parent, via []uint32, edges 
 
 // The in-memory visited set numbers states as a sequential BFS does, for any number of workers,
 // any batch of initial states and any segment: the parallel Visits, the numbering by notes
-// without lookups and the parallel publication of ids agree with a plain map.
+// without lookups (done as the chunks are expanded: on the torus of 41, whose levels span
+// two chunks and whole levels one segment) and the parallel publication of ids agree with a
+// plain map.
 func TestMemoryStoreNumbersAsSequentialBFS(t *testing.T) {
-	for _, m := range []model.Model{newTorus(17), scrambled{newTorus(17)}} {
+	for _, tc := range []struct {
+		m        model.Model
+		segEdges uint64
+	}{{newTorus(17), 3000}, {scrambled{newTorus(17)}, 3000}, {newTorus(41), 0}} {
+		m := tc.m
 		states, parent, via, edges := sequentialBFS(m)
 		for _, workers := range []int{1, 2, 8} {
 			for _, batch := range []uint64{0, 1000} {
-				t.Run(fmt.Sprintf("%T/workers=%d/batch=%d", m, workers, batch), func(t *testing.T) {
+				t.Run(fmt.Sprintf("%T/states=%d/workers=%d/batch=%d", m, len(states), workers, batch), func(t *testing.T) {
 					visited := store.NewMemory(false, 3)
 					defer visited.(store.Closer).Close()
-					g, err := BFS(context.Background(), m, visited, Config{Workers: workers, InitialBatch: batch, SegmentEdges: 3000})
+					g, err := BFS(context.Background(), m, visited, Config{Workers: workers, InitialBatch: batch, SegmentEdges: tc.segEdges})
 					if err != nil {
 						t.Fatal(err)
 					}
