@@ -13,7 +13,11 @@
 //   - Fallible: reports a lookup beyond memory that failed, after which the graph is wrong;
 //   - Closer: removes its files; Counter: says how many states it holds beyond memory.
 //
-// The in-memory store (NewMemory) is a sharded hash table; NewSpill keeps the recent states
+// The in-memory store (NewMemory) is a sharded hash table: lookups take no lock, an insert
+// takes its shard's, and a table three quarters full doubles under it. The doubled table is
+// made (its pages present) before the lock, by the worker whose insert will fill the old one,
+// so that the others wait only for the copy; replaced tables are unmapped in the background
+// once no lookup can read them (mem.go says why, with figures). NewSpill keeps the recent states
 // in memory and spills the older ones to sorted runs or to badger; NewBatch keeps them all in
 // sorted runs, looked up a segment at a time. Only this package imports badger.
 package store
