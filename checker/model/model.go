@@ -64,7 +64,9 @@ type Model interface {
 // universal is implemented by models whose initial set is every configuration of the schema,
 // "an arbitrary initial state" in self-stabilization, or those of them that satisfy a
 // predicate (a bounded model whose variables may grow past their initial range): ask
-// InitOverUniverse.
+// InitOverUniverse. Init lists them in rank order (variable 0 the least significant digit,
+// as universe.Universe.Next steps), so that the hashed explorer may list every configuration
+// itself, in parallel, and number them as Init would.
 type universal interface {
 	// UniverseInit reports whether the initial set is described over the universe and, if it
 	// is restricted, the predicate that selects it (nil: every configuration).

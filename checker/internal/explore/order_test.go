@@ -87,3 +87,72 @@ func TestMemoryStoreNumbersAsSequentialBFS(t *testing.T) {
 		}
 	}
 }
+
+// tokenRing is Dijkstra's K-state ring: every configuration initial (model.Daemonize), so the
+// hashed path lists the universe itself, the workers each writing a range of ranks.
+type tokenRing struct {
+	sch  *model.Schema
+	n, k int
+}
+
+func newTokenRing(n, k int) *tokenRing {
+	b := model.NewBuilder(n)
+	for i := range n {
+		b.Var(fmt.Sprintf("x%d", i), model.Owner(i), model.Range(k))
+	}
+	sch, _ := b.Schema()
+	return &tokenRing{sch: sch, n: n, k: k}
+}
+
+func (r *tokenRing) Schema() *model.Schema    { return r.sch }
+func (r *tokenRing) RuleName(int, int) string { return "move" }
+func (r *tokenRing) Neighbors(p int) []int    { return []int{(p + r.n - 1) % r.n} }
+func (r *tokenRing) Enabled(s model.State, p int, dst []int) []int {
+	if p == 0 && s[0] == s[r.n-1] || p > 0 && s[p] != s[p-1] {
+		dst = append(dst, 0)
+	}
+	return dst
+}
+func (r *tokenRing) Fire(s model.State, moves []model.Move, next model.State) {
+	for _, m := range moves {
+		if m.Proc == 0 {
+			next[0] = byte((int(s[0]) + 1) % r.k)
+		} else {
+			next[m.Proc] = s[m.Proc-1]
+		}
+	}
+}
+
+// Every configuration listed by the workers (listUniverse) gets the id Init's order gives it,
+// for any number of workers and any batch, whole or split across workers and batches.
+func TestUniverseListedInInitOrder(t *testing.T) {
+	m, err := model.Daemonize(newTokenRing(7, 5), model.Central)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states, parent, via, edges := sequentialBFS(m)
+	for _, workers := range []int{1, 3} {
+		for _, batch := range []uint64{0, 1000, 50000} {
+			visited := store.NewMemory(false, 7)
+			g, err := BFS(context.Background(), m, visited, Config{Workers: workers, InitialBatch: batch, Memory: 1 << 30})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Size() != uint64(len(states)) || g.Edges() != uint64(len(edges)) {
+				t.Fatalf("workers=%d batch=%d: %d states, %d edges; want %d, %d", workers, batch, g.Size(), g.Edges(), len(states), len(edges))
+			}
+			for id := range g.Size() {
+				if string(g.stateAt(id)) != states[id] || g.parent.at(id) != parent[id] || g.via.at(id) != via[id] {
+					t.Fatalf("workers=%d batch=%d: node %d is %v, want %v", workers, batch, id, g.stateAt(id), []byte(states[id]))
+				}
+			}
+			for j := range g.Edges() {
+				if g.edges.at(j) != edges[j] {
+					t.Fatalf("workers=%d batch=%d: edge %d goes to %d, want %d", workers, batch, j, g.edges.at(j), edges[j])
+				}
+			}
+			g.Release()
+			visited.(store.Closer).Close()
+		}
+	}
+}
