@@ -19,21 +19,15 @@ func Start(ctx context.Context, m model.Model, visited store.Store, cfg Config) 
 		return nil, err
 	}
 	g.offsets.push(0)
-	initial := expectUniverse(m, visited, cfg)
+	u := expectUniverse(m, visited, cfg) // nil: not every configuration, or too many
 	sch := g.sch
 	w := sch.Width()
 	full := false
-	// Initial states are numbered in batches: a store that answers beyond memory in batches
-	// (a Resolver, a Batcher) must see a batch before it can tell a new state from one it holds. The
-	// workers look a batch up; its states are then numbered in the order Init gave them.
-	batchLen := uint64(1 << 20)
-	if cfg.SegmentEdges > 0 {
-		batchLen = cfg.SegmentEdges
+	batchLen, known := initialBatch(cfg), uint64(0)
+	if u != nil {
+		known = min(batchLen, u.Size())
 	}
-	if cfg.InitialBatch > 0 {
-		batchLen = cfg.InitialBatch
-	}
-	batch := make([]byte, 0, min(batchLen, initial)*uint64(w)) // grown by doubling: 5% of a run
+	batch := make([]byte, 0, known*uint64(w)) // grown by doubling: 5% of a run
 	var fps []uint64
 	number := func() error {
 		if fps, err = g.fingerprints(batch, fps, cfg.Workers); err != nil {
@@ -65,8 +59,8 @@ func Start(ctx context.Context, m model.Model, visited store.Store, cfg Config) 
 		err := number()
 		return full, err
 	}
-	if initial > 0 && w > 0 { // every configuration: listed by the workers, in Init's order
-		err = listUniverse(ctx, sch, initial, batchLen, cfg.Workers, &batch, numberFull)
+	if u != nil && w > 0 { // every configuration: listed by the workers, in Init's order
+		err = listUniverse(ctx, u, uint64(w), batchLen, cfg.Workers, &batch, numberFull)
 	} else {
 		err = listInit(ctx, m, sch, batchLen, &batch, numberFull)
 	}
@@ -93,27 +87,41 @@ func Start(ctx context.Context, m model.Model, visited store.Store, cfg Config) 
 	return g, nil
 }
 
-// expectUniverse returns how many initial states m lists when they are every configuration of
-// its universe, if they fit half the memory budget at 32 bytes each, else 0; and lets a
-// visited set that can make room (store.Sizer) take them now: it then never grows, which took
-// a tenth of the time of Dijkstra n=8 --hashed.
-func expectUniverse(m model.Model, visited store.Store, cfg Config) uint64 {
+// initialBatch is how many initial states are numbered at a time: a store that answers beyond
+// memory in batches (a Resolver, a Batcher) must see a batch before it can tell a new state
+// from one it holds. The workers look a batch up; its states are then numbered in the order
+// Init gave them.
+func initialBatch(cfg Config) uint64 {
+	switch {
+	case cfg.InitialBatch > 0:
+		return cfg.InitialBatch
+	case cfg.SegmentEdges > 0:
+		return cfg.SegmentEdges
+	}
+	return 1 << 20
+}
+
+// expectUniverse returns m's universe when its initial states are every configuration of it,
+// if they fit half the memory budget at 32 bytes each, else nil; and lets a visited set that
+// can make room (store.Sizer) take them now: it then never grows, which took a tenth of the
+// time of Dijkstra n=8 --hashed.
+func expectUniverse(m model.Model, visited store.Store, cfg Config) *universe.Universe {
 	where, universal := model.InitOverUniverse(m)
 	if !universal || where != nil {
-		return 0
+		return nil
 	}
 	u, err := universe.New(m.Schema())
 	if err != nil {
-		return 0
+		return nil
 	}
 	n := u.Size()
 	if cfg.MaxStates > 0 && n > cfg.MaxStates || n > cfg.Memory/64 {
-		return 0
+		return nil
 	}
 	if sizer, ok := visited.(store.Sizer); ok {
 		sizer.Expect(n)
 	}
-	return n
+	return u
 }
 
 // numberInMemory numbers a batch of initial states, whose fingerprints are fps, through the
@@ -214,18 +222,14 @@ func listInit(ctx context.Context, m model.Model, sch *model.Schema, batchLen ui
 	return err
 }
 
-// listUniverse lists the n configurations of the universe of sch in rank order, the order in
-// which Init lists them (model's universal says so), a batch of batchLen at a time: the
-// workers write the batch, each a range of it from its first rank on (Unrank, then Next), and
-// number takes it and reports whether the graph is full. Listed by Init, one state at a time,
-// this was the serial part of the initial level of a universe on the hashed path (0.1 s of
-// Dijkstra n=8's at 2 workers, a fifth of its time at 16).
-func listUniverse(ctx context.Context, sch *model.Schema, n, batchLen uint64, workers int, batch *[]byte, number func() (bool, error)) error {
-	u, err := universe.New(sch)
-	if err != nil {
-		return err
-	}
-	w := uint64(sch.Width())
+// listUniverse lists the configurations of the universe u, w bytes each, in rank order, the
+// order in which Init lists them (model's universal says so), a batch of batchLen at a time:
+// the workers write the batch, each a range of it from its first rank on (Unrank, then Next),
+// and number takes it and reports whether the graph is full. Listed by Init, one state at a
+// time, this was the serial part of the initial level of a universe on the hashed path (0.1 s
+// of Dijkstra n=8's 9.6 s on one worker: by Amdahl's law alone a cap of 14 times on 16).
+func listUniverse(ctx context.Context, u *universe.Universe, w, batchLen uint64, workers int, batch *[]byte, number func() (bool, error)) error {
+	n := u.Size()
 	for lo := uint64(0); lo < n; lo += batchLen {
 		if err := ctx.Err(); err != nil {
 			return err

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/store"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/models/dijkstra"
 )
 
 // scrambled lists the torus's states as initial states in a scrambled order, each of a third
@@ -88,45 +89,14 @@ func TestMemoryStoreNumbersAsSequentialBFS(t *testing.T) {
 	}
 }
 
-// tokenRing is Dijkstra's K-state ring: every configuration initial (model.Daemonize), so the
-// hashed path lists the universe itself, the workers each writing a range of ranks.
-type tokenRing struct {
-	sch  *model.Schema
-	n, k int
-}
-
-func newTokenRing(n, k int) *tokenRing {
-	b := model.NewBuilder(n)
-	for i := range n {
-		b.Var(fmt.Sprintf("x%d", i), model.Owner(i), model.Range(k))
-	}
-	sch, _ := b.Schema()
-	return &tokenRing{sch: sch, n: n, k: k}
-}
-
-func (r *tokenRing) Schema() *model.Schema    { return r.sch }
-func (r *tokenRing) RuleName(int, int) string { return "move" }
-func (r *tokenRing) Neighbors(p int) []int    { return []int{(p + r.n - 1) % r.n} }
-func (r *tokenRing) Enabled(s model.State, p int, dst []int) []int {
-	if p == 0 && s[0] == s[r.n-1] || p > 0 && s[p] != s[p-1] {
-		dst = append(dst, 0)
-	}
-	return dst
-}
-func (r *tokenRing) Fire(s model.State, moves []model.Move, next model.State) {
-	for _, m := range moves {
-		if m.Proc == 0 {
-			next[0] = byte((int(s[0]) + 1) % r.k)
-		} else {
-			next[m.Proc] = s[m.Proc-1]
-		}
-	}
-}
-
 // Every configuration listed by the workers (listUniverse) gets the id Init's order gives it,
 // for any number of workers and any batch, whole or split across workers and batches.
 func TestUniverseListedInInitOrder(t *testing.T) {
-	m, err := model.Daemonize(newTokenRing(7, 5), model.Central)
+	ring, err := dijkstra.New(7, 5) // every configuration initial: the workers list the universe
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := model.Daemonize(ring, model.Central)
 	if err != nil {
 		t.Fatal(err)
 	}

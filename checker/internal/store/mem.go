@@ -68,7 +68,7 @@ func (s *memStore) Expect(n uint64) {
 		}
 		if size > len(t.slots) {
 			sh.table.Store(t.resized(size, s.width, false))
-			t.free()
+			freeLater(t)
 		}
 	}
 }
@@ -132,32 +132,42 @@ func (s *memStore) Visit(fp uint64, st model.State, note Note) Seen {
 	if i, ok := t.find(fp, st, s.width); ok {
 		return t.slots[i].seen()
 	}
-	var next *memTable
+	var next *memTable // t's double, made before the lock when this insert will likely fill t
 	if n := len(t.slots); 4*(sh.used.Load()+1) > 3*int64(n) {
 		next = newMemTable(2*n, s.width, true)
 	}
+	seen := s.insert(sh, fp, st, note, &next)
+	if next != nil { // not taken: another worker put the state, or doubled the table, first
+		freeLater(next)
+	}
+	return seen
+}
+
+// insert puts the state into its shard's table under the lock, unless another worker has put
+// it since the lookup, and doubles a table three quarters full, into *next (taking it) if it
+// has the size.
+func (s *memStore) insert(sh *memShard, fp uint64, st model.State, note Note, next **memTable) Seen {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	t = sh.table.Load() // it may have grown, or another worker put the state
+	t := sh.table.Load() // it may have grown, or another worker put the state
 	i, ok := t.find(fp, st, s.width)
 	if ok {
-		freeLater(next)
 		return t.slots[i].seen()
 	}
 	t.put(i, memSlot{fp: fp, a: note.Chunk, b: note.Offset}, st[:s.width], s.width)
 	used := sh.used.Load() + 1
 	sh.used.Store(used)
 	if 4*used > 3*int64(len(t.slots)) {
-		if next == nil || len(next.slots) != 2*len(t.slots) {
-			freeLater(next)
-			next = newMemTable(2*len(t.slots), s.width, true)
+		out := *next
+		if out != nil && len(out.slots) == 2*len(t.slots) {
+			*next = nil
+		} else {
+			out = newMemTable(2*len(t.slots), s.width, true)
 		}
-		sh.table.Store(t.copyInto(next, s.width))
+		sh.table.Store(t.copyInto(out, s.width))
 		s.retiredMu.Lock()
 		s.retired = append(s.retired, t)
 		s.retiredMu.Unlock()
-	} else {
-		freeLater(next) // another worker doubled the table first
 	}
 	return Seen{Note: note, New: true}
 }

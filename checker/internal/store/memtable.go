@@ -13,7 +13,7 @@ import (
 // into its double, and given back.
 
 // memTable is a shard's slots and, in exact mode, their states. A large table is anonymous
-// memory (sys.AllocAnon), outside the collector's pacing; free gives it back.
+// memory (sys.AllocAnon), outside the collector's pacing; freeLater gives it back.
 type memTable struct {
 	slots []memSlot
 	keys  []byte // exact mode: the state of slot i at keys[i*width:]
@@ -75,20 +75,11 @@ func newMemTable(n, width int, populated bool) *memTable {
 	return &memTable{slots: make([]memSlot, n), keys: make([]byte, n*width)}
 }
 
-// free gives an anonymous table's memory back; the table must not be used after.
-func (t *memTable) free() {
-	sys.FreeAnon(t.anon)
-	t.slots, t.keys, t.anon = nil, nil, nil
-}
-
 // freeLater gives the tables' anonymous memory back in the background; a table on the heap is
-// left to the collector, and nil is skipped.
+// left to the collector. The tables must not be used after.
 func freeLater(tables ...*memTable) {
 	var anon [][]byte
 	for _, t := range tables {
-		if t == nil {
-			continue
-		}
 		if t.anon != nil {
 			anon = append(anon, t.anon)
 		}
