@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -78,6 +79,25 @@ func TestReplay(t *testing.T) {
 	os.WriteFile(path, forged, 0o644)
 	if code, _, stderr := mc(t, "replay", path); code != exitViolated || !strings.Contains(stderr, "does not replay") {
 		t.Fatalf("forged trace: exit %d, %s", code, stderr)
+	}
+}
+
+// A recovery check's counterexample is an execution of the model with faults: the saved run
+// names its faults, and replay rebuilds that model. Dijkstra's ring with K = 2 < n - 1 = 3
+// counters is not self-stabilizing (Dijkstra's K ≥ n - 1 for the K-state ring), so one fault
+// from a legitimate configuration starts a cycle that avoids the legitimate set.
+func TestReplayRecovery(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.json")
+	if code, _, _ := mc(t, "check", "dijkstra", "-p", "n=4", "-p", "K=2", "--check", "recovery", "--faults", "1", "--fault-vars", "x", "--end", "start", "--trace-out", path); code != exitViolated {
+		t.Fatalf("check exit %d", code)
+	}
+	var saved struct{ Faults map[string]any }
+	if data, _ := os.ReadFile(path); json.Unmarshal(data, &saved) != nil || fmt.Sprint(saved.Faults) != "map[budget:1 end:start vars:[x]]" {
+		t.Fatalf("the saved run names the faults %v", saved.Faults)
+	}
+	code, out, stderr := mc(t, "replay", path)
+	if code != 0 || !strings.Contains(out, "every step is a legal step of the daemon") || !strings.Contains(out, "fault") {
+		t.Fatalf("replay exit %d: %s %s", code, out, stderr)
 	}
 }
 

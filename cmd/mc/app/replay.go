@@ -39,7 +39,7 @@ func runReplay(c *cli.Context) error {
 	if err := dec.Decode(&r); err != nil {
 		return badInput("%s is not a saved run: %w", c.Args().First(), err)
 	}
-	b, err := runs.Description{Model: r.Model, Params: r.Params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading}.Build()
+	b, err := descriptionOf(&r.About).Build()
 	if err != nil {
 		return usageError("%s: %w", c.Args().First(), err)
 	}
@@ -160,6 +160,17 @@ func replayOne(w io.Writer, b *runs.Run, title string, tj *trace.JSON) error {
 		fmt.Fprintf(w, "  legitimate configurations in the loop: %d\n", legit)
 	}
 	return nil
+}
+
+// descriptionOf is the run that a saved run's traces are executions of: with faults, the
+// recovery check's model, whose configurations hold the faults left (and the start).
+func descriptionOf(a *summary.About) runs.Description {
+	d := runs.Description{Model: a.Model, Params: a.Params, Topology: a.Topology, Daemon: a.Daemon, Fairness: a.Fairness, Reading: a.Reading}
+	if f := a.Faults; f != nil {
+		d.Checks = []string{"recovery"}
+		d.Faults, d.FaultVars, d.FaultValues, d.FaultScope, d.End = f.Budget, f.Vars, f.Values, f.Scope, f.End
+	}
+	return d
 }
 
 // recheckWitness re-evaluates a characterisation's predicate on its witness configuration:

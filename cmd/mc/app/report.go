@@ -32,8 +32,13 @@ func newReport(b *runs.Run, res *checker.Result) *report {
 
 // aboutOf describes a built run as it was asked for.
 func aboutOf(b *runs.Run) summary.About {
-	return summary.About{Model: b.Canonical.Model, Params: b.Canonical.Params, Topology: b.Canonical.Topology, Edges: b.Edges,
-		Daemon: b.Canonical.Daemon, Fairness: b.Canonical.Fairness, Reading: b.Canonical.Reading, Notes: b.Notes}
+	c := b.Canonical
+	about := summary.About{Model: c.Model, Params: c.Params, Topology: c.Topology, Edges: b.Edges,
+		Daemon: c.Daemon, Fairness: c.Fairness, Reading: c.Reading, Notes: b.Notes}
+	if c.Faults > 0 {
+		about.Faults = &summary.Faults{Budget: c.Faults, Vars: c.FaultVars, Values: c.FaultValues, Scope: c.FaultScope, End: c.End}
+	}
+	return about
 }
 
 // summary is the run as package summary writes it, with its facts.

@@ -35,7 +35,19 @@ type About struct {
 	Daemon   string         `json:"daemon"`
 	Fairness string         `json:"fairness"`
 	Reading  string         `json:"reading,omitempty"` // strict, or the default (reachable) left out
-	Notes    []string       `json:"notes,omitempty"`
+	// Faults are the recovery check's faults: its traces are executions of the model with
+	// them, which mc replay rebuilds.
+	Faults *Faults  `json:"faults,omitempty"`
+	Notes  []string `json:"notes,omitempty"`
+}
+
+// Faults describe a recovery check's faults as the command line gave them (runs.Description).
+type Faults struct {
+	Budget int      `json:"budget"`
+	Vars   []string `json:"vars,omitempty"`
+	Values []int    `json:"values,omitempty"`
+	Scope  string   `json:"scope,omitempty"` // process (the default, left out) or variable
+	End    string   `json:"end,omitempty"`   // legitimate (the default, left out) or start
 }
 
 // Print writes a run for people: a verdict line per check, the statistics, then each
