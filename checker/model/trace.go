@@ -8,12 +8,24 @@ import (
 )
 
 // Trace is an execution: States[i+1] is the successor of States[i] by the step of index
-// Steps[i]. A lasso has LoopStart ≥ 0 and one more step, from the last state back to
-// States[LoopStart]; a finite path has LoopStart = -1.
+// Steps[i], or by a fault where Steps[i] is FaultStep. A lasso has LoopStart ≥ 0 and one more
+// step, from the last state back to States[LoopStart]; a finite path has LoopStart = -1.
 type Trace struct {
 	States    []State
 	Steps     []int
 	LoopStart int
+}
+
+// FaultStep is the index of a fault step told by the states before and after it, not by its
+// number among the successors: a simulation's fault rewrites a whole process, and the
+// rewrites of one LE(k) process are more than an int can number. Only a model that tells
+// fault steps so (a FaultFinder, the outermost model) replays it.
+const FaultStep = -1
+
+// FaultFinder is a model with faults (faults.With) that finds the fault step from s to t,
+// or says why there is none.
+type FaultFinder interface {
+	FaultTo(s, t State) (Step, error)
 }
 
 // IsLasso reports whether the trace ends in a loop.
@@ -33,13 +45,30 @@ func (t *Trace) Moves(m Model) ([][]Move, error) {
 func (t *Trace) StepsOf(m Model) ([]Step, error) {
 	out := make([]Step, len(t.Steps))
 	for i := range t.Steps {
-		st, _, err := StepOf(m, t.States[i], t.Steps[i])
+		st, _, err := t.step(m, i)
 		if err != nil {
 			return nil, fmt.Errorf("step %d: %w", i, err)
 		}
 		out[i] = st
 	}
 	return out, nil
+}
+
+// step is the trace's i-th step from its state, and where it leads: found by its index, or
+// for a FaultStep by its target.
+func (t *Trace) step(m Model, i int) (Step, State, error) {
+	if t.Steps[i] != FaultStep {
+		return StepOf(m, t.States[i], t.Steps[i])
+	}
+	f, ok := m.(FaultFinder)
+	if !ok {
+		return Step{}, nil, errors.New("a fault, and the model has no faults")
+	}
+	st, err := f.FaultTo(t.States[i], t.target(i))
+	if err != nil {
+		return Step{}, nil, err
+	}
+	return st, t.target(i).Clone(), nil
 }
 
 // target is the state the i-th step must reach.
@@ -75,7 +104,7 @@ func Replay(m Model, t *Trace) error {
 		}
 	}
 	for i := range t.Steps {
-		_, next, err := StepOf(m, t.States[i], t.Steps[i])
+		_, next, err := t.step(m, i)
 		if err != nil {
 			return fmt.Errorf("step %d: %w", i, err)
 		}

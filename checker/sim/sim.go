@@ -50,8 +50,8 @@ type Options struct {
 	// Faults, if positive, turns each run into a recovery: from the legitimate configuration
 	// the run reaches, a fault rewrites what a random process owns, and the others follow,
 	// each after 0..FaultGap steps, until the first legitimate configuration after the first
-	// fault; the figures count from the first fault. Faults are not steps of the model: runs
-	// with faults are not saved as traces.
+	// fault; the figures count from the first fault. Trace gives such a run as an execution of
+	// the model with faults (faults.With), its faults told by their ends (model.FaultStep).
 	Faults, FaultGap int
 	// EndAtStart, with Faults: a run recovers only back in the very configuration the first
 	// fault hit (for silent protocols: the same leader, say); one that ends anywhere else,

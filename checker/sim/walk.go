@@ -29,6 +29,7 @@ type walker struct {
 	moves   []model.Move
 	chosen  []bool
 	owned   [][]owned // the variables each process owns, which a fault rewrites
+	globals []int     // the variables no process owns: any guard may read them
 	order   []int     // perm's buffer
 	rng     *rand.Rand
 	coins   model.Randomized // the protocol's, or nil
@@ -62,6 +63,9 @@ func newWalker(p model.Protocol, readers [][]int, opts Options) *walker {
 		}
 	}
 	for i, v := range sch.Vars {
+		if v.Owner == model.Global {
+			w.globals = append(w.globals, i)
+		}
 		if v.Owner != model.Global && v.Domain.Size > 1 && !inRecord[i] {
 			w.owned[v.Owner] = append(w.owned[v.Owner], owned{vars: []int{i}})
 		}
@@ -109,16 +113,18 @@ func (w *walker) walk(r *Run, record func(moves []model.Move, s model.State), ev
 		}
 		w.choose()
 		w.draw()
-		if w.fired { // postpone already fired the move it chose
-			w.s, w.trial = w.trial, w.s
+		var before model.State // the configuration before the step
+		if w.fired {
+			// postpone already fired the move it chose
+			w.s, w.trial, before = w.trial, w.s, w.s
 		} else {
 			copy(w.next, w.s)
 			w.p.Fire(w.s, w.moves, w.next)
-			w.s, w.next = w.next, w.s
+			w.s, w.next, before = w.next, w.s, w.s
 		}
 		r.Steps++
 		r.Moves += len(w.moves)
-		if ended = w.update(); ended {
+		if ended = w.update(w.globalChanged(before)); ended {
 			r.Rounds++
 		}
 		if record != nil {
@@ -197,11 +203,28 @@ func (w *walker) refresh(q int) {
 	}
 }
 
-// update refreshes the processes the step may have changed and settles the round: it
-// reports whether the step ended one.
-func (w *walker) update() bool {
+// globalChanged reports whether the step from before changed a variable no process owns.
+func (w *walker) globalChanged(before model.State) bool {
+	for _, v := range w.globals {
+		if before[v] != w.s[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// update refreshes the processes the step may have changed (every one, when it changed a
+// variable no process owns, such as LE(k)'s runaway flag, which disables them all) and
+// settles the round: it reports whether the step ended one.
+func (w *walker) update(everyone bool) bool {
 	for _, m := range w.moves {
 		w.pay(m.Proc)
+	}
+	if everyone {
+		for q := range w.n {
+			w.refresh(q)
+			w.payIfDisabled(q)
+		}
 	}
 	for _, m := range w.moves {
 		w.refresh(m.Proc)

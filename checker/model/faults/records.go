@@ -113,9 +113,11 @@ func validRecord(sch *model.Schema, p int, r Record) error {
 
 // holdsCandidate reports whether s holds one of the digit's candidate values.
 func (d faultDigit) holdsCandidate(s model.State) bool {
-	if d.every {
-		return true
-	}
+	return d.every || d.holds(s)
+}
+
+// holds reports whether s holds one of the digit's values, looked up.
+func (d faultDigit) holds(s model.State) bool {
 	for _, val := range d.values {
 		same := true
 		for j, v := range d.vars {

@@ -222,7 +222,6 @@ func TestUsageErrors(t *testing.T) {
 		{"check", "dijkstra", "--daemon", "dd", "--reduce", "stubborn", "--check", "closure"},
 		{"check", "maxring", "--symmetry", "mirror"},
 		{"check", "maxring", "--symmetry", "rotation", "--fairness", "weak"},
-		{"simulate", "dijkstra", "--faults", "1", "--dir", os.TempDir() + "/mc-sim-faults"},
 		{"check", "dijkstra", "--check", "recovery"},
 		{"check", "dijkstra", "--check", "recovery,convergence", "--faults", "1"},
 		{"check", "dijkstra", "--faults", "1"},

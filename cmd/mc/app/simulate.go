@@ -106,9 +106,6 @@ func simulation(c *cli.Context) (*runs.Run, sim.Options, error) {
 	default:
 		return nil, opts, usageError("--end is legitimate or start, not %q", c.String("end"))
 	}
-	if opts.Faults > 0 && c.String("dir") != "" {
-		return nil, opts, usageError("--dir saves runs as traces of the model, and faults are not its steps: use mc check --check recovery")
-	}
 	if opts.Daemon, err = model.ParseDaemon(b.Canonical.Daemon); err != nil {
 		return nil, opts, usageError("%w", err)
 	}
@@ -182,6 +179,26 @@ func printSimulation(w io.Writer, b *runs.Run, opts sim.Options, s sim.Summary, 
 
 // saveFailures writes the trace of every run that did not stabilize to --dir, as mc replay
 // reads it, and returns the files written.
+// tracedRun is the run a simulated run's trace is an execution of, and the options that give
+// it: with faults, the protocol with them (the recovery check's model), for a run whose first
+// fault hit; a run stuck before it, on its way to the legitimate set, is a run without.
+func tracedRun(b *runs.Run, opts sim.Options, run sim.Run) (*runs.Run, sim.Options, error) {
+	if opts.Faults == 0 || run.Faults == 0 {
+		opts.Faults = 0
+		return b, opts, nil
+	}
+	d := b.Canonical
+	d.Checks, d.Faults, d.End = []string{"recovery"}, opts.Faults, ""
+	if opts.EndAtStart {
+		d.End = "start"
+	}
+	fb, err := d.Build()
+	if err != nil {
+		return nil, opts, fmt.Errorf("the model with faults, to save run %d: %w", run.Index, err)
+	}
+	return fb, opts, nil
+}
+
 func saveFailures(c *cli.Context, b *runs.Run, opts sim.Options, res *sim.Result) ([]string, error) {
 	dir := c.String("dir")
 	if dir == "" {
@@ -191,19 +208,26 @@ func saveFailures(c *cli.Context, b *runs.Run, opts sim.Options, res *sim.Result
 		return nil, usageError("--dir: %w", err)
 	}
 	var files []string
-	about := aboutOf(b)
 	for _, run := range res.Runs {
 		if run.Outcome != sim.Deadlocked && run.Outcome != sim.Bounded {
 			continue
 		}
-		t, err := sim.Trace(b.Protocol, b.Model, opts, run.Index)
-		if err != nil {
-			return nil, &exitError{exitInconclusive, err}
-		}
-		tj, err := trace.Encode(b.Model, t)
+		rb, ropts, err := tracedRun(b, opts, run)
 		if err != nil {
 			return nil, err
 		}
+		t, err := sim.Trace(rb.Protocol, rb.Model, ropts, run.Index)
+		if err != nil {
+			return nil, &exitError{exitInconclusive, err}
+		}
+		if err := model.Replay(rb.Model, t); err != nil { // every trace is re-checked before it is shown
+			return nil, &exitError{exitInconclusive, fmt.Errorf("run %d does not replay: %w", run.Index, err)}
+		}
+		tj, err := trace.Encode(rb.Model, t)
+		if err != nil {
+			return nil, err
+		}
+		about := aboutOf(rb)
 		what := "stuck outside the legitimate set"
 		if run.Outcome == sim.Bounded {
 			what = "not stabilized after " + counted(run.Steps, "step")

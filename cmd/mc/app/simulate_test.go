@@ -160,3 +160,46 @@ func TestSimulateJSON(t *testing.T) {
 		t.Fatalf("exit %d, %v: %s", code, err, out)
 	}
 }
+
+// A simulated recovery that ends stuck is saved as a run of the model with faults, and
+// replays: LE(k) as printed, where one probe fault makes a process run forever (docs/LEK.md,
+// finding 1), and every run of this seed ends stuck. A fault that also rewrote a second
+// process does not replay.
+func TestSimulateSavesFaultRuns(t *testing.T) {
+	dir := t.TempDir()
+	code, out, stderr := mc(t, "simulate", "lek", "--faults", "1", "--end", "start", "--runs", "3", "--seed", "1", "--dir", dir)
+	if code != exitViolated || !strings.Contains(out, "3 stuck outside the configuration they started from") {
+		t.Fatalf("exit %d: %s %s", code, out, stderr)
+	}
+	saved, _ := filepath.Glob(filepath.Join(dir, "run-*.json"))
+	if len(saved) != 3 {
+		t.Fatalf("%d runs saved", len(saved))
+	}
+	code, out, stderr = mc(t, "replay", saved[0])
+	if code != exitHolds || !regexp.MustCompile(`\n +1 P\d+ fault `).MatchString(out) || !strings.Contains(out, "every step is a legal step of the daemon") {
+		t.Fatalf("replay: exit %d: %.3000s %s", code, out, stderr)
+	}
+	var raw map[string]any
+	data, _ := os.ReadFile(saved[0])
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	states := raw["checks"].([]any)[0].(map[string]any)["trace"].(map[string]any)["states"].([]any)
+	before, after := states[0].([]any), states[1].([]any)
+	other := 0 // process 0's vote, or process 1's if the fault hit process 0
+	for i := range 25 {
+		if fmt.Sprint(before[i]) != fmt.Sprint(after[i]) {
+			other = 25
+		}
+	}
+	if fmt.Sprint(after[other]) == "⊥" {
+		after[other] = 0
+	} else {
+		after[other] = "⊥"
+	}
+	forged, _ := json.Marshal(raw)
+	os.WriteFile(saved[0], forged, 0o644)
+	if code, _, stderr := mc(t, "replay", saved[0]); code != exitViolated || !strings.Contains(stderr, "does not replay") {
+		t.Fatalf("a forged fault: exit %d, %s", code, stderr)
+	}
+}
