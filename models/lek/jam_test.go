@@ -180,3 +180,30 @@ func TestStrandedWavesRepaired(t *testing.T) {
 		t.Errorf("%d states, want 47: one execution of 46 steps", states)
 	}
 }
+
+// Finding 7 above the paper's bound (docs/LEK.md): two whole-process faults at k = 2 on
+// n = 38 = 18k+2, with the repairs of findings 1 to 6 and copies recognised by home only (as
+// printed), and a central schedule of 1,009 moves, end in a final configuration that is not
+// legitimate, with two queries of one home and candidate on track II and five queries
+// queued on track I. The execution is testdata/lek/jam-k2-n38.txt, a run of mc simulate
+// saved by --dir.
+func TestTwoFaultsJamQueriesAboveTheBound(t *testing.T) {
+	jammedAboveTheBound(t)
+}
+
+// The repair copyid=home-cand mends the configuration above the bound too: the synchronous
+// daemon's one execution from it returns to the start, in 156 steps.
+func TestJamAboveTheBoundRepairedByCandidate(t *testing.T) {
+	rd := repaired
+	rd.Dominated, rd.CopyID = 1, 1
+	if states := returnsToStart(t, newRing(t, 38, 2, rd), jammedAboveTheBound(t)); states != 157 {
+		t.Errorf("%d states, want 157: one execution of 156 steps", states)
+	}
+}
+
+func jammedAboveTheBound(t *testing.T) model.State {
+	t.Helper()
+	rd := repaired
+	rd.Dominated = 1
+	return replayStuck(t, newRing(t, 38, 2, rd), "../../testdata/lek/jam-k2-n38.txt", 2, 1007)
+}
