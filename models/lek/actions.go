@@ -16,6 +16,7 @@ const (
 	opDeleteTrailingQuery
 	opMarkSoleQuery
 	opDeleteStrandedQuery
+	opDeleteFarQuery
 	opQueryRight
 	opQueryReturn
 	opConcludeQuery
@@ -67,6 +68,8 @@ func (r *Ring) apply(a *action, v *view) {
 		r.markSoleQuery(v, a.track)
 	case opDeleteStrandedQuery:
 		r.deleteStrandedQuery(v, a.track)
+	case opDeleteFarQuery:
+		r.deleteFarQuery(v, a.track)
 	default:
 		r.applyWave(a.op, v)
 	}
@@ -129,6 +132,9 @@ func (r *Ring) textualActions() []action {
 	}
 	if r.r.Strand == 1 {
 		perTrack = append(perTrack, action{name: "7' Delete Stranded Query", op: opDeleteStrandedQuery})
+	}
+	if r.r.Far == 1 {
+		perTrack = append(perTrack, action{name: "7'' Delete Far Query", op: opDeleteFarQuery})
 	}
 	for _, a := range perTrack {
 		for t, name := range []string{"I", "II", "III"} {

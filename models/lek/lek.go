@@ -50,6 +50,14 @@ type Readings struct {
 	// printed: outside the leader's interval it then keeps a false vote forever, finding 4),
 	// or the neighbour queries its candidate (1, a repair: challenge in privilege.go).
 	Dominated int
+	// Cands: a query's candidate, relative to its host, ranges over −3k−1..3k+1 (0: every
+	// query the protocol makes stays in it on its whole path, the model's narrowing) or over
+	// the paper's −6k−1..6k+1 (1), so that faults write far candidates too. A far candidate
+	// travels toward the narrow range, as the path's guards read it, or strands.
+	Cands int
+	// Far: a query whose candidate is outside −3k−1..3k+1 (only a fault writes one, with
+	// Cands 1) stays (0, as printed) or is deleted, and not copied (1, a repair).
+	Far int
 	// Order: a selected process's run takes the first enabled action in textual order each
 	// time (TextualOrder, the zero value) or any enabled action (AnyOrder, anyorder.go).
 	Order int
@@ -95,10 +103,10 @@ func New(n, k int, r Readings) (*Ring, error) {
 	case k < 1 || 12*k+4 > 255:
 		return nil, fmt.Errorf("k must be 1..20, not %d", k)
 	case r.Tie < 0 || r.Tie > 2 || r.Trail < 0 || r.Trail > 1 || r.Close < 0 || r.Close > 1 || r.Strand < 0 || r.Strand > 1 || r.ProbeEnd < 0 || r.ProbeEnd > 2 ||
-		r.Report < 0 || r.Report > 1 || r.Returned < 0 || r.Returned > 1 || r.Stale < 0 || r.Stale > 1 || r.Order < 0 || r.Order > 1 || r.CopyID < 0 || r.CopyID > 1 || r.Dominated < 0 || r.Dominated > 1 || r.Mutant < 0 || int(r.Mutant) >= len(Mutants):
+		r.Report < 0 || r.Report > 1 || r.Returned < 0 || r.Returned > 1 || r.Stale < 0 || r.Stale > 1 || r.Order < 0 || r.Order > 1 || r.CopyID < 0 || r.CopyID > 1 || r.Dominated < 0 || r.Dominated > 1 || r.Cands < 0 || r.Cands > 1 || r.Far < 0 || r.Far > 1 || r.Mutant < 0 || int(r.Mutant) >= len(Mutants):
 		return nil, fmt.Errorf("a reading is out of range: %+v", r)
 	}
-	ring := &Ring{n: n, k: val(k), f: newFields(val(k)), r: r}
+	ring := &Ring{n: n, k: val(k), f: newFields(val(k), r.Cands == 1), r: r}
 	s, err := ring.f.schema(n)
 	if err != nil {
 		return nil, err

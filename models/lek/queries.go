@@ -121,7 +121,7 @@ func (r *Ring) copied(v *view, y query, dir val, t int) (query, bool) {
 	case dir == 0 && t == trackII:
 		x.count = 0
 	}
-	return x, r.f.home.in(x.home) && x.home != none
+	return x, r.f.home.in(x.home) && x.home != none && !r.far(y) && !r.far(x)
 }
 
 // deleteTrailingQuery (6).
@@ -147,6 +147,22 @@ func (r *Ring) deleteStrandedQuery(v *view, t int) {
 	}
 	h := r.succ(t, x)
 	if !h.ok || !r.f.home.in(x.home-h.dir) {
+		v.me.q[t] = query{}
+	}
+}
+
+// far reports whether, with Readings.Far, x's candidate is outside −3k−1..3k+1, where no
+// query's path goes: only a fault writes one (the paper's type allows −6k−1..6k+1).
+func (r *Ring) far(x query) bool {
+	return r.r.Far == 1 && x.ok && (x.cand < -3*r.k-1 || x.cand > 3*r.k+1)
+}
+
+// deleteFarQuery is the repair Readings.Far: a query with a far candidate is deleted, and
+// never copied (copied). Copied to where its path meets the band, such a token is not seen
+// as its copy's trailing copy (Pred has no hop there), and the copy, deleted there, was
+// copied again at once from it, forever (docs/LEK.md, "The candidate's range").
+func (r *Ring) deleteFarQuery(v *view, t int) {
+	if r.far(v.me.q[t]) {
 		v.me.q[t] = query{}
 	}
 }

@@ -119,14 +119,19 @@ type fields struct {
 	rel, lProbe, rProbe, null, home, cand, count field
 }
 
-func newFields(k val) fields {
+// newFields are the types' ranges; with wide, a candidate's is the paper's (Readings.Cands).
+func newFields(k val, wide bool) fields {
+	cand := field{-3*k - 1, 3*k + 1, true}
+	if wide {
+		cand = field{-6*k - 1, 6*k + 1, true}
+	}
 	return fields{
 		rel:    field{-3 * k, 3 * k, true},
 		lProbe: field{0, 6*k + 1, true},
 		rProbe: field{-6*k - 1, 0, true},
 		null:   field{0, 6*k + 2, false},
 		home:   field{-6*k - 1, 6*k + 1, true},
-		cand:   field{-3*k - 1, 3*k + 1, true},
+		cand:   cand,
 		count:  field{0, 3*k + 1, false},
 	}
 }
