@@ -20,6 +20,10 @@ import (
 //     seeing the enabled rules, or what an enabled rule writes, change. A read that changes
 //     nothing on the configurations the run meets goes unseen.
 //
+// A Footprinted protocol's footprints are checked the same way, rule by rule: a move that
+// changes a variable outside its rule's Writes, and a guard or a statement that reads one of
+// the process's neighbourhood outside its rule's Reads.
+//
 // The clock of a Clocked protocol is the environment: time passes everywhere at once, so what
 // it reads and writes is not checked; its moves must still compose with the others' in one
 // step.
@@ -46,7 +50,9 @@ type lint struct {
 	Protocol
 	sch        *Schema
 	unreadable [][]int // per process, the variables it may not read
+	readable   [][]int // and those it may
 	writable   [][]bool
+	foot       Footprinted // the protocol's declared footprints, or nil
 	clock      int
 	found      atomic.Pointer[StateError] // its Err a *ContractError
 }
@@ -54,22 +60,26 @@ type lint struct {
 func newLint(p Protocol, neighbors [][]int, clock int) *lint {
 	sch := p.Schema()
 	l := &lint{Protocol: p, sch: sch, clock: clock}
+	l.foot, _ = p.(Footprinted)
 	for q, nb := range neighbors {
 		reads := map[Owner]bool{Owner(q): true, Global: true}
 		for _, r := range nb {
 			reads[Owner(r)] = true
 		}
-		var unreadable []int
+		var unreadable, readable []int
 		writable := make([]bool, sch.Width())
 		for i, v := range sch.Vars {
 			// A message's receiver reads and writes it (Global: any process, on the network).
 			receives := v.Link != nil && (v.Link.Receiver == Owner(q) || v.Link.Receiver == Global)
 			if !reads[v.Owner] && !receives {
 				unreadable = append(unreadable, i)
+			} else {
+				readable = append(readable, i)
 			}
 			writable[i] = v.Owner == Owner(q) || receives
 		}
 		l.unreadable, l.writable = append(l.unreadable, unreadable), append(l.writable, writable)
+		l.readable = append(l.readable, readable)
 	}
 	return l
 }
@@ -120,26 +130,55 @@ func (l *lint) Enabled(s State, p int, dst []int) []int {
 				return dst
 			}
 			for _, r := range rules {
-				if !l.sameStatement(s, t, Move{Proc: p, Rule: r}, v) {
+				if !l.sameStatement(s, t, Move{Proc: p, Rule: r}, v, "which neither it nor a neighbour owns") {
 					return dst
 				}
 			}
 		}
 		t[v] = s[v]
 	}
+	if l.foot != nil {
+		l.footprintReads(s, p, rules)
+	}
 	return dst
 }
 
+// footprintReads checks that each rule of p reads, in its guard and its statement, only its
+// footprint's Reads among the variables p may read.
+func (l *lint) footprintReads(s State, p int, rules []int) {
+	t := s.Clone()
+	for r := range l.foot.Rules(p) {
+		reads, on := l.foot.Footprint(p, r).Reads, slices.Contains(rules, r)
+		for _, v := range l.readable[p] {
+			if _, in := slices.BinarySearch(reads, v); in {
+				continue
+			}
+			for _, x := range probes(l.sch.Vars[v].Domain.Size, s[v]) {
+				t[v] = x
+				if got := l.Protocol.Enabled(t, p, nil); slices.Contains(got, r) != on {
+					l.report(s, p, nil, "has rule %s, whose guard reads %s, outside its footprint (enabled %v, and %v when %s = %s)",
+						l.RuleName(p, r), l.sch.Vars[v].Name, on, !on, l.sch.Vars[v].Name, l.sch.Vars[v].Domain.Name(x))
+					return
+				}
+				if on && !l.sameStatement(s, t, Move{Proc: p, Rule: r}, v, "outside its rule's footprint") {
+					return
+				}
+			}
+			t[v] = s[v]
+		}
+	}
+}
+
 // sameStatement checks that move m writes the same values from s and from t, which differ in
-// variable v only, which m may not read.
-func (l *lint) sameStatement(s, t State, m Move, v int) bool {
+// variable v only, which m may not read (why says why, for the report).
+func (l *lint) sameStatement(s, t State, m Move, v int, why string) bool {
 	a, b := s.Clone(), t.Clone()
 	l.Protocol.Fire(s, []Move{m}, a)
 	l.Protocol.Fire(t, []Move{m}, b)
 	for i := range a {
 		if i != v && a[i] != b[i] {
-			l.report(s, m.Proc, []Move{m}, "has a statement that reads %s, which neither it nor a neighbour owns (it writes %s = %s, and %s when %s = %s)",
-				l.sch.Vars[v].Name, l.sch.Vars[i].Name, l.sch.Vars[i].Domain.Name(a[i]), l.sch.Vars[i].Domain.Name(b[i]),
+			l.report(s, m.Proc, []Move{m}, "has a statement that reads %s, %s (it writes %s = %s, and %s when %s = %s)",
+				l.sch.Vars[v].Name, why, l.sch.Vars[i].Name, l.sch.Vars[i].Domain.Name(a[i]), l.sch.Vars[i].Domain.Name(b[i]),
 				l.sch.Vars[v].Name, l.sch.Vars[v].Domain.Name(t[v]))
 			return false
 		}
@@ -181,6 +220,10 @@ func (l *lint) Fire(s State, moves []Move, next State) {
 				l.report(s, -1, moves[k:k+1], "writes %s, which %s owns", l.sch.Vars[v].Name, l.owner(l.sch.Vars[v]))
 				return
 			}
+			if _, in := slices.BinarySearch(l.footWrites(m), v); m.Proc != l.clock && l.foot != nil && !in {
+				l.report(s, -1, moves[k:k+1], "writes %s, outside its rule's footprint", l.sch.Vars[v].Name)
+				return
+			}
 			if writer[v] > 0 {
 				l.report(s, -1, []Move{moves[writer[v]-1], m}, "both write %s in one step (the last write would silently win)", l.sch.Vars[v].Name)
 				return
@@ -192,6 +235,14 @@ func (l *lint) Fire(s State, moves []Move, next State) {
 		l.report(s, -1, moves, "do not compose: fired together they write %s, fired one by one %s (a statement reads what another writes, or two write one variable)",
 			l.sch.Format(next), l.sch.Format(merged))
 	}
+}
+
+// footWrites is the Writes of m's rule's footprint (nil without footprints).
+func (l *lint) footWrites(m Move) []int {
+	if l.foot == nil {
+		return nil
+	}
+	return l.foot.Footprint(m.Proc, m.Rule).Writes
 }
 
 func (l *lint) owner(v Var) string {

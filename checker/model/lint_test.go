@@ -59,6 +59,14 @@ func TestLint(t *testing.T) {
 		{"moves do not compose", toys.Ring(3, 2, rule, differs, func(s model.State, p int, next model.State) {
 			next[p] = next[(p+2)%3] // reads what the move before wrote
 		}), model.Synchronous, "do not compose"},
+		{"keeps its footprints", footprinted(toys.Ring(3, 3, rule, differs, copyLeft), true, true), model.Distributed, ""},
+		{"guard reads outside its footprint", footprinted(toys.Ring(3, 3, rule, differs, copyLeft), false, true), model.Central,
+			"P0 has rule step, whose guard reads x2, outside its footprint"},
+		{"statement reads outside its footprint", footprinted(toys.Ring(3, 2, rule, func(s model.State, p int) bool { return s[p] == 0 },
+			func(s model.State, p int, next model.State) { next[p] = 1 - s[(p+2)%3] }), false, true), model.Central,
+			"has a statement that reads x2, outside its rule's footprint"},
+		{"writes outside its footprint", footprinted(toys.Ring(3, 3, rule, differs, copyLeft), true, false), model.Central,
+			"writes x0, outside its rule's footprint"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -78,6 +86,29 @@ func TestLint(t *testing.T) {
 			t.Log(err)
 		})
 	}
+}
+
+// footprinted declares for the one rule of a ring of 3 the footprint reads x_p (and, with
+// left, x_{p-1}), writes x_p (with writes; else nothing).
+func footprinted(p model.Protocol, left, writes bool) model.Protocol {
+	return &declared{Protocol: p, left: left, writes: writes}
+}
+
+type declared struct {
+	model.Protocol
+	left, writes bool
+}
+
+func (d *declared) Rules(int) int { return 1 }
+func (d *declared) Footprint(p, _ int) model.Footprint {
+	reads, w := []int{p}, []int(nil)
+	if d.left {
+		reads = append(reads, (p+2)%3)
+	}
+	if d.writes {
+		w = []int{p}
+	}
+	return model.NewFootprint(reads, w)
 }
 
 // Without the lint nothing is checked, and a model that keeps the contract costs nothing more.

@@ -23,7 +23,8 @@ type Program struct {
 	vars   []varInfo
 	values map[string]int // the values of the enumerations' names
 	rules  []*compiledRule
-	inst   [][]action // the actions each process has: its rules in the file's order, a rule with a parameter once per member
+	inst   [][]action          // the actions each process has: its rules in the file's order, a rule with a parameter once per member
+	foot   [][]model.Footprint // foot[p][r]: what action r of p reads and writes (footprint.go)
 	legit  evaluator
 	invs   []evaluator
 	// LegitForm is the legitimate predicate as a census of local facts (form.go), which the
@@ -96,6 +97,7 @@ func Compile(f *File, values map[string]int, top *topology.Graph) (prog *Program
 	if err := c.compileRules(); err != nil {
 		return nil, err
 	}
+	c.footprints()
 	if f.Legit == nil {
 		return nil, c.errorf(Pos{1, 1}, "no legitimate predicate (legitimate : ...)")
 	}

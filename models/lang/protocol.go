@@ -65,7 +65,12 @@ func (c *compiler) call(x *Call, sc scope) (evaluator, error) {
 // Schema, Neighbors, Enabled, Fire and RuleName make a Program a model.Protocol.
 
 func (pr *Program) Schema() *model.Schema { return pr.schema }
-func (pr *Program) Neighbors(p int) []int { return pr.g.nb[p] }
+
+// Rules and Footprint make a Program a model.Footprinted: its actions' footprints, derived
+// from the rules' text (footprint.go).
+func (pr *Program) Rules(p int) int                    { return len(pr.inst[p]) }
+func (pr *Program) Footprint(p, r int) model.Footprint { return pr.foot[p][r] }
+func (pr *Program) Neighbors(p int) []int              { return pr.g.nb[p] }
 
 // RuleName is the rule of p's r-th action, with its parameter's value: propose(p3).
 func (pr *Program) RuleName(p, r int) string {
