@@ -1,0 +1,131 @@
+package por
+
+import (
+	"slices"
+
+	"github.com/mc-checker/mc/checker/model"
+)
+
+// Sets computes stubborn sets for one protocol. It is read-only after New, and safe for
+// concurrent use; Stubborn allocates its scratch per call.
+type Sets struct {
+	pr    model.Protocol
+	moves []model.Move // every rule of every process, in order: a move's id is its index
+	first []int        // first[p]: the id of p's rule 0
+	// dependents[t]: the moves that depend on t; enablers[t]: the moves that write a
+	// variable t reads (which may enable or disable it)
+	dependents, enablers [][]int32
+}
+
+// New returns the stubborn sets of a protocol that declares its footprints, or false.
+func New(pr model.Protocol) (*Sets, bool) {
+	fp, ok := pr.(model.Footprinted)
+	if !ok {
+		return nil, false
+	}
+	n, width := pr.Schema().Procs(), pr.Schema().Width()
+	s := &Sets{pr: pr, first: make([]int, n+1)}
+	var feet []model.Footprint
+	for p := range n {
+		s.first[p] = len(s.moves)
+		for r := range fp.Rules(p) {
+			s.moves = append(s.moves, model.Move{Proc: p, Rule: r})
+			feet = append(feet, fp.Footprint(p, r))
+		}
+	}
+	s.first[n] = len(s.moves)
+	readers, writers := make([][]int32, width), make([][]int32, width)
+	for t, f := range feet {
+		for _, v := range f.Reads {
+			readers[v] = append(readers[v], int32(t))
+		}
+		for _, v := range f.Writes {
+			writers[v] = append(writers[v], int32(t))
+		}
+	}
+	s.dependents, s.enablers = make([][]int32, len(feet)), make([][]int32, len(feet))
+	for t, f := range feet {
+		var dep, en []int32
+		for _, v := range f.Writes {
+			dep = append(append(dep, readers[v]...), writers[v]...)
+		}
+		for _, v := range f.Reads {
+			dep = append(dep, writers[v]...)
+			en = append(en, writers[v]...)
+		}
+		s.dependents[t], s.enablers[t] = unique(dep, int32(t)), unique(en, int32(t))
+	}
+	return s, true
+}
+
+// unique is ids without repeats and without self, in increasing order.
+func unique(ids []int32, self int32) []int32 {
+	seen := map[int32]bool{self: true}
+	var out []int32
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Stubborn returns the enabled moves of a stubborn set at s, given every process's enabled
+// rules (enabled[p], as Enabled lists them), and the whole set's size (enabled and disabled
+// moves). Of the sets closed from each enabled move, it keeps the one with the fewest
+// enabled moves (the first such, by move order). With no enabled move it returns none.
+func (s *Sets) Stubborn(enabled [][]int) (moves []model.Move, size int) {
+	on := make([]bool, len(s.moves))
+	for p, rules := range enabled {
+		for _, r := range rules {
+			on[s.first[p]+r] = true
+		}
+	}
+	set := s.smallest(on)
+	for _, t := range set {
+		if on[t] {
+			moves = append(moves, s.moves[t])
+		}
+	}
+	return moves, len(set)
+}
+
+// smallest is the stubborn set, closed from one enabled move, with the fewest enabled moves.
+func (s *Sets) smallest(on []bool) []int32 {
+	var best []int32
+	bestOn := 0
+	for t := range s.moves {
+		if !on[t] {
+			continue
+		}
+		if set, n := s.closure(int32(t), on); best == nil || n < bestOn {
+			best, bestOn = set, n
+		}
+	}
+	return best
+}
+
+// closure is the stubborn set closed from the enabled move seed, and its enabled moves' count.
+func (s *Sets) closure(seed int32, on []bool) ([]int32, int) {
+	in := make([]bool, len(s.moves))
+	in[seed] = true
+	set, enabledIn := []int32{seed}, 0
+	for k := 0; k < len(set); k++ {
+		t := set[k]
+		next := s.enablers[t]
+		if on[t] {
+			next = s.dependents[t]
+			enabledIn++
+		}
+		for _, u := range next {
+			if !in[u] {
+				in[u] = true
+				set = append(set, u)
+			}
+		}
+	}
+	slices.Sort(set)
+	return set, enabledIn
+}
