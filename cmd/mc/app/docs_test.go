@@ -51,9 +51,10 @@ var long = map[string]bool{
 	"check ssarrow -p n=3 --dir /tmp/run --checkpoint-every 10m":                                                  true,
 	"check --resume /tmp/run --workers 4":                                                                         true, // the one before saved what it resumes
 	"check lek --daemon synchronous --check recovery --faults 1 --fault-vars vote --fault-vars rumor --end start": true,
-	"check lek -p strand=delete -p probeend=wait -p report=stop -p returned=rest -p trail=no-copy -p stale=requesting -p copyid=home-cand -p dominated=query --daemon synchronous --check recovery --faults 1 --fault-vars vote --fault-vars rumor --end start":                        true,
-	"check lek -p n=19 -p strand=delete -p probeend=wait -p report=stop -p returned=rest -p trail=no-copy -p stale=requesting -p copyid=home-cand -p dominated=query -p cands=paper --daemon synchronous --check recovery --faults 1 --fault-scope variable --end start":               true,
-	"check lek -p n=19 -p strand=delete -p probeend=wait -p report=stop -p returned=rest -p trail=no-copy -p stale=requesting -p copyid=home-cand -p dominated=query -p cands=paper -p far=delete --daemon synchronous --check recovery --faults 1 --fault-scope variable --end start": true,
+	"check lek -p strand=delete -p probeend=wait -p report=stop -p returned=rest -p trail=no-copy -p stale=requesting -p copyid=home-cand -p dominated=query --daemon synchronous --check recovery --faults 1 --fault-vars vote --fault-vars rumor --end start":                             true,
+	"check lek -p n=19 -p strand=delete -p probeend=wait -p report=stop -p returned=rest -p trail=no-copy -p stale=requesting -p copyid=home-cand -p dominated=query -p cands=paper --daemon synchronous --check recovery --faults 1 --fault-scope variable --end start":                    true,
+	"check lek -p n=19 -p strand=delete -p probeend=wait -p report=stop -p returned=rest -p trail=no-copy -p stale=requesting -p copyid=home-cand -p dominated=query -p cands=paper -p far=delete --daemon synchronous --check recovery --faults 1 --fault-scope variable --end start":      true,
+	"check lek -p n=20 -p strand=delete -p probeend=wait -p report=stop -p returned=rest -p trail=no-copy -p stale=requesting -p copyid=home-cand -p dominated=query --daemon central --check recovery --faults 1 --fault-vars vote --fault-scope variable --end start --max-states 500000": true,
 }
 
 // slow are the mc commands that take about a second: -short passes over them, and over
