@@ -88,6 +88,13 @@ func (r *Ring) RuleName(p, _ int) string {
 	return "copy"
 }
 
+// Rules and Footprint make the ring a model.Footprinted: each machine's one rule reads its
+// own counter and its left neighbour's (machine 0's left is machine n−1) and writes its own.
+func (r *Ring) Rules(int) int { return 1 }
+func (r *Ring) Footprint(p, _ int) model.Footprint {
+	return model.NewFootprint([]int{p, (p + r.n - 1) % r.n}, []int{p})
+}
+
 // Legitimate is "exactly one machine is privileged".
 func (r *Ring) Legitimate() model.Predicate { return invariants.ExactlyOne(r.n, r.Privileged) }
 

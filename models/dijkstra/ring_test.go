@@ -217,3 +217,31 @@ func TestParameterValidation(t *testing.T) {
 		}
 	}
 }
+
+// The ring's declared footprints (each machine reads its counter and its left neighbour's,
+// writes its own) hold under the lint in every configuration of n = 4, K = 4, under the
+// distributed daemon (every set of moves fired, each move checked alone and together).
+func TestFootprintsHold(t *testing.T) {
+	ring := newRing(t, 4, 4)
+	m, err := model.Daemonize(ring, model.Distributed, model.WithLint())
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := universe.New(ring.Schema())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ring.Schema().NewState()
+	for {
+		m.Successors(s.Clone(), func(model.Step, model.State) bool { return true })
+		if !u.Next(s) {
+			break
+		}
+	}
+	if err := m.(model.Audited).Violation(); err != nil {
+		t.Fatal(err)
+	}
+	if f := ring.Footprint(0, 0); fmt.Sprint(f) != "{[0 3] [0]}" {
+		t.Errorf("machine 0's footprint %v, want reads x0 x3, writes x0", f)
+	}
+}
