@@ -83,7 +83,8 @@ func TestReplay(t *testing.T) {
 }
 
 // A recovery check's counterexample is an execution of the model with faults: the saved run
-// names its faults, and replay rebuilds that model. Dijkstra's ring with K = 2 < n - 1 = 3
+// names its faults, and replay rebuilds that model, and checks that it starts at an initial
+// configuration. Dijkstra's ring with K = 2 < n - 1 = 3
 // counters is not self-stabilizing (Dijkstra's K ≥ n - 1 for the K-state ring), so one fault
 // from a legitimate configuration starts a cycle that avoids the legitimate set.
 func TestReplayRecovery(t *testing.T) {
@@ -98,6 +99,21 @@ func TestReplayRecovery(t *testing.T) {
 	code, out, stderr := mc(t, "replay", path)
 	if code != 0 || !strings.Contains(out, "every step is a legal step of the daemon") || !strings.Contains(out, "fault") {
 		t.Fatalf("replay exit %d: %s %s", code, out, stderr)
+	}
+	// Its steps without the first, the fault: every one still a step of the model, but the
+	// execution starts where no fault is left, which is no initial configuration.
+	var raw map[string]any
+	data, _ := os.ReadFile(path)
+	json.Unmarshal(data, &raw)
+	tr := raw["checks"].([]any)[0].(map[string]any)["trace"].(map[string]any)
+	tr["states"], tr["actions"] = tr["states"].([]any)[1:], tr["actions"].([]any)[1:]
+	if loop, ok := tr["loop_start"].(float64); ok {
+		tr["loop_start"] = loop - 1
+	}
+	forged, _ := json.Marshal(raw)
+	os.WriteFile(path, forged, 0o644)
+	if code, _, stderr := mc(t, "replay", path); code != exitViolated || !strings.Contains(stderr, "not an initial one") {
+		t.Fatalf("a trace from a configuration that is not initial: exit %d, %s", code, stderr)
 	}
 }
 

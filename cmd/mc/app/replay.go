@@ -143,6 +143,9 @@ func replayOne(w io.Writer, b *runs.Run, title string, tj *trace.JSON) error {
 	if err := model.Replay(b.Model, t); err != nil {
 		return &exitError{exitViolated, fmt.Errorf("%s does not replay: %v", title, err)}
 	}
+	if err := startsInitial(b.Model, t.States[0]); err != nil {
+		return &exitError{exitViolated, fmt.Errorf("%s does not replay: %v", title, err)}
+	}
 	if err := sameMoves(b.Model, t, tj); err != nil {
 		return &exitError{exitViolated, fmt.Errorf("%s does not replay: %v", title, err)}
 	}
@@ -158,6 +161,33 @@ func replayOne(w io.Writer, b *runs.Run, title string, tj *trace.JSON) error {
 			}
 		}
 		fmt.Fprintf(w, "  legitimate configurations in the loop: %d\n", legit)
+	}
+	return nil
+}
+
+// maxInitial bounds the initial configurations startsInitial looks through.
+const maxInitial = 1 << 22
+
+// startsInitial checks that s, where a saved trace starts, is an initial configuration of m:
+// any configuration where the initial set is the universe (or the part of it a predicate
+// keeps), else one of those Init lists, looked through up to maxInitial of them (past that
+// the start is not checked). A recovery trace starts at a legitimate configuration with every
+// fault left.
+func startsInitial(m model.Model, s model.State) error {
+	if where, universal := model.InitOverUniverse(m); universal {
+		if where != nil && !where(s) {
+			return fmt.Errorf("its first configuration is outside the initial set")
+		}
+		return nil
+	}
+	found, seen := false, 0
+	m.Init(func(t model.State) bool {
+		seen++
+		found = t.Equal(s)
+		return !found && seen < maxInitial
+	})
+	if !found && seen < maxInitial {
+		return fmt.Errorf("its first configuration is not an initial one")
 	}
 	return nil
 }
