@@ -42,7 +42,9 @@ func (w *walker) recover(i int, record func(moves []model.Move, s model.State)) 
 		w.start, w.atStart = append(w.start[:0], w.s...), true
 	}
 	hit := func(steps int) bool {
-		if left == 0 || steps < next {
+		// No fault hits a configuration where no process can move, outside the end: the run
+		// has failed there, as the recovery check's model with faults says (faults.With).
+		if left == 0 || steps < next || len(w.enabled) == 0 && !w.ended() {
 			return false
 		}
 		w.fault()
@@ -91,4 +93,10 @@ func (w *walker) fault() {
 		w.refresh(r)
 		w.payIfDisabled(r)
 	}
+}
+
+// ended reports whether the run is where a recovery ends: legitimate, and with EndAtStart
+// back in the configuration the first fault hit.
+func (w *walker) ended() bool {
+	return w.opts.Legit(w.s) && (!w.atStart || w.s.Equal(w.start))
 }

@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker/internal/analysis"
+	"github.com/mc-checker/mc/checker/internal/toys"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/faults"
 	"github.com/mc-checker/mc/checker/sim"
 	"github.com/mc-checker/mc/models/dijkstra"
 )
@@ -204,5 +206,48 @@ func TestInterruptedCountsRunsMade(t *testing.T) {
 	if made := s.Stabilized + s.Deadlocked + s.Bound; made == 0 || made >= opts.Runs || len(s.FirstFailed) != 0 {
 		t.Errorf("%d stabilized, %d deadlocked, %d bounded, first failed %v: want only the runs made, all stabilized",
 			s.Stabilized, s.Deadlocked, s.Bound, s.FirstFailed)
+	}
+}
+
+// A simulated recovery is an execution of the recovery check's model with faults
+// (faults.With): every run's trace replays through it, faults told by their ends. On a ring
+// where a process holding 3 returns to 0 and one holding 1 moves to 2, where nothing moves,
+// a second fault drawn right after the move to 2 must not hit (the checker's model has no
+// fault where no process can move outside the end: the run failed there), so such runs end
+// deadlocked rather than rescued.
+func TestFaultRunsAreExecutionsOfTheModelWithFaults(t *testing.T) {
+	ring := toys.Ring(3, 4, []string{"move"}, func(s model.State, p int) bool { return s[p] == 1 || s[p] == 3 },
+		func(s model.State, p int, next model.State) { next[p] = map[byte]byte{1: 2, 3: 0}[s[p]] })
+	zero := ring.Schema().NewState()
+	legit := func(s model.State) bool { return s.Equal(zero) }
+	m, err := model.Daemonize(ring, model.Central, model.From([]model.State{zero}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withFaults, err := faults.With(m, faults.Spec{Budget: 2}, []model.State{zero}, legit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := sim.Options{Runs: 200, Seed: 3, Daemon: model.Central, MaxSteps: 100, Workers: 1, Legit: legit,
+		Init: []model.State{zero}, Faults: 2, FaultGap: 0}
+	res, err := sim.Simulate(context.Background(), ring, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stuck := 0
+	for _, run := range res.Runs {
+		tr, err := sim.Trace(ring, withFaults, opts, run.Index)
+		if err != nil {
+			t.Fatalf("run %d: %v", run.Index, err)
+		}
+		if err := model.Replay(withFaults, tr); err != nil {
+			t.Fatalf("run %d (%v) is not an execution of the model with faults: %v", run.Index, run.Outcome, err)
+		}
+		if run.Outcome == sim.Deadlocked {
+			stuck++
+		}
+	}
+	if stuck == 0 || stuck == len(res.Runs) {
+		t.Fatalf("%d of %d runs stuck: the test shows nothing", stuck, len(res.Runs))
 	}
 }

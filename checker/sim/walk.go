@@ -98,7 +98,7 @@ func (w *walker) walk(r *Run, record func(moves []model.Move, s model.State), ev
 	ended := true // no round under way yet
 	for {
 		switch {
-		case w.opts.Legit(w.s) && (!w.atStart || w.s.Equal(w.start)):
+		case w.ended():
 			if !ended {
 				r.Rounds++
 			}
