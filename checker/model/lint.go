@@ -120,53 +120,70 @@ func (l *lint) Enabled(s State, p int, dst []int) []int {
 		return dst
 	}
 	rules := slices.Clone(dst[start:])
-	t := s.Clone()
-	for _, v := range l.unreadable[p] {
-		for _, x := range probes(l.sch.Vars[v].Domain.Size, s[v]) {
-			t[v] = x
-			if got := l.Protocol.Enabled(t, p, nil); !slices.Equal(got, rules) {
-				l.report(s, p, nil, "has a guard that reads %s, which neither it nor a neighbour owns (enabled rules %v, and %v when %s = %s)",
-					l.sch.Vars[v].Name, rules, got, l.sch.Vars[v].Name, l.sch.Vars[v].Domain.Name(x))
-				return dst
-			}
-			for _, r := range rules {
-				if !l.sameStatement(s, t, Move{Proc: p, Rule: r}, v, "which neither it nor a neighbour owns") {
-					return dst
-				}
+	neighbourhood := l.eachProbe(s, l.unreadable[p], func(t State, v int, x byte) bool {
+		if got := l.Protocol.Enabled(t, p, nil); !slices.Equal(got, rules) {
+			l.report(s, p, nil, "has a guard that reads %s, which neither it nor a neighbour owns (enabled rules %v, and %v when %s = %s)",
+				l.sch.Vars[v].Name, rules, got, l.sch.Vars[v].Name, l.sch.Vars[v].Domain.Name(x))
+			return false
+		}
+		for _, r := range rules {
+			if !l.sameStatement(s, t, Move{Proc: p, Rule: r}, v, "which neither it nor a neighbour owns") {
+				return false
 			}
 		}
-		t[v] = s[v]
-	}
-	if l.foot != nil {
+		return true
+	})
+	if neighbourhood && l.foot != nil {
 		l.footprintReads(s, p, rules)
 	}
 	return dst
 }
 
 // footprintReads checks that each rule of p reads, in its guard and its statement, only its
-// footprint's Reads among the variables p may read.
+// footprint's Reads among the variables p may read: one Enabled a probe serves every rule.
 func (l *lint) footprintReads(s State, p int, rules []int) {
-	t := s.Clone()
-	for r := range l.foot.Rules(p) {
-		reads, on := l.foot.Footprint(p, r).Reads, slices.Contains(rules, r)
-		for _, v := range l.readable[p] {
-			if _, in := slices.BinarySearch(reads, v); in {
+	feet := make([]Footprint, l.foot.Rules(p))
+	for r := range feet {
+		feet[r] = l.foot.Footprint(p, r)
+	}
+	l.eachProbe(s, l.readable[p], func(t State, v int, x byte) bool {
+		var got []int
+		asked := false // Enabled at t, asked once, for the first rule that does not read v
+		for r, f := range feet {
+			if _, in := slices.BinarySearch(f.Reads, v); in {
 				continue
 			}
-			for _, x := range probes(l.sch.Vars[v].Domain.Size, s[v]) {
-				t[v] = x
-				if got := l.Protocol.Enabled(t, p, nil); slices.Contains(got, r) != on {
-					l.report(s, p, nil, "has rule %s, whose guard reads %s, outside its footprint (enabled %v, and %v when %s = %s)",
-						l.RuleName(p, r), l.sch.Vars[v].Name, on, !on, l.sch.Vars[v].Name, l.sch.Vars[v].Domain.Name(x))
-					return
-				}
-				if on && !l.sameStatement(s, t, Move{Proc: p, Rule: r}, v, "outside its rule's footprint") {
-					return
-				}
+			if !asked {
+				got, asked = l.Protocol.Enabled(t, p, nil), true
 			}
-			t[v] = s[v]
+			on := slices.Contains(rules, r)
+			if slices.Contains(got, r) != on {
+				l.report(s, p, nil, "has rule %s, whose guard reads %s, outside its footprint (enabled %v, and %v when %s = %s)",
+					l.RuleName(p, r), l.sch.Vars[v].Name, on, !on, l.sch.Vars[v].Name, l.sch.Vars[v].Domain.Name(x))
+				return false
+			}
+			if on && !l.sameStatement(s, t, Move{Proc: p, Rule: r}, v, "outside its rule's footprint") {
+				return false
+			}
 		}
+		return true
+	})
+}
+
+// eachProbe sets each variable of vars in turn to each of its probes, in a copy of s, and
+// calls check on the copy until it returns false; it reports whether every call returned true.
+func (l *lint) eachProbe(s State, vars []int, check func(t State, v int, x byte) bool) bool {
+	t := s.Clone()
+	for _, v := range vars {
+		for _, x := range probes(l.sch.Vars[v].Domain.Size, s[v]) {
+			t[v] = x
+			if !check(t, v, x) {
+				return false
+			}
+		}
+		t[v] = s[v]
 	}
+	return true
 }
 
 // sameStatement checks that move m writes the same values from s and from t, which differ in

@@ -60,16 +60,12 @@ func New(pr model.Protocol) (*Sets, bool) {
 
 // unique is ids without repeats and without self, in increasing order.
 func unique(ids []int32, self int32) []int32 {
-	seen := map[int32]bool{self: true}
-	var out []int32
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	if i, found := slices.BinarySearch(ids, self); found {
+		ids = slices.Delete(ids, i, i+1)
 	}
-	slices.Sort(out)
-	return out
+	return ids
 }
 
 // Stubborn returns the enabled moves of a stubborn set at s, given every process's enabled
