@@ -177,16 +177,9 @@ func printSimulation(w io.Writer, b *runs.Run, opts sim.Options, s sim.Summary, 
 	fmt.Fprintln(w, "  (a simulation proves nothing: mc check decides; the same seed gives the same runs)")
 }
 
-// saveFailures writes the trace of every run that did not stabilize to --dir, as mc replay
-// reads it, and returns the files written.
-// tracedRun is the run a simulated run's trace is an execution of, and the options that give
-// it: with faults, the protocol with them (the recovery check's model), for a run whose first
-// fault hit; a run stuck before it, on its way to the legitimate set, is a run without.
-func tracedRun(b *runs.Run, opts sim.Options, run sim.Run) (*runs.Run, sim.Options, error) {
-	if opts.Faults == 0 || run.Faults == 0 {
-		opts.Faults = 0
-		return b, opts, nil
-	}
+// withFaults is the run a simulated recovery's trace is an execution of: the protocol with
+// the simulation's faults, the recovery check's model.
+func withFaults(b *runs.Run, opts sim.Options) (*runs.Run, error) {
 	d := b.Canonical
 	d.Checks, d.Faults, d.End = []string{"recovery"}, opts.Faults, ""
 	if opts.EndAtStart {
@@ -194,11 +187,15 @@ func tracedRun(b *runs.Run, opts sim.Options, run sim.Run) (*runs.Run, sim.Optio
 	}
 	fb, err := d.Build()
 	if err != nil {
-		return nil, opts, fmt.Errorf("the model with faults, to save run %d: %w", run.Index, err)
+		return nil, fmt.Errorf("the model with faults, to save the runs: %w", err)
 	}
-	return fb, opts, nil
+	return fb, nil
 }
 
+// saveFailures writes the trace of every run that did not stabilize to --dir, as mc replay
+// reads it, and returns the files written. A run whose first fault hit is an execution of the
+// model with faults (built once); one stuck on its way to the legitimate set, before any
+// fault, is an execution of the model without.
 func saveFailures(c *cli.Context, b *runs.Run, opts sim.Options, res *sim.Result) ([]string, error) {
 	dir := c.String("dir")
 	if dir == "" {
@@ -208,13 +205,23 @@ func saveFailures(c *cli.Context, b *runs.Run, opts sim.Options, res *sim.Result
 		return nil, usageError("--dir: %w", err)
 	}
 	var files []string
+	var faulty *runs.Run
 	for _, run := range res.Runs {
 		if run.Outcome != sim.Deadlocked && run.Outcome != sim.Bounded {
 			continue
 		}
-		rb, ropts, err := tracedRun(b, opts, run)
-		if err != nil {
-			return nil, err
+		rb, ropts := b, opts
+		switch {
+		case run.Faults == 0: // stuck before its first fault: an execution without faults
+			ropts.Faults = 0
+		case faulty == nil:
+			var err error
+			if faulty, err = withFaults(b, opts); err != nil {
+				return nil, err
+			}
+			fallthrough
+		default:
+			rb = faulty
 		}
 		t, err := sim.Trace(rb.Protocol, rb.Model, ropts, run.Index)
 		if err != nil {
