@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/model/faults"
+	"github.com/mc-checker/mc/checker/model/por"
 	"github.com/mc-checker/mc/checker/model/symmetry"
 )
 
@@ -17,7 +18,12 @@ import (
 // rounds) and the engine. The last two are what a catalogue's entry says of its protocol,
 // which a run description knows and a model does not.
 const (
-	FeatureReduction = "reduction"     // the model explores a reduction (model.Traits.Reduced)
+	FeatureReduction = "reduction"     // the model explores a reduction (model.Traits.Reduced), either
+	FeatureBlocks    = "blocks"        // the reduction is the distributed daemon's blocks
+	FeaturePOR       = "por"           // the reduction is the partial-order reduction (checker/model/por)
+	// FeatureSilentGoal: the partial-order reduction was given the legitimate set (por.Reduce's
+	// goal), which it sees silent wherever a check's executions may end.
+	FeatureSilentGoal = "silent-goal"
 	FeatureSymmetry  = "symmetry"      // the model is a quotient by symmetry (symmetry.Quotient)
 	FeatureFaults    = "faults"        // the model suffers faults (faults.Budget)
 	FeatureUniverse  = "universe"      // the model's initial set is described over its universe
@@ -61,12 +67,14 @@ var combinations = []Combination{
 		Why: "model {model} runs one event a step (the central daemon), not under the {daemon} daemon: {why}"},
 	{When: [][]string{{FeatureInRounds}, {central, locallyCentral, distributed}},
 		Why: "model {model} runs in synchronous rounds (every node moves every round, reading the messages of the last one): the synchronous daemon, not the {daemon} daemon"},
-	{When: [][]string{{FeatureReduction}, {central, locallyCentral, synchronous}},
-		Why: "--reduce {reduction}: the block reduction (blocks) is the distributed daemon's"},
+	{When: [][]string{{FeatureBlocks}, {central, locallyCentral, synchronous}},
+		Why: "--reduce blocks: the block reduction (blocks) is the distributed daemon's"},
+	{When: [][]string{{FeaturePOR}, {locallyCentral, distributed, synchronous}},
+		Why: "--reduce por: the partial-order reduction is built for the central daemon (one move a step), not the {daemon} daemon"},
+	{When: [][]string{{FeatureSymbolic}, {FeatureReduction}},
+		Why: "the symbolic engine checks the daemons' own steps, not the {reduction} reduction"},
 	{When: [][]string{{FeatureSymbolic}}, Unless: FeatureProtocol,
 		Why: "not a state-model protocol: the symbolic engine needs a protocol under a daemon"},
-	{When: [][]string{{FeatureSymbolic}, {FeatureReduction}},
-		Why: "the symbolic engine checks the central, locally-central, distributed and synchronous daemons"},
 	{When: [][]string{{FeatureSymbolic}, {FeatureCoins}},
 		Why: "the symbolic engine does not check randomized protocols"},
 	{When: [][]string{{FeatureSymbolic}}, Unless: FeatureUniverse,
@@ -85,11 +93,18 @@ var combinations = []Combination{
 		Why: "the recovery check runs on a model with faults (faults.With), and only it"},
 	{When: [][]string{{FeatureFaults}}, Unless: string(CheckRecovery),
 		Why: "the recovery check runs on a model with faults (faults.With), and only it"},
-	{When: [][]string{{FeatureReduction}, {FeatureWeakFair, FeatureRounds, string(CheckWorstCase), string(CheckAction), string(CheckEventually), string(CheckRecovery)}},
-		Why: "the {reduction} reduction keeps reachable configurations, deadlocks and cycles, not the steps themselves: " +
+	{When: [][]string{{FeatureBlocks}, {FeatureWeakFair, FeatureRounds, string(CheckWorstCase), string(CheckAction), string(CheckEventually), string(CheckRecovery)}},
+		Why: "the blocks reduction keeps reachable configurations, deadlocks and cycles, not the steps themselves: " +
 			"it applies to invariants, deadlock, closure, characterise and (with closure) convergence"},
-	{When: [][]string{{FeatureReduction}, {string(CheckConvergence)}}, Unless: string(CheckClosure),
-		Why: "the {reduction} reduction keeps convergence only where closure holds: check closure with it"},
+	{When: [][]string{{FeatureBlocks}, {string(CheckConvergence)}}, Unless: string(CheckClosure),
+		Why: "the blocks reduction keeps convergence only where closure holds: check closure with it"},
+	{When: [][]string{{FeaturePOR}, {FeatureSymmetry, FeatureCoins}},
+		Why: "the por reduction applies to a protocol under the central daemon without coins, not with {feature}"},
+	{When: [][]string{{FeaturePOR}, {FeatureWeakFair, FeatureRounds, string(CheckInvariant), string(CheckAction), string(CheckEventually), string(CheckCharacterise)}},
+		Why: "the por reduction keeps deadlocks and, to a silent legitimate set, convergence, the worst case in moves and recovery, " +
+			"not {feature} (it would need the moves that change a predicate made visible, and a cycle proviso)"},
+	{When: [][]string{{FeaturePOR}, {string(CheckClosure), string(CheckConvergence), string(CheckWorstCase), string(CheckRecovery)}}, Unless: FeatureSilentGoal,
+		Why: "the por reduction keeps {feature} only to a legitimate set it is given, and sees silent (por.Reduce's goal)"},
 	{When: [][]string{{FeatureSymmetry}, {FeatureWeakFair, FeatureRounds}},
 		Why: "symmetry forgets which process is which: weak fairness and rounds are refused with it"},
 	{When: [][]string{{FeatureSymmetry}, {string(CheckAction), string(CheckCharacterise), string(CheckRecovery)}},
@@ -162,6 +177,11 @@ func (s *Spec) features(m model.Model) map[string]bool {
 	traits := model.TraitsOf(m)
 	where, universe := model.InitOverUniverse(m)
 	have[FeatureReduction] = traits.Reduced != ""
+	have[FeatureBlocks] = traits.Reduced == model.Blocks.String()
+	have[FeaturePOR] = traits.Reduced == por.Name
+	if r, ok := por.ReductionOf(m); ok {
+		have[FeatureSilentGoal] = r.Goal() != nil
+	}
 	have[FeatureSymmetry] = quotient
 	have[FeatureFaults] = faulty
 	have[FeatureUniverse] = universe

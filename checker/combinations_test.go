@@ -46,6 +46,9 @@ func TestEveryCombinationRefused(t *testing.T) {
 			}
 			m, legit := c.build(t)
 			spec := specWith(picks, legit)
+			if c.por && slices.Equal(spec.Checks, []checker.Check{checker.CheckClosure}) && !slices.Contains(picks, string(checker.CheckClosure)) {
+				spec.Checks = []checker.Check{checker.CheckDeadlock} // closure needs the goal a por chain lacks
+			}
 			opts := checker.Options{Workers: 1}
 			if slices.Contains(picks, checker.FeatureSymbolic) {
 				opts.Engine = checker.EngineSymbolic
@@ -59,7 +62,7 @@ func TestEveryCombinationRefused(t *testing.T) {
 					run = opaque{m}
 				}
 				_, err := checker.Run(context.Background(), run, spec, opts)
-				why := strings.ReplaceAll(strings.ReplaceAll(row.Why, "{reduction}", "blocks"), "{feature}", picks[len(picks)-1])
+				why := strings.ReplaceAll(strings.ReplaceAll(row.Why, "{reduction}", c.reduction()), "{feature}", picks[len(picks)-1])
 				switch {
 				case err == nil:
 					t.Errorf("%v on %s (wrapped %v): accepted, want %q", picks, c.name, wrapped, why)
@@ -86,6 +89,9 @@ func elsewhere(picks []string, unless string) bool {
 			return true
 		}
 	}
+	if slices.Contains(picks, checker.FeaturePOR) && slices.Contains(picks, checker.FeatureSymmetry) {
+		return true // no library chain builds both (buildPOR)
+	}
 	return unless == checker.FeatureProtocol || unless == checker.FeatureUniverse
 }
 
@@ -95,9 +101,9 @@ func realizes(c chain, picks []string, unless string) bool {
 	if slices.Contains(picks, string(checker.CheckRecovery)) && unless != checker.FeatureFaults && !c.faults {
 		return false
 	}
-	has := map[string]bool{checker.FeatureReduction: c.blocks, checker.FeatureSymmetry: c.rotation,
-		checker.FeatureFaults: c.faults, checker.FeatureUniverse: true}
-	for _, f := range []string{checker.FeatureReduction, checker.FeatureSymmetry, checker.FeatureFaults} {
+	has := map[string]bool{checker.FeatureReduction: c.blocks || c.por, checker.FeatureBlocks: c.blocks, checker.FeaturePOR: c.por,
+		checker.FeatureSymmetry: c.rotation, checker.FeatureFaults: c.faults, checker.FeatureUniverse: !c.por}
+	for _, f := range []string{checker.FeatureReduction, checker.FeatureBlocks, checker.FeaturePOR, checker.FeatureSymmetry, checker.FeatureFaults, checker.FeatureUniverse} {
 		if slices.Contains(picks, f) && !has[f] {
 			return false
 		}
@@ -107,7 +113,8 @@ func realizes(c chain, picks []string, unless string) bool {
 
 // minimal reports whether c has no model feature beyond picks.
 func minimal(c chain, picks []string) bool {
-	return (!c.blocks || slices.Contains(picks, checker.FeatureReduction)) &&
+	return (!c.blocks || slices.Contains(picks, checker.FeatureReduction) || slices.Contains(picks, checker.FeatureBlocks)) &&
+		(!c.por || slices.Contains(picks, checker.FeatureReduction) || slices.Contains(picks, checker.FeaturePOR)) &&
 		(!c.rotation || slices.Contains(picks, checker.FeatureSymmetry)) &&
 		(!c.faults || slices.Contains(picks, checker.FeatureFaults) || slices.Contains(picks, string(checker.CheckRecovery)))
 }
@@ -170,7 +177,7 @@ func specWith(picks []string, legit model.Predicate) checker.Spec {
 			s.Fairness = checker.WeaklyFair
 		case checker.FeatureRounds:
 			s.Rounds = true
-		case checker.FeatureReduction, checker.FeatureSymmetry, checker.FeatureFaults, checker.FeatureUniverse, checker.FeatureSymbolic:
+		case checker.FeatureReduction, checker.FeatureBlocks, checker.FeaturePOR, checker.FeatureSilentGoal, checker.FeatureSymmetry, checker.FeatureFaults, checker.FeatureUniverse, checker.FeatureSymbolic:
 		default:
 			s.Checks = append(s.Checks, checker.Check(f))
 		}
@@ -196,8 +203,9 @@ before it explores anything; ` + "`mc`" + ` asks it first, from its flags, befor
 (` + "`checker.Refused`" + `; exit 2, with the reason). A run is refused when it has a feature of
 every group of "when" and not the one of "unless". The features are the checks by name,
 the daemons (central, locally-central, distributed, synchronous; the blocks reduction is the
-distributed daemon's), and: reduction (the model explores a reduction, the distributed
-daemon's blocks), symmetry (a quotient by rotation), faults (the recovery check's model),
+distributed daemon's), and: reduction (the model explores a reduction, either of the two),
+blocks (the distributed daemon's blocks), por (the central daemon's partial-order reduction),
+silent-goal (por was given the legitimate set, which it sees silent), symmetry (a quotient by rotation), faults (the recovery check's model),
 universe (the initial set is described over the universe), restricted (a part of it, by a
 predicate), protocol (a protocol under a daemon), coins (randomized steps), weak-fairness,
 rounds, symbolic (the symbolic engine), and two that a catalogue's entry says of its
@@ -217,7 +225,7 @@ protocol that declares no rotation, a fault budget over 32).
 		for _, g := range c.When {
 			groups = append(groups, strings.Join(g, " or "))
 		}
-		why := strings.NewReplacer("{reduction}", "blocks", "{feature}", "…", "{model}", "…", "{daemon}", "…", "{why}", "…").Replace(c.Why)
+		why := strings.NewReplacer("{reduction}", "blocks or por", "{feature}", "…", "{model}", "…", "{daemon}", "…", "{why}", "…").Replace(c.Why)
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", strings.Join(groups, ", with "), c.Unless, why)
 	}
 	path := filepath.Join("..", "docs", "COMBINATIONS.md")

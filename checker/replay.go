@@ -6,6 +6,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/internal/analysis"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/por"
 	"github.com/mc-checker/mc/checker/model/symmetry"
 	"github.com/mc-checker/mc/checker/plural"
 )
@@ -20,6 +21,9 @@ func (a *checking) replay() error {
 			return err
 		}
 		a.m = q.Base() // every trace is now an execution of the base, replayed through it
+	}
+	if r, ok := por.ReductionOf(a.m); ok {
+		a.m = r.Unreduced() // a reduced trace is an execution of the full model: replayed through it
 	}
 	for _, f := range a.found {
 		c := f.result

@@ -51,3 +51,13 @@ func NewFootprint(reads, writes []int) Footprint {
 	}
 	return Footprint{Reads: sorted(reads), Writes: sorted(writes)}
 }
+
+// FootprintsOf is p's footprints if it declares them, looking through the lint (WithLint),
+// which checks them but does not declare them itself.
+func FootprintsOf(p Protocol) (Footprinted, bool) {
+	if l, ok := p.(*lint); ok {
+		p = l.Protocol
+	}
+	f, ok := p.(Footprinted)
+	return f, ok
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/por"
 	"github.com/mc-checker/mc/checker/model/symmetry"
 	"github.com/mc-checker/mc/models"
 	"github.com/mc-checker/mc/models/topology"
@@ -101,18 +102,38 @@ func (p *plan) wrap(m model.Model, inst *models.Instance) (model.Model, model.Pr
 		notes = append(notes, "block reduction: a step moves one connected set of enabled processes; "+
 			"reachable configurations, deadlocks and cycles are the distributed daemon's, step counts are not")
 	}
-	if !slices.Contains(p.checks, checker.CheckRecovery) {
-		return m, legit, notes, nil
+	if slices.Contains(p.checks, checker.CheckRecovery) {
+		if m, legit, err = faultsOn(m, p.spec, inst.Legit); err != nil {
+			return nil, nil, nil, err
+		}
+		end := "back in the legitimate set"
+		if p.spec.End == "start" {
+			end = "back in the very configuration it started from"
+		}
+		notes = append(notes, "recovery: "+faultSpec(p.spec).String()+", from every legitimate configuration; the end: "+end)
 	}
-	if m, legit, err = faultsOn(m, p.spec, inst.Legit); err != nil {
-		return nil, nil, nil, err
+	if p.por() {
+		if m, err = por.Reduce(m, p.goal(legit)); err != nil {
+			return nil, nil, nil, err
+		}
+		notes = append(notes, "partial-order reduction: the moves of a stubborn set a configuration (with no fault left); "+
+			"deadlocks, and convergence, worst cases in moves and recovery to a silent legitimate set, are the full model's; "+
+			"a counterexample is an execution of it, not always the shortest")
 	}
-	end := "back in the legitimate set"
-	if p.spec.End == "start" {
-		end = "back in the very configuration it started from"
-	}
-	notes = append(notes, "recovery: "+faultSpec(p.spec).String()+", from every legitimate configuration; the end: "+end)
 	return m, legit, notes, nil
+}
+
+// goal is where the checks' executions must end, for the partial-order reduction, which keeps
+// them only if it is silent: the legitimate set (recovery's end), or nil if no check asks for
+// it.
+func (p *plan) goal(legit model.Predicate) model.Predicate {
+	for _, c := range p.checks {
+		switch c {
+		case checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase, checker.CheckRecovery:
+			return legit
+		}
+	}
+	return nil
 }
 
 // bySymmetry is m reduced by the symmetry named ("" or "none": m itself).

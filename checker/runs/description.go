@@ -8,6 +8,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/por"
 	"github.com/mc-checker/mc/models"
 	"github.com/mc-checker/mc/models/topology"
 )
@@ -29,7 +30,7 @@ type Description struct {
 	Rounds   bool   `json:",omitempty"`
 	NoRounds bool   `json:",omitempty"`
 	Symmetry string `json:",omitempty"` // "rotation": a state is an orbit
-	Reduce   string `json:",omitempty"` // "blocks": the distributed daemon's block reduction
+	Reduce   string `json:",omitempty"` // "blocks": the distributed daemon's block reduction; "por": the partial-order one
 	End      string `json:",omitempty"` // recovery's end condition: legitimate (default) or start
 	// Faults is the recovery check's budget k; FaultVars and FaultValues restrict the faults.
 	Faults      int      `json:",omitempty"`
@@ -157,14 +158,17 @@ func (p *plan) parseNames(rs Description) error {
 		return err
 	}
 	p.spec.Daemon, p.spec.Fairness = p.daemon.String(), p.fairness.String() // canonical names in reports
-	if rs.Reduce != "" && rs.Reduce != "none" && rs.Reduce != model.Blocks.String() {
-		return fmt.Errorf("--reduce %s: unknown reduction (want blocks or none)", rs.Reduce)
+	if rs.Reduce != "" && rs.Reduce != "none" && rs.Reduce != model.Blocks.String() && rs.Reduce != por.Name {
+		return fmt.Errorf("--reduce %s: unknown reduction (want blocks, por or none)", rs.Reduce)
 	}
 	return nil
 }
 
 // blocks reports whether the run asks for the distributed daemon's block reduction.
 func (p *plan) blocks() bool { return p.spec.Reduce == model.Blocks.String() }
+
+// por reports whether the run asks for the partial-order reduction.
+func (p *plan) por() bool { return p.spec.Reduce == por.Name }
 
 // daemonOf is the daemon named, or the entry's, or the central one, when none is (which
 // daemons the entry runs under is the table's business).
@@ -184,7 +188,7 @@ func daemonOf(entry *models.Entry, name string) (model.Daemon, error) {
 // them, known from the description and the catalogue before anything is built (the library
 // asks the table again of the model it is given, which also knows its initial set).
 func (p *plan) features() map[string]bool {
-	have := map[string]bool{checker.FeatureReduction: p.blocks(),
+	have := map[string]bool{checker.FeatureReduction: p.blocks() || p.por(), checker.FeatureBlocks: p.blocks(), checker.FeaturePOR: p.por(), checker.FeatureSilentGoal: p.por(),
 		checker.FeatureSymmetry: p.spec.Symmetry == "rotation", checker.FeatureWeakFair: p.fairness == checker.WeaklyFair,
 		checker.FeatureRounds: p.spec.Rounds, checker.DaemonFeature(p.daemon): true,
 		checker.FeatureOneEvent: p.entry.Asynchronous, checker.FeatureInRounds: p.entry.Rounds}

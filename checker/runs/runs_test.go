@@ -39,7 +39,7 @@ func TestRefusals(t *testing.T) {
 		want   string
 	}{
 		{func(d *runs.Description) { d.Reduce = "blocks" }, "--reduce blocks: the block reduction (blocks) is the distributed daemon's"},
-		{func(d *runs.Description) { d.Reduce = "por" }, "--reduce por: unknown reduction"},
+		{func(d *runs.Description) { d.Reduce = "stubborn" }, "--reduce stubborn: unknown reduction"},
 		{func(d *runs.Description) { d.Checks = []string{"recovery", "closure"}; d.Faults = 1 }, "the recovery check runs alone"},
 		{func(d *runs.Description) { d.Checks = []string{"closure"}; d.Faults = 1 }, "apply to the recovery check only"},
 		{func(d *runs.Description) { d.Model, d.Params, d.Daemon = "arrow", nil, "distributed" }, "model arrow runs one event a step"},

@@ -342,12 +342,17 @@ func (f *faulty) Traits() model.Traits {
 	return t
 }
 
-// Budget is implemented by models that suffer faults: the budget they started with.
+// Budget is implemented by models that suffer faults: the budget they started with, and
+// the faults left in a configuration.
 type Budget interface {
 	FaultSpec() Spec
+	Left(s model.State) int
 }
 
 func (f *faulty) FaultSpec() Spec { return f.spec }
+
+// Left is the faults an execution may still make from s.
+func (f *faulty) Left(s model.State) int { return int(s[len(s)-1]) }
 
 // Unwrap is the model the faults hit.
 func (f *faulty) Unwrap() model.Model { return f.base }

@@ -23,7 +23,7 @@ func checkCommand() *cli.Command {
 			daemonFlag(),
 			&cli.StringFlag{Name: "fairness", Value: "unfair", Usage: "unfair or weakly-fair"},
 			&cli.StringFlag{Name: "symmetry", Value: "none", Usage: "rotation: one state per orbit under rotation, for models of an anonymous ring (maxring); traces are real executions"},
-			&cli.StringFlag{Name: "reduce", Value: "none", Usage: "blocks: with the distributed daemon, one connected set of enabled processes a step (same configurations, deadlocks and cycles, fewer transitions); for invariants, deadlock, closure, characterise and convergence with closure"},
+			&cli.StringFlag{Name: "reduce", Value: "none", Usage: "blocks: with the distributed daemon, one connected set of enabled processes a step (same configurations, deadlocks and cycles, fewer transitions); for invariants, deadlock, closure, characterise and convergence with closure. por: with the central daemon, the moves of a stubborn set (fewer configurations and transitions; the protocol's footprints); for deadlock, and convergence, worst-case and recovery to a silent legitimate set"},
 			&cli.StringFlag{Name: "end", Usage: "recovery's end condition: legitimate (the default) or start (back in the configuration it started from, for silent protocols)"},
 			&cli.IntFlag{Name: "faults", Usage: "the recovery check's budget `K`: at most K faults, each rewriting what one process owns, at any time"},
 			&cli.StringSliceFlag{Name: "fault-vars", Usage: "faults rewrite only these variables (a name, or a name followed by the process: x for x0, x1, …)"},

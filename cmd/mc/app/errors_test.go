@@ -287,8 +287,10 @@ func flagsFor(row checker.Combination) (args []string, why string, ok bool) {
 	ok = row.Unless == "" || row.Unless == string(checker.CheckClosure) // convergence without closure
 	for _, group := range row.When {
 		switch f := group[0]; f {
-		case checker.FeatureReduction:
+		case checker.FeatureReduction, checker.FeatureBlocks:
 			flags, daemon = append(flags, "--reduce", "blocks"), cmp.Or(daemon, "distributed")
+		case checker.FeaturePOR:
+			flags = append(flags, "--reduce", "por")
 		case checker.FeatureSymmetry:
 			flags = append(flags, "--symmetry", "rotation")
 		case checker.FeatureWeakFair:
@@ -319,7 +321,7 @@ func flagsFor(row checker.Combination) (args []string, why string, ok bool) {
 	if slices.Contains(checks, "recovery") {
 		args = append(args, "--faults", "1")
 	}
-	why = strings.NewReplacer("{reduction}", "blocks", "{feature}", checks[len(checks)-1], "{model}", name,
+	why = strings.NewReplacer("{reduction}", "blocks", "{feature}", row.When[len(row.When)-1][0], "{model}", name,
 		"{daemon}", daemon, "{why}", "it passes messages asynchronously").Replace(row.Why)
 	return args, why, ok
 }

@@ -17,12 +17,8 @@ type Sets struct {
 	dependents, enablers [][]int32
 }
 
-// New returns the stubborn sets of a protocol that declares its footprints, or false.
-func New(pr model.Protocol) (*Sets, bool) {
-	fp, ok := pr.(model.Footprinted)
-	if !ok {
-		return nil, false
-	}
+// newSets is the stubborn sets of pr, whose footprints are fp.
+func newSets(pr model.Protocol, fp model.Footprinted) *Sets {
 	n, width := pr.Schema().Procs(), pr.Schema().Width()
 	s := &Sets{pr: pr, first: make([]int, n+1)}
 	var feet []model.Footprint
@@ -55,7 +51,8 @@ func New(pr model.Protocol) (*Sets, bool) {
 		}
 		s.dependents[t], s.enablers[t] = unique(dep, int32(t)), unique(en, int32(t))
 	}
-	return s, true
+	s.refine(feet)
+	return s
 }
 
 // unique is ids without repeats and without self, in increasing order.
@@ -69,23 +66,24 @@ func unique(ids []int32, self int32) []int32 {
 }
 
 // Stubborn returns the enabled moves of a stubborn set at s, given every process's enabled
-// rules (enabled[p], as Enabled lists them), and the whole set's size (enabled and disabled
-// moves). Of the sets closed from each enabled move, it keeps the one with the fewest
-// enabled moves (the first such, by move order). With no enabled move it returns none.
-func (s *Sets) Stubborn(enabled [][]int) (moves []model.Move, size int) {
+// rules (enabled[p], as Enabled lists them), and whether they are all the enabled moves. Of
+// the sets closed from each enabled move, it keeps the one with the fewest enabled moves
+// (the first such, by move order). With no enabled move it returns none, and all.
+func (s *Sets) Stubborn(enabled [][]int) (moves []model.Move, all bool) {
 	on := make([]bool, len(s.moves))
+	count := 0
 	for p, rules := range enabled {
 		for _, r := range rules {
 			on[s.first[p]+r] = true
+			count++
 		}
 	}
-	set := s.smallest(on)
-	for _, t := range set {
+	for _, t := range s.smallest(on) {
 		if on[t] {
 			moves = append(moves, s.moves[t])
 		}
 	}
-	return moves, len(set)
+	return moves, len(moves) == count
 }
 
 // smallest is the stubborn set, closed from one enabled move, with the fewest enabled moves.

@@ -27,37 +27,75 @@ func TestStubbornByBruteForce(t *testing.T) {
 	}
 	for i := range n {
 		pr := compiled(t, randproto.Generate(rand.New(rand.NewPCG(11, uint64(i)))))
-		sets, ok := New(pr)
-		if !ok {
-			t.Fatalf("protocol %d: no footprints", i)
+		sets := setsOf(t, pr)
+		found, r := sets.bruteForce(depth)
+		if found != "" {
+			t.Fatalf("protocol %d %s", i, found)
 		}
-		u, err := universe.New(pr.Schema())
-		if err != nil || u.Size() > 3000 {
-			continue
-		}
-		st, every := pr.Schema().NewState(), max(1, u.Size()/60) // 60 configurations a protocol, spread
-		for k := uint64(0); ; k++ {
-			if k%every != 0 {
-				if !u.Next(st) {
-					break
-				}
-				continue
+		reduced += r
+	}
+	if reduced == 0 {
+		t.Fatal("no configuration had a set smaller than its enabled moves: the test shows nothing")
+	}
+}
+
+// The brute force is not blind: with either rule of the definition left out of the sets
+// (a disabled move's enablers, an enabled move's dependents), it finds a set that is not
+// stubborn on the first few random protocols.
+func TestBruteForceFindsBrokenSets(t *testing.T) {
+	for name, broken := range map[string]func(*Sets, int){
+		"no enablers":   func(s *Sets, t int) { s.enablers[t] = nil },
+		"no dependents": func(s *Sets, t int) { s.dependents[t] = nil },
+	} {
+		found := ""
+		for i := 0; i < 30 && found == ""; i++ {
+			pr := compiled(t, randproto.Generate(rand.New(rand.NewPCG(11, uint64(i)))))
+			sets := setsOf(t, pr)
+			for m := range sets.moves {
+				broken(sets, m)
 			}
-			on := sets.enabledAt(st)
-			set := sets.smallest(on)
-			if err := sets.check(st, set, on, depth); err != "" {
-				t.Fatalf("protocol %d at %s: %s", i, pr.Schema().Format(st), err)
+			found, _ = sets.bruteForce(2)
+		}
+		if found == "" {
+			t.Errorf("%s: the brute force found nothing wrong", name)
+		}
+	}
+}
+
+// setsOf is the stubborn sets of a compiled protocol.
+func setsOf(t *testing.T, pr model.Protocol) *Sets {
+	t.Helper()
+	foot, ok := model.FootprintsOf(pr)
+	if !ok {
+		t.Fatal("a compiled protocol without footprints")
+	}
+	return newSets(pr, foot)
+}
+
+// bruteForce checks the sets at 60 configurations spread over the protocol's universe (none
+// if it has more than 3,000), by sequences of up to depth moves: it returns where and how a
+// set is not stubborn, or "", and at how many configurations the set was smaller than the
+// enabled moves.
+func (s *Sets) bruteForce(depth int) (found string, reduced int) {
+	u, err := universe.New(s.pr.Schema())
+	if err != nil || u.Size() > 3000 {
+		return "", 0
+	}
+	st, every := s.pr.Schema().NewState(), max(1, u.Size()/60)
+	for k := uint64(0); ; k++ {
+		if k%every == 0 {
+			on := s.enabledAt(st)
+			set := s.smallest(on)
+			if err := s.check(st, set, on, depth); err != "" {
+				return "at " + s.pr.Schema().Format(st) + ": " + err, reduced
 			}
 			if n := countOn(set, on); n > 0 && n < countOn(allOf(on), on) {
 				reduced++
 			}
-			if !u.Next(st) {
-				break
-			}
 		}
-	}
-	if reduced == 0 {
-		t.Fatal("no configuration had a set smaller than its enabled moves: the test shows nothing")
+		if !u.Next(st) {
+			return "", reduced
+		}
 	}
 }
 
@@ -90,8 +128,8 @@ func (s *Sets) enabledAt(st model.State) []bool {
 	return on
 }
 
-// fire is st after move t, or nil if t is not enabled there.
-func (s *Sets) fire(st model.State, t int32) model.State {
+// fireIfEnabled is st after move t, or nil if t is not enabled there.
+func (s *Sets) fireIfEnabled(st model.State, t int32) model.State {
 	m := s.moves[t]
 	if !s.enabledAt(st)[t] {
 		return nil
@@ -128,13 +166,13 @@ func (s *Sets) check(st model.State, set []int32, on []bool, depth int) string {
 				if !on[t] {
 					continue
 				}
-				after := s.fire(st, t) // t first, then the path
+				after := s.fireIfEnabled(st, t) // t first, then the path
 				for _, u := range path {
-					if after = s.fire(after, u); after == nil {
+					if after = s.fireIfEnabled(after, u); after == nil {
 						break
 					}
 				}
-				if after == nil || !after.Equal(s.fire(x, t)) {
+				if after == nil || !after.Equal(s.fireIfEnabled(x, t)) {
 					return "an enabled move of the set does not commute with moves outside it"
 				}
 			}
@@ -146,7 +184,7 @@ func (s *Sets) check(st model.State, set []int32, on []bool, depth int) string {
 			if in[u] {
 				continue
 			}
-			if y := s.fire(x, int32(u)); y != nil {
+			if y := s.fireIfEnabled(x, int32(u)); y != nil {
 				if err := walk(y, append(path, int32(u))); err != "" {
 					return err
 				}
