@@ -18,20 +18,20 @@ import (
 // rounds) and the engine. The last two are what a catalogue's entry says of its protocol,
 // which a run description knows and a model does not.
 const (
-	FeatureReduction = "reduction"     // the model explores a reduction (model.Traits.Reduced), either
-	FeatureBlocks    = "blocks"        // the reduction is the distributed daemon's blocks
-	FeaturePOR       = "por"           // the reduction is the partial-order reduction (checker/model/por)
+	FeatureReduction = "reduction" // the model explores a reduction (model.Traits.Reduced), either
+	FeatureBlocks    = "blocks"    // the reduction is the distributed daemon's blocks
+	FeaturePOR       = "por"       // the reduction is the partial-order reduction (checker/model/por)
 	// FeatureSilentGoal: the partial-order reduction was given the legitimate set (por.Reduce's
 	// goal), which it sees silent wherever a check's executions may end.
 	FeatureSilentGoal = "silent-goal"
-	FeatureSymmetry  = "symmetry"      // the model is a quotient by symmetry (symmetry.Quotient)
-	FeatureFaults    = "faults"        // the model suffers faults (faults.Budget)
-	FeatureUniverse  = "universe"      // the model's initial set is described over its universe
-	FeatureWeakFair  = "weak-fairness" // Spec.Fairness is WeaklyFair
-	FeatureRounds    = "rounds"        // Spec.Rounds
-	FeatureSymbolic  = "symbolic"      // Options.Engine decides the checks on BDDs
-	FeatureProtocol  = "protocol"      // the model is a protocol under a daemon (model.ProtocolOf)
-	FeatureCoins     = "coins"         // the model's steps carry probabilities (Traits.Probabilistic)
+	FeatureSymmetry   = "symmetry"      // the model is a quotient by symmetry (symmetry.Quotient)
+	FeatureFaults     = "faults"        // the model suffers faults (faults.Budget)
+	FeatureUniverse   = "universe"      // the model's initial set is described over its universe
+	FeatureWeakFair   = "weak-fairness" // Spec.Fairness is WeaklyFair
+	FeatureRounds     = "rounds"        // Spec.Rounds
+	FeatureSymbolic   = "symbolic"      // Options.Engine decides the checks on BDDs
+	FeatureProtocol   = "protocol"      // the model is a protocol under a daemon (model.ProtocolOf)
+	FeatureCoins      = "coins"         // the model's steps carry probabilities (Traits.Probabilistic)
 	// FeatureRestricted: the initial set is the universe restricted by a predicate
 	// (model.Where), not all of it.
 	FeatureRestricted = "restricted"

@@ -40,6 +40,7 @@ func (f *flippers) Neighbors(p int) []int {
 func (f *flippers) RuleName(int, int) string                      { return "flip" }
 func (f *flippers) RotationBlock() int                            { return 1 }
 func (f *flippers) Enabled(_ model.State, _ int, dst []int) []int { return append(dst, 0) }
+
 // Rules and Footprint: each process's one rule reads and writes its own bit.
 func (f *flippers) Rules(int) int { return 1 }
 func (f *flippers) Footprint(p, _ int) model.Footprint {

@@ -109,7 +109,7 @@ func (h porHarness) cases(legit model.Predicate) []porCase {
 		{name: "deadlock from every configuration", m: every, spec: checker.Spec{Checks: []checker.Check{checker.CheckDeadlock}}},
 		{name: "deadlock from three", m: h.daemonize(model.From(few)), spec: checker.Spec{Checks: []checker.Check{checker.CheckDeadlock}}},
 		{name: "to the terminal configurations", m: every, goal: terminal, spec: checker.Spec{
-			Checks: []checker.Check{checker.CheckDeadlock, checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase},
+			Checks:     []checker.Check{checker.CheckDeadlock, checker.CheckClosure, checker.CheckConvergence, checker.CheckWorstCase},
 			Properties: model.Properties{Legit: terminal}}},
 		{name: "to the file's legitimate set", m: every, goal: legit, ownLegit: true, spec: checker.Spec{
 			Checks: []checker.Check{checker.CheckConvergence}, Properties: model.Properties{Legit: legit}}},

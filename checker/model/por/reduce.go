@@ -147,7 +147,7 @@ func stubborn(moves []model.Move, mv model.Move) bool {
 	return false
 }
 
-func (r *reduced) Schema() *model.Schema            { return r.base.Schema() }
+func (r *reduced) Schema() *model.Schema             { return r.base.Schema() }
 func (r *reduced) Init(yield func(model.State) bool) { r.base.Init(yield) }
 func (r *reduced) Unwrap() model.Model               { return r.base }
 
