@@ -8,7 +8,7 @@ import (
 
 // maxLocal bounds the assignments of two moves' variables that refine tries: past it, the
 // footprints' relation stands.
-const maxLocal = 1 << 12
+const maxLocal = 1 << 14
 
 // refine narrows the relations the footprints give to what the moves do, wherever the
 // variables two moves read and write have at most maxLocal assignments. A footprint says that
