@@ -40,7 +40,7 @@ func TestPORDifferential(t *testing.T) {
 	n = difftest.Size(n)
 	subject := fileSubject(t)
 	var runs, reduced, fewerStates int
-	for i := range n {
+	for i := difftest.From(); i < difftest.From()+n; i++ {
 		p := randproto.Generate(rand.New(rand.NewPCG(37, uint64(i))))
 		s, err := subject(p)
 		if err != nil {
