@@ -33,7 +33,8 @@ type hashed struct {
 func openHashed(ctx context.Context, m model.Model, spec *Spec, opts Options) (*hashed, error) {
 	budget := opts.budget()
 	h := &hashed{kind: opts.Store, exact: opts.Exact, cfg: explore.Config{Workers: opts.workers(), MaxStates: opts.MaxStates,
-		Memory: budget, Progress: opts.Progress, Movers: spec.Fairness == WeaklyFair, Actions: spec.actionsToCheck()}}
+		Memory: budget, Progress: opts.Progress, Movers: spec.Fairness == WeaklyFair, Actions: spec.actionsToCheck(),
+		Compress: opts.compresses(m.Schema().Width())}}
 	var err error
 	if opts.Store.onDisk() {
 		h.space, err = mapped.NewSpace(opts.Dir, budget)

@@ -48,6 +48,54 @@ type Options struct {
 	// Order is the symbolic engine's variable order, the processes from the top level down
 	// (nil: 0..n-1, which follows a ring or a path as mc numbers them).
 	Order []int
+	// Compress says whether a hashed exploration stores its configurations by tree
+	// compression (see Compression). Results never depend on it.
+	Compress Compression
+}
+
+// Compression says whether the explicit graph keeps each configuration's bytes or its root
+// in a tree of shared leaves and pairs (checker/internal/compress): a few dozen bytes a state
+// instead of the configuration's width, each read of a configuration decoding it.
+type Compression int
+
+const (
+	// CompressAuto compresses configurations of compressWidth bytes or more.
+	CompressAuto Compression = iota
+	// CompressAlways compresses whatever the width.
+	CompressAlways
+	// CompressNever keeps every configuration's bytes.
+	CompressNever
+)
+
+// compressWidth is where CompressAuto starts: below it a configuration costs little more
+// than its root and its share of the tree (BenchmarkStateCompression: 25 bytes a state at
+// 1,003 bytes a configuration for LE(k)), and each read would decode it for nothing.
+const compressWidth = 256
+
+var compressionNames = []string{"auto", "always", "never"}
+
+func (c Compression) String() string { return compressionNames[c] }
+
+// ParseCompression reads auto, always or never.
+func ParseCompression(s string) (Compression, error) {
+	for i, n := range compressionNames {
+		if s == n {
+			return Compression(i), nil
+		}
+	}
+	return 0, fmt.Errorf("--compress %s: want auto, always or never", s)
+}
+
+// compresses reports whether a hashed exploration of configurations of width bytes stores
+// them compressed: never with checkpoints, which save the graph's columns as they are.
+func (o Options) compresses(width int) bool {
+	switch {
+	case o.Checkpoints != nil || o.Compress == CompressNever:
+		return false
+	case o.Compress == CompressAlways:
+		return true
+	}
+	return width >= compressWidth
 }
 
 // Engine says how a run decides its checks.

@@ -149,7 +149,10 @@ func (b *built) withFaults(s Subject) error {
 
 // options are the run's engine, store and workers.
 func (b *built) options() error {
-	b.opts = checker.Options{Workers: b.cfg.Workers}
+	b.opts = checker.Options{Workers: b.cfg.Workers, Compress: checker.CompressNever}
+	if b.cfg.Compress {
+		b.opts.Compress = checker.CompressAlways
+	}
 	switch b.cfg.Store {
 	case Memory:
 		b.opts.Hashed = true

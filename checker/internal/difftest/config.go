@@ -53,6 +53,8 @@ type Config struct {
 	// of the initial set.
 	Faults *faults.Spec
 	Lint   bool
+	// Compress stores a hashed exploration's configurations by tree compression.
+	Compress bool
 }
 
 func (c Config) String() string {
@@ -67,6 +69,9 @@ func (c Config) String() string {
 	if c.Lint {
 		parts = append(parts, "lint")
 	}
+	if c.Compress {
+		parts = append(parts, "compressed")
+	}
 	if f := c.Faults; f != nil {
 		parts = append(parts, fmt.Sprintf("recovery: %s (start %v)", f, f.KeepStart))
 	}
@@ -77,7 +82,7 @@ func (c Config) String() string {
 func (c Config) Features() []string {
 	out := []string{"daemon " + c.Daemon.String(), "fairness " + c.Fairness.String(), "reading " + c.Reading.String(),
 		"start " + c.Start.String(), "store " + c.Store.String(), fmt.Sprintf("workers %d", c.Workers)}
-	for name, on := range map[string]bool{"rotation": c.Rotation, "rounds": c.Rounds, "lint": c.Lint} {
+	for name, on := range map[string]bool{"rotation": c.Rotation, "rounds": c.Rounds, "lint": c.Lint, "compress": c.Compress} {
 		if on {
 			out = append(out, name)
 		}
@@ -121,6 +126,8 @@ func Draw(rng *rand.Rand, p *randproto.Protocol, gcl bool) Config {
 		c.Faults = drawFaults(rng, p)
 	}
 	c.fit()
+	// drawn last, so that the draws before it are the campaigns' of before
+	c.Compress = (c.Store == Memory || c.Store == Disk || c.Store == Badger) && pick(2) == 0
 	return c
 }
 

@@ -228,7 +228,7 @@ var covered = []string{
 	"fairness unfair", "fairness weakly-fair", "reading reachable", "reading strict",
 	"start universe", "start where", "start list",
 	"store dense", "store memory", "store disk", "store badger", "store symbolic", "workers 1", "workers 3",
-	"rotation", "rounds", "lint", "faults k=1", "faults k=2", "fault scope process", "fault scope variable",
+	"rotation", "rounds", "lint", "compress", "faults k=1", "faults k=2", "fault scope process", "fault scope variable",
 	"fault values", "fault vars", "end start",
 	"check invariant", "check action-invariant", "check deadlock", "check closure", "check convergence",
 	"check worst-case", "check eventually", "check recovery",

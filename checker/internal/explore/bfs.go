@@ -33,6 +33,10 @@ type Config struct {
 	// than SegmentEdges: a batch is numbered whole, and a store that is still in memory answers
 	// small batches as fast, so an interrupt waits for one small batch only.
 	InitialBatch uint64
+	// Compress stores the configurations by tree compression (checker/internal/compress)
+	// rather than their bytes: for wide configurations, whose successors differ in a few
+	// bytes. Not with checkpoints, which save the columns as they are.
+	Compress bool
 }
 
 // BFS builds the reachable graph level by level. Workers expand disjoint chunks of the

@@ -50,13 +50,18 @@ func (g *Explicit) commit(visited store.Store, level []chunkResult, workers int,
 // them into the grown columns.
 func (g *Explicit) addNodes(n uint64, workers int, node func(k uint64) (model.State, uint64, uint32)) {
 	first := g.Size()
-	if !g.states.grow(n) || !g.parent.grow(n) || !g.via.grow(n) {
+	grown := g.tree == nil && g.states.grow(n) || g.tree != nil && g.roots.grow(n)
+	if !grown || !g.parent.grow(n) || !g.via.grow(n) {
 		return // a full disk: failed says so
 	}
 	par.ForChunks(context.Background(), n, 1<<14, max(1, workers), func(_ int, lo, hi uint64) {
 		for k := lo; k < hi; k++ {
 			s, parent, via := node(k)
-			copy(g.states.entry(first+k), s)
+			if g.tree != nil {
+				g.roots.set(first+k, g.rootOf(s))
+			} else {
+				copy(g.states.entry(first+k), s)
+			}
 			g.parent.set(first+k, uint32(parent))
 			g.via.set(first+k, via)
 		}

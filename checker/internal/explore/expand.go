@@ -150,10 +150,11 @@ type expander struct {
 	yield   func(model.Step, model.State) bool
 	limit   func() error // the model's limit, if it may meet one of its own
 	// The node being expanded: its chunk's result, id, configuration and successors so far.
-	r  *chunkResult
-	id uint64
-	s  model.State
-	n  int
+	r   *chunkResult
+	id  uint64
+	s   model.State
+	n   int
+	buf model.State // decodes the node's configuration, with the tree
 }
 
 func newExpander(m model.Model, g *Explicit, visited store.Store, actions []model.ActionProperty) *expander {
@@ -161,7 +162,7 @@ func newExpander(m model.Model, g *Explicit, visited store.Store, actions []mode
 		m = fork()
 	}
 	does := model.BehaviourOf(m)
-	x := &expander{m: m, g: g, visited: visited, actions: actions, b: staged{width: g.sch.Width()}, limit: does.Limit}
+	x := &expander{m: m, g: g, visited: visited, actions: actions, b: staged{width: g.sch.Width()}, limit: does.Limit, buf: g.buffer()}
 	if len(actions) == 0 && !g.withMovers {
 		x.batch = does.Batch
 	}
@@ -178,7 +179,7 @@ func (x *expander) chunk(r *chunkResult, sizes chunkSizes, chunk uint32, lo, hi 
 	x.r = r
 	defer func() { x.r = nil }()
 	for id := lo; id < hi && r.invalid == nil; id++ {
-		x.id, x.s, x.n = id, x.g.stateAt(id), -1
+		x.id, x.s, x.n = id, x.g.stateAt(id, x.buf), -1
 		if x.batch != nil {
 			x.n, r.invalid = x.b.addBatch(x.batch, x.g.sch, id, x.s)
 		}

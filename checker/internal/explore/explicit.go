@@ -1,10 +1,12 @@
 package explore
 
 import (
+	"errors"
 	"math"
 	"runtime"
 	"slices"
 
+	"github.com/mc-checker/mc/checker/internal/compress"
 	"github.com/mc-checker/mc/checker/internal/mapped"
 	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/internal/store"
@@ -19,10 +21,15 @@ import (
 type Explicit struct {
 	m      model.Model
 	sch    *model.Schema
-	states column[byte]   // the configurations, schema width bytes an entry
-	parent column[uint32] // BFS tree; noParent for initial nodes
-	via    column[uint32] // step index from the parent
-	levels uint32         // BFS depth reached
+	states column[byte] // the configurations, schema width bytes an entry (none with tree)
+	// tree, if set, stores the configurations by tree compression (Config.Compress), and
+	// roots holds each node's root in it instead of states; treeFull is set once it is full.
+	tree     *compress.Tree
+	roots    column[uint32]
+	treeFull error
+	parent   column[uint32] // BFS tree; noParent for initial nodes
+	via      column[uint32] // step index from the parent
+	levels   uint32         // BFS depth reached
 	// The BFS cursor: the level being expanded, its first node and the first node past it;
 	// and the first node of the level before, which the visited set keeps in memory.
 	depth                           uint32
@@ -107,20 +114,46 @@ const noParent = store.MaxID
 // maxStepIndex bounds Step.Index: the store keeps a flag in the index's top bit.
 const maxStepIndex = math.MaxInt32
 
-func (g *Explicit) Size() uint64           { return g.states.len() }
+func (g *Explicit) Size() uint64 {
+	if g.tree != nil {
+		return g.roots.len()
+	}
+	return g.states.len()
+}
 func (g *Explicit) Schema() *model.Schema  { return g.sch }
 func (g *Explicit) Initial(id uint64) bool { return g.parent.at(id) == noParent }
 func (g *Explicit) Reached(uint64) bool    { return true }
 func (g *Explicit) Movers() bool           { return g.withMovers }
-func (g *Explicit) stateAt(id uint64) model.State {
+
+// stateAt is node id's configuration: its entry in the states column, or with the tree
+// decoded into buf (of the schema's width), which it then returns.
+func (g *Explicit) stateAt(id uint64, buf model.State) model.State {
+	if g.tree != nil {
+		return g.tree.Get(g.roots.at(id), buf)
+	}
 	return g.states.entry(id)
 }
 
-func (g *Explicit) State(id uint64, dst model.State) { copy(dst, g.stateAt(id)) }
+// buffer is a configuration to decode into, with the tree; nil without (stateAt needs none).
+func (g *Explicit) buffer() model.State {
+	if g.tree != nil {
+		return g.sch.NewState()
+	}
+	return nil
+}
+
+func (g *Explicit) State(id uint64, dst model.State) {
+	if g.tree != nil {
+		g.tree.Get(g.roots.at(id), dst)
+		return
+	}
+	copy(dst, g.stateAt(id, nil))
+}
 
 func (g *Explicit) Scan(lo, hi uint64, fn func(uint64, model.State)) {
+	buf := g.buffer()
 	for id := lo; id < hi; id++ {
-		fn(id, g.stateAt(id))
+		fn(id, g.stateAt(id, buf))
 	}
 }
 
@@ -163,8 +196,11 @@ func (g *Explicit) Succ(id uint64, _ model.State, out *Successors) {
 			movers = g.movers.at(j)
 		}
 		out.push(Edge{To: uint64(e.to), Index: e.index, Moves: uint32(e.moves), Ticks: uint32(e.ticks), Movers: movers})
-		if out.width > 0 {
-			out.states = append(out.states, g.stateAt(uint64(e.to))...)
+		if out.width > 0 && g.tree != nil {
+			out.states = append(out.states, make([]byte, out.width)...)
+			g.State(uint64(e.to), out.states[len(out.states)-out.width:])
+		} else if out.width > 0 {
+			out.states = append(out.states, g.stateAt(uint64(e.to), nil)...)
 		}
 	}
 }
@@ -186,15 +222,34 @@ func (g *Explicit) PathTo(id uint64) ([]uint64, []uint32) {
 
 // addNode appends a node with its BFS parent.
 func (g *Explicit) addNode(s model.State, parent uint64, via uint32) {
-	g.states.pushEntry(s)
+	if g.tree != nil {
+		g.roots.push(g.rootOf(s))
+	} else {
+		g.states.pushEntry(s)
+	}
 	g.parent.push(uint32(parent))
 	g.via.push(via)
 }
+
+// rootOf puts s in the tree and returns its root; a full tree records its error (failed).
+func (g *Explicit) rootOf(s model.State) uint32 {
+	root, ok := g.tree.Put(s)
+	if !ok && g.treeFull == nil {
+		g.treeFull = ErrTreeFull
+	}
+	return root
+}
+
+// ErrTreeFull is a tree of configurations that holds as many nodes as its ids can name.
+var ErrTreeFull = errors.New("the compressed configurations fill the 2^32 ids of their table")
 
 // Empty is a graph with no node and no offset, ready for the initial states or a
 // checkpoint; with cfg.Space its columns are files.
 func Empty(m model.Model, cfg Config) (*Explicit, error) {
 	g := &Explicit{m: m, sch: m.Schema(), states: column[byte]{per: m.Schema().Width()}, withMovers: cfg.Movers, anon: &anonPages{}}
+	if cfg.Compress {
+		g.tree = compress.New(g.sch.Width())
+	}
 	for _, c := range g.Columns() {
 		c.Col.useAnon(g.anon)
 	}
@@ -225,6 +280,9 @@ func (g *Explicit) UseDisk(d *mapped.Space) error {
 // failed is the first page a column could not get: the graph lost entries and must not be
 // used.
 func (g *Explicit) failed() error {
+	if g.treeFull != nil {
+		return g.treeFull
+	}
 	for _, c := range g.Columns() {
 		if err := c.Col.failure(); err != nil {
 			return err
@@ -236,8 +294,21 @@ func (g *Explicit) failed() error {
 // Columns lists the graph's columns with their file names, for UseDisk, failed and
 // checkpoints.
 func (g *Explicit) Columns() []NamedColumn {
-	return []NamedColumn{{"states", &g.states}, {"parent", &g.parent}, {"via", &g.via},
+	cols := []NamedColumn{{"states", &g.states}, {"parent", &g.parent}, {"via", &g.via},
 		{"offsets", &g.offsets}, {"edges", &g.edges}, {"steps", &g.steps}, {"ticks", &g.ticks}, {"movers", &g.movers}}
+	if g.tree != nil { // the tree itself stays in memory: no checkpoint saves a compressed graph
+		cols = append(cols, NamedColumn{"roots", &g.roots})
+	}
+	return cols
+}
+
+// Compressed reports whether the graph stores its configurations by tree compression, and
+// the bytes its tree holds.
+func (g *Explicit) Compressed() (bool, uint64) {
+	if g.tree == nil {
+		return false, 0
+	}
+	return true, g.tree.Bytes()
 }
 
 // NamedColumn is a column of the graph and the name of its file.

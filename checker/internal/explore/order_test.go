@@ -51,7 +51,7 @@ func sequentialBFS(m model.Model) (states []string, parent, via []uint32, edges 
 // any batch of initial states and any segment: the parallel Visits, the numbering by notes
 // without lookups (done as the chunks are expanded: on the torus of 41, whose levels span
 // two chunks and whole levels one segment) and the parallel publication of ids agree with a
-// plain map.
+// plain map; with the configurations stored by tree compression too (Config.Compress).
 func TestMemoryStoreNumbersAsSequentialBFS(t *testing.T) {
 	for _, tc := range []struct {
 		m        model.Model
@@ -61,10 +61,11 @@ func TestMemoryStoreNumbersAsSequentialBFS(t *testing.T) {
 		states, parent, via, edges := sequentialBFS(m)
 		for _, workers := range []int{1, 2, 8} {
 			for _, batch := range []uint64{0, 1000} {
-				t.Run(fmt.Sprintf("%T/states=%d/workers=%d/batch=%d", m, len(states), workers, batch), func(t *testing.T) {
+				compress := batch > 0 // the configurations by tree compression, half the runs
+				t.Run(fmt.Sprintf("%T/states=%d/workers=%d/batch=%d/compress=%v", m, len(states), workers, batch, compress), func(t *testing.T) {
 					visited := store.NewMemory(false, 3)
 					defer visited.(store.Closer).Close()
-					g, err := BFS(context.Background(), m, visited, Config{Workers: workers, InitialBatch: batch, SegmentEdges: tc.segEdges})
+					g, err := BFS(context.Background(), m, visited, Config{Workers: workers, InitialBatch: batch, SegmentEdges: tc.segEdges, Compress: compress})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -73,8 +74,8 @@ func TestMemoryStoreNumbersAsSequentialBFS(t *testing.T) {
 						t.Fatalf("%d states, %d edges; want %d, %d", g.Size(), g.Edges(), len(states), len(edges))
 					}
 					for id := range g.Size() {
-						if string(g.stateAt(id)) != states[id] || g.parent.at(id) != parent[id] || g.via.at(id) != via[id] {
-							t.Fatalf("node %d: %v from %d by %d; want %v from %d by %d", id, g.stateAt(id), g.parent.at(id), g.via.at(id),
+						if string(g.stateAt(id, g.buffer())) != states[id] || g.parent.at(id) != parent[id] || g.via.at(id) != via[id] {
+							t.Fatalf("node %d: %v from %d by %d; want %v from %d by %d", id, g.stateAt(id, g.buffer()), g.parent.at(id), g.via.at(id),
 								[]byte(states[id]), parent[id], via[id])
 						}
 					}
@@ -112,8 +113,8 @@ func TestUniverseListedInInitOrder(t *testing.T) {
 				t.Fatalf("workers=%d batch=%d: %d states, %d edges; want %d, %d", workers, batch, g.Size(), g.Edges(), len(states), len(edges))
 			}
 			for id := range g.Size() {
-				if string(g.stateAt(id)) != states[id] || g.parent.at(id) != parent[id] || g.via.at(id) != via[id] {
-					t.Fatalf("workers=%d batch=%d: node %d is %v, want %v", workers, batch, id, g.stateAt(id), []byte(states[id]))
+				if string(g.stateAt(id, g.buffer())) != states[id] || g.parent.at(id) != parent[id] || g.via.at(id) != via[id] {
+					t.Fatalf("workers=%d batch=%d: node %d is %v, want %v", workers, batch, id, g.stateAt(id, g.buffer()), []byte(states[id]))
 				}
 			}
 			for j := range g.Edges() {

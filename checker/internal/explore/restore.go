@@ -178,13 +178,14 @@ func (g *Explicit) sameStepsAt(id uint64) error {
 	j := first
 	differ := fmt.Errorf("node %d: its steps differ from the saved ones", id)
 	var err error
-	g.m.Successors(g.stateAt(id), func(st model.Step, t model.State) bool {
+	to := g.buffer()
+	g.m.Successors(g.stateAt(id, g.buffer()), func(st model.Step, t model.State) bool {
 		if j == end {
 			err = differ
 			return false
 		}
 		e := g.edge(j, j-first)
-		if !g.stateAt(uint64(e.to)).Equal(t) || e.index != uint32(st.Index) || e.moves != uint16(st.MoveCount()) || e.ticks != uint16(st.Ticks) {
+		if !g.stateAt(uint64(e.to), to).Equal(t) || e.index != uint32(st.Index) || e.moves != uint16(st.MoveCount()) || e.ticks != uint16(st.Ticks) {
 			err = differ
 			return false
 		}
@@ -203,8 +204,9 @@ var ErrSavedTwice = errors.New("a state is saved twice")
 // Rebuild fills the empty visited set with the states of a restored graph, under their ids,
 // settling as the BFS does, so that the exploration goes on as it would have.
 func Rebuild(g *Explicit, visited store.Store, cfg Config) error {
+	buf := g.buffer()
 	for id := range g.Size() {
-		s := g.stateAt(id)
+		s := g.stateAt(id, buf)
 		fp := s.Fingerprint()
 		if !visited.Visit(fp, s, store.Note{}).New {
 			return ErrSavedTwice

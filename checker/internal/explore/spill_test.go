@@ -144,7 +144,7 @@ func TestSpillStoreGraph(t *testing.T) {
 			t.Fatalf("%+v: %d states, %d edges; want %d, %d", tc, got.Size(), got.edges.len(), want.Size(), want.edges.len())
 		}
 		for id := range want.Size() {
-			if !got.stateAt(id).Equal(want.stateAt(id)) || got.parent.at(id) != want.parent.at(id) {
+			if !got.stateAt(id, got.buffer()).Equal(want.stateAt(id, want.buffer())) || got.parent.at(id) != want.parent.at(id) {
 				t.Fatalf("%+v: node %d differs", tc, id)
 			}
 		}

@@ -42,6 +42,7 @@ func runFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "progress", DefaultText: "when stderr is a terminal", Usage: "report progress on stderr"},
 		&cli.BoolFlag{Name: "hashed", Usage: "explore a model that starts from every configuration by BFS over the hashed store (every configuration an initial state) instead of the dense store"},
 		&cli.BoolFlag{Name: "exact", Usage: "key a hashed exploration's visited set by whole states, not 64-bit fingerprints: no collision possible, more memory"},
+		&cli.StringFlag{Name: "compress", Value: "auto", Usage: "store a hashed exploration's configurations by tree compression (a few dozen bytes a state, decoded when read): auto for configurations of 256 bytes or more, always, never; never with --dir"},
 		&cli.StringFlag{Name: "engine", Value: "explicit", Usage: "explicit: the configurations one by one (dense or hashed store); symbolic: BDDs of sets of configurations, for a state-model protocol from every configuration (docs/SYMBOLIC.md); auto: symbolic where the dense store cannot hold the universe"},
 		&cli.StringFlag{Name: "order", DefaultText: "0..n-1", Usage: "the symbolic engine's variable order: every process once, top level first, e.g. 0,2,4,3,1"},
 		&cli.BoolFlag{Name: "lint", Usage: "check the protocol contract on every step the run meets: statements write only what their process owns, moves of one step write distinct variables, guards read only neighbours (slower; a breach is a model error, exit 2)"},
@@ -72,6 +73,9 @@ func runOptions(c *cli.Context) (checker.Options, error) {
 		return checker.Options{}, usageError("--engine: %w", err)
 	}
 	opts.Engine = engine
+	if opts.Compress, err = checker.ParseCompression(c.String("compress")); err != nil {
+		return checker.Options{}, usageError("%w", err)
+	}
 	if text := c.String("order"); text != "" {
 		for _, f := range strings.Split(text, ",") {
 			p, err := strconv.Atoi(strings.TrimSpace(f))
