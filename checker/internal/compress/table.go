@@ -23,11 +23,19 @@ type table struct {
 }
 
 type shard struct {
-	mu    sync.RWMutex
-	keys  []uint64
-	ids   []uint32 // id+1 of the key in the same slot; 0: empty
-	count int
-	_     [24]byte // shards on separate cache lines
+	mu    sync.Mutex                 // held to insert
+	slots atomic.Pointer[shardSlots] // read without the lock; replaced whole when it grows
+	count int                        // keys in slots, under mu
+	_     [40]byte                   // shards on separate cache lines
+}
+
+// shardSlots is a shard's open-addressing table. A slot's key is written before its id (an
+// atomic store), so a reader that sees an id sees its key; a table that grows is copied into
+// a new one and published, and a reader of the old one that misses takes the lock and looks
+// again in the new one.
+type shardSlots struct {
+	keys []uint64
+	ids  []uint32 // id+1 of the key in the same slot; 0: empty
 }
 
 // mix is a bijection of 64-bit values that spreads keys over shards and slots (the
@@ -45,15 +53,13 @@ func (t *table) put(key uint64) (uint32, bool) {
 	h := mix(key)
 	sh := &t.shards[h%shards]
 	h /= shards
-	sh.mu.RLock()
-	id, found := sh.find(key, h)
-	sh.mu.RUnlock()
-	if found {
+	if id, found := sh.slots.Load().find(key, h); found {
 		return id, true
 	}
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	if id, found = sh.find(key, h); found {
+	slots := sh.slots.Load()
+	if id, found := slots.find(key, h); found {
 		return id, true
 	}
 	n := t.next.Add(1) - 1
@@ -61,50 +67,58 @@ func (t *table) put(key uint64) (uint32, bool) {
 		return 0, false
 	}
 	t.setKey(uint32(n), key)
-	if 4*(sh.count+1) > 3*len(sh.keys) {
-		sh.grow()
+	if slots == nil || 4*(sh.count+1) > 3*len(slots.keys) {
+		slots = slots.grown()
+		sh.slots.Store(slots)
 	}
-	sh.insert(key, h, uint32(n))
+	slots.insert(key, h, uint32(n))
+	sh.count++
 	return uint32(n), true
 }
 
-// find looks key up in the shard (held at least for reading).
-func (sh *shard) find(key, h uint64) (uint32, bool) {
-	if len(sh.keys) == 0 {
+// find looks key up; without the shard's lock, a key being inserted may be missed.
+func (sl *shardSlots) find(key, h uint64) (uint32, bool) {
+	if sl == nil || len(sl.keys) == 0 {
 		return 0, false
 	}
-	mask := uint64(len(sh.keys) - 1)
+	mask := uint64(len(sl.keys) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
+		id := atomic.LoadUint32(&sl.ids[i])
 		switch {
-		case sh.ids[i] == 0:
+		case id == 0:
 			return 0, false
-		case sh.keys[i] == key:
-			return sh.ids[i] - 1, true
+		case atomic.LoadUint64(&sl.keys[i]) == key:
+			return id - 1, true
 		}
 	}
 }
 
-// insert puts key, not in the shard, with its id (the shard held for writing, with room).
-func (sh *shard) insert(key, h uint64, id uint32) {
-	mask := uint64(len(sh.keys) - 1)
+// insert puts key, not in the table, with its id (the shard's lock held, room made).
+func (sl *shardSlots) insert(key, h uint64, id uint32) {
+	mask := uint64(len(sl.keys) - 1)
 	i := h & mask
-	for sh.ids[i] != 0 {
+	for sl.ids[i] != 0 {
 		i = (i + 1) & mask
 	}
-	sh.keys[i], sh.ids[i] = key, id+1
-	sh.count++
+	atomic.StoreUint64(&sl.keys[i], key)
+	atomic.StoreUint32(&sl.ids[i], id+1)
 }
 
-// grow doubles the shard's slots (held for writing).
-func (sh *shard) grow() {
-	keys, ids := sh.keys, sh.ids
-	size := max(firstSize, 2*len(keys))
-	sh.keys, sh.ids, sh.count = make([]uint64, size), make([]uint32, size), 0
-	for i, id := range ids {
-		if id != 0 {
-			sh.insert(keys[i], mix(keys[i])/shards, id-1)
+// grown is the table copied into one twice as large (the shard's lock held).
+func (sl *shardSlots) grown() *shardSlots {
+	size := firstSize
+	if sl != nil {
+		size = 2 * len(sl.keys)
+	}
+	out := &shardSlots{keys: make([]uint64, size), ids: make([]uint32, size)}
+	if sl != nil {
+		for i, id := range sl.ids {
+			if id != 0 {
+				out.insert(sl.keys[i], mix(sl.keys[i])/shards, id-1)
+			}
 		}
 	}
+	return out
 }
 
 // setKey records id's key for decoding.
@@ -134,10 +148,9 @@ func (t *table) nodes() uint64 { return min(t.next.Load(), maxNodes) }
 func (t *table) bytes() uint64 {
 	var b uint64
 	for i := range t.shards {
-		sh := &t.shards[i]
-		sh.mu.RLock()
-		b += uint64(len(sh.keys)) * 12
-		sh.mu.RUnlock()
+		if sl := t.shards[i].slots.Load(); sl != nil {
+			b += uint64(len(sl.keys)) * 12
+		}
 	}
 	pages := (t.nodes() + pageLen - 1) / pageLen
 	return b + pages*pageLen*8

@@ -155,6 +155,13 @@ type Column interface {
 	Save(io.Writer) error
 	// Load reads n entries that Save wrote into the empty column.
 	Load(r io.Reader, n uint64) error
+	// Bytes is what its entries take.
+	Bytes() uint64
+}
+
+func (c *column[T]) Bytes() uint64 {
+	var zero T
+	return c.n * uint64(c.width()) * uint64(unsafe.Sizeof(zero))
 }
 
 func (c *column[T]) attach(a *mapped.Arena) { c.disk = a }

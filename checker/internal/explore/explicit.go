@@ -302,6 +302,18 @@ func (g *Explicit) Columns() []NamedColumn {
 	return cols
 }
 
+// Bytes is what the graph's entries take: its columns, and its tree of configurations.
+func (g *Explicit) Bytes() uint64 {
+	var b uint64
+	for _, c := range g.Columns() {
+		b += c.Col.Bytes()
+	}
+	if g.tree != nil {
+		b += g.tree.Bytes()
+	}
+	return b
+}
+
 // Compressed reports whether the graph stores its configurations by tree compression, and
 // the bytes its tree holds.
 func (g *Explicit) Compressed() (bool, uint64) {

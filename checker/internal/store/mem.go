@@ -229,6 +229,9 @@ func (s *memStore) Lookup(fp uint64, st model.State) (Seen, bool) {
 	return t.slots[i].seen(), true
 }
 
+// Bytes is the memory the table takes (BenchmarkBytesPerState).
+func (s *memStore) Bytes() uint64 { return s.bytes() }
+
 // bytes is the memory the table takes.
 func (s *memStore) bytes() uint64 {
 	var n uint64
