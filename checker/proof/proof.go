@@ -31,6 +31,7 @@ type Run struct {
 	Fairness string            `yaml:"fairness"`
 	Reading  string            `yaml:"reading"` // convergence's: reachable (default) or strict
 	Rounds   *bool             `yaml:"rounds"`  // true: measure the worst case in rounds wherever defined; false: never; absent: mc check's default
+	Reduce   string            `yaml:"reduce"`  // blocks or por, as mc check --reduce; absent: none
 	Checks   []string          `yaml:"checks"`
 	Expect   *Expectation      `yaml:"expect"`
 }
@@ -74,7 +75,7 @@ func (r Run) spec(lint bool) (runs.Description, error) {
 	if err != nil {
 		return runs.Description{}, err
 	}
-	rs := runs.Description{Model: r.Model, Params: params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading, Rounds: r.Rounds != nil && *r.Rounds, NoRounds: r.Rounds != nil && !*r.Rounds, Checks: r.Checks, Lint: lint,
+	rs := runs.Description{Model: r.Model, Params: params, Topology: r.Topology, Daemon: r.Daemon, Fairness: r.Fairness, Reading: r.Reading, Rounds: r.Rounds != nil && *r.Rounds, NoRounds: r.Rounds != nil && !*r.Rounds, Reduce: r.Reduce, Checks: r.Checks, Lint: lint,
 		TopologyKey: "topology"} // the run's key names the file, not a flag
 	if rs.Fairness == "" {
 		rs.Fairness = "unfair"
