@@ -52,6 +52,16 @@ func NewFootprint(reads, writes []int) Footprint {
 	return Footprint{Reads: sorted(reads), Writes: sorted(writes)}
 }
 
+// Trial is implemented by a protocol that audits its own steps (Audited), whose Enabled and
+// Fire record a step that breaks its rules: Try evaluates move m's guard at s and, if it
+// holds, writes its statement into next, recording nothing, and reports false if either
+// breaks the rules there. The partial-order reduction tries moves on configurations no run
+// need reach (por's refinement), where a breach is not the run's. A protocol that records
+// nothing need not implement it.
+type Trial interface {
+	Try(s State, m Move, next State) (enabled, ok bool)
+}
+
 // FootprintsOf is p's footprints if it declares them, looking through the lint (WithLint),
 // which checks them but does not declare them itself.
 func FootprintsOf(p Protocol) (Footprinted, bool) {

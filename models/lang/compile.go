@@ -65,6 +65,8 @@ type env struct {
 	p     int
 	bound [maxBound]int
 	prog  *Program
+	// trial: a breach is not recorded, only noted in failed (Program.Try)
+	trial, failed bool
 }
 
 // maxBound is how deep quantifiers nest.

@@ -300,6 +300,10 @@ type breach struct {
 // first; the message, with its source line and caret, is written only for a breach that may
 // be kept.
 func (e *env) fail(at Pos, format string, args ...any) {
+	if e.trial {
+		e.failed = true
+		return
+	}
 	pr := e.prog
 	cur := pr.breach.Load()
 	if cur != nil && bytes.Compare(cur.state, e.s) < 0 {

@@ -118,6 +118,16 @@ func (pr *Program) enabledIn(e *env, q int) bool {
 	return on
 }
 
+// Try makes a Program a model.Trial: move m's guard and, if it holds, its statement on s,
+// into next, with no breach recorded; false if either breaks the language's rules there.
+func (pr *Program) Try(s model.State, m model.Move, next model.State) (enabled, ok bool) {
+	e := &env{prog: pr, s: s, p: m.Proc, trial: true}
+	if enabled = pr.holds(e, m.Proc, m.Rule); enabled && !e.failed {
+		pr.fire(e, m.Proc, m.Rule, next)
+	}
+	return enabled, !e.failed
+}
+
 // env is a pooled environment: expressions take it by pointer through closures, so a fresh
 // one a call would be allocated on the heap.
 func (pr *Program) env(s model.State, p int) *env {

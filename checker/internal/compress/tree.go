@@ -10,9 +10,10 @@ type Tree struct {
 	t      table
 }
 
-// New is a tree for configurations of width bytes (at least 1).
+// New is a tree for configurations of width bytes (a width of 0 is stored as one leaf of
+// zeros).
 func New(width int) *Tree {
-	return &Tree{width: width, leaves: (width + 7) / 8}
+	return &Tree{width: width, leaves: max(1, (width+7)/8)}
 }
 
 // Put stores s (of the tree's width) and returns its root; false when the table is full.

@@ -1,10 +1,10 @@
 package explore
 
 import (
-	"errors"
 	"math"
 	"runtime"
 	"slices"
+	"sync/atomic"
 
 	"github.com/mc-checker/mc/checker/internal/compress"
 	"github.com/mc-checker/mc/checker/internal/mapped"
@@ -26,7 +26,7 @@ type Explicit struct {
 	// roots holds each node's root in it instead of states; treeFull is set once it is full.
 	tree     *compress.Tree
 	roots    column[uint32]
-	treeFull error
+	treeFull atomic.Bool // set by the workers of a commit
 	parent   column[uint32] // BFS tree; noParent for initial nodes
 	via      column[uint32] // step index from the parent
 	levels   uint32         // BFS depth reached
@@ -234,14 +234,15 @@ func (g *Explicit) addNode(s model.State, parent uint64, via uint32) {
 // rootOf puts s in the tree and returns its root; a full tree records its error (failed).
 func (g *Explicit) rootOf(s model.State) uint32 {
 	root, ok := g.tree.Put(s)
-	if !ok && g.treeFull == nil {
-		g.treeFull = ErrTreeFull
+	if !ok {
+		g.treeFull.Store(true)
 	}
 	return root
 }
 
-// ErrTreeFull is a tree of configurations that holds as many nodes as its ids can name.
-var ErrTreeFull = errors.New("the compressed configurations fill the 2^32 ids of their table")
+// errTreeFull is a tree of configurations that holds as many nodes as its ids can name: a
+// bound, which leaves the run inconclusive.
+var errTreeFull = BoundError{"the compressed configurations fill the 2^32 ids of their table"}
 
 // Empty is a graph with no node and no offset, ready for the initial states or a
 // checkpoint; with cfg.Space its columns are files.
@@ -280,8 +281,8 @@ func (g *Explicit) UseDisk(d *mapped.Space) error {
 // failed is the first page a column could not get: the graph lost entries and must not be
 // used.
 func (g *Explicit) failed() error {
-	if g.treeFull != nil {
-		return g.treeFull
+	if g.treeFull.Load() {
+		return errTreeFull
 	}
 	for _, c := range g.Columns() {
 		if err := c.Col.failure(); err != nil {

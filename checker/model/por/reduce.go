@@ -32,7 +32,9 @@ type reduced struct {
 // anything is reduced; the protocol declares its footprints (model.Footprinted). goal is
 // where the checks' executions must end (the legitimate set, or recovery's end), nil when
 // only deadlocks are checked: the reduction keeps convergence to it only if every goal
-// configuration is silent, so Reduce must be able to see them all. It checks those of a
+// configuration is silent, so Reduce must be able to see them all. The goal must be the
+// legitimate set the checker is then asked to check (Spec.Legit; for recovery, its end),
+// as the command line gives both: the table (silent-goal) can only see that one was given. It checks those of a
 // model that starts from its universe as it expands them (the run stops, inconclusive, at a
 // goal configuration with a move: Limit), and a recovery's up front, among its starts, which
 // hold every goal configuration when the end is the start itself or when the starts are every
@@ -72,8 +74,11 @@ func (r *reduced) goalSeen(daemonModel model.Model) error {
 		return nil
 	}
 	if r.budget == nil {
-		if _, universe := model.InitOverUniverse(r.base); !universe {
-			return errors.New("the partial-order reduction keeps convergence only from every configuration (where it sees every legitimate one silent), and this model lists its initial configurations")
+		// Every configuration initial, so every goal configuration is expanded and seen: not
+		// with a restriction (model.Where), whose goal configurations outside it closure
+		// would never see.
+		if where, universe := model.InitOverUniverse(r.base); !universe || where != nil {
+			return errors.New("the partial-order reduction keeps convergence and closure only from every configuration (where it sees every legitimate one silent), and this model starts from some")
 		}
 		return nil
 	}

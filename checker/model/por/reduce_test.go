@@ -170,3 +170,54 @@ func TestNotSilentIsInconclusive(t *testing.T) {
 		t.Fatalf("%s: %s", res.Checks[0].Verdict, res.Checks[0].Detail)
 	}
 }
+
+// Issue 37 review: a universe restricted by a predicate (model.Where) does not start from
+// every goal configuration, so closure could miss one that moves (legitimate 010 moving to
+// 110, never reached from 000 reduced): Reduce refuses a goal there.
+func TestRestrictedUniverseRefused(t *testing.T) {
+	inst := instance(t, countdown)
+	zero := func(s model.State) bool { return s[0] == 0 && s[1] == 0 }
+	m, err := model.Daemonize(inst.Protocol, model.Central, model.Where(zero))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := por.Reduce(m, inst.Legit); err == nil || !strings.Contains(err.Error(), "from every configuration") {
+		t.Fatalf("Reduce: %v", err)
+	}
+	if _, err := por.Reduce(m, nil); err != nil { // deadlocks only: no goal to see
+		t.Fatal(err)
+	}
+}
+
+// Issue 37 review: the refinement tries moves on made-up configurations, where a protocol
+// file's statement may leave its domain (x = 3 here, x := x + 1); the file must not record
+// that breach as the run's (model.Trial). From 000 nothing moves, and the reduced run holds
+// as the plain one does, with no model error.
+func TestRefinementRecordsNoBreach(t *testing.T) {
+	inst := instance(t, `protocol up
+param n = 3 in 3..3
+topology ring(n)
+var x : 0..3
+rule up : exists(q in neighbors : x[q] != x) -> x := x + 1
+legitimate : forall(q in procs : x[q] == x[0])
+`)
+	start := inst.Protocol.Schema().NewState()
+	m, err := model.Daemonize(inst.Protocol, model.Central, model.From([]model.State{start}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := por.Reduce(m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := checker.Spec{Checks: []checker.Check{checker.CheckDeadlock}, Properties: model.Properties{Legit: inst.Legit}}
+	for _, mm := range []model.Model{m, r} {
+		res, err := checker.Run(t.Context(), mm, spec, checker.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", model.TraitsOf(mm).Identity, err)
+		}
+		if res.Checks[0].Verdict != checker.Holds {
+			t.Fatalf("%s: %s", res.Checks[0].Verdict, res.Checks[0].Detail)
+		}
+	}
+}

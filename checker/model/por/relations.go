@@ -44,25 +44,39 @@ func (s *Sets) refine(feet []model.Footprint) {
 }
 
 // tryDependent reports whether t and u may depend on each other: true when their local space
-// is too large to try.
+// is too large to try, or when a move breaks the protocol's rules in one of its assignments.
 func (s *Sets) tryDependent(sch *model.Schema, feet []model.Footprint, t, u int32) bool {
 	found := false
 	tried := eachAssignment(sch, varsOf(feet[t], feet[u]), func(st model.State) bool {
-		if !s.enabled(st, t) || !s.enabled(st, u) {
-			return true
+		onT, afterT, okT := s.try(st, t)
+		onU, afterU, okU := s.try(st, u)
+		switch {
+		case !okT || !okU:
+			found = true
+		case onT && onU:
+			onUAfter, tu, ok1 := s.try(afterT, u)
+			onTAfter, ut, ok2 := s.try(afterU, t)
+			found = !ok1 || !ok2 || !onUAfter || !onTAfter || !tu.Equal(ut)
 		}
-		afterT, afterU := s.fire(st, t), s.fire(st, u)
-		found = !s.enabled(afterT, u) || !s.enabled(afterU, t) || !s.fire(afterT, u).Equal(s.fire(afterU, t))
 		return !found
 	})
 	return found || !tried
 }
 
-// tryEnables reports whether u may enable t: true when their local space is too large to try.
+// tryEnables reports whether u may enable t: true when their local space is too large to
+// try, or when a move breaks the protocol's rules in one of its assignments.
 func (s *Sets) tryEnables(sch *model.Schema, feet []model.Footprint, u, t int32) bool {
 	found := false
 	tried := eachAssignment(sch, varsOf(feet[t], feet[u]), func(st model.State) bool {
-		found = !s.enabled(st, t) && s.enabled(st, u) && s.enabled(s.fire(st, u), t)
+		onT, _, okT := s.try(st, t)
+		onU, afterU, okU := s.try(st, u)
+		switch {
+		case !okT || !okU:
+			found = true
+		case !onT && onU:
+			onTAfter, _, ok := s.try(afterU, t)
+			found = !ok || onTAfter
+		}
 		return !found
 	})
 	return found || !tried
@@ -104,15 +118,19 @@ func eachAssignment(sch *model.Schema, vars []int, f func(model.State) bool) boo
 	}
 }
 
-// enabled reports whether move t is enabled at st.
-func (s *Sets) enabled(st model.State, t int32) bool {
+// try is whether move t is enabled at st and, if it is, the configuration after it; ok is
+// false if the protocol's rules break there (model.Trial): these configurations are made up,
+// and a protocol that audits itself must not record a breach no run met.
+func (s *Sets) try(st model.State, t int32) (enabled bool, next model.State, ok bool) {
 	m := s.moves[t]
-	return slices.Contains(s.pr.Enabled(st, m.Proc, nil), m.Rule)
-}
-
-// fire is st after the enabled move t.
-func (s *Sets) fire(st model.State, t int32) model.State {
-	next := st.Clone()
-	s.pr.Fire(st, []model.Move{s.moves[t]}, next)
-	return next
+	next = st.Clone()
+	if s.trial != nil {
+		enabled, ok = s.trial.Try(st, m, next)
+		return enabled, next, ok
+	}
+	if !slices.Contains(s.pr.Enabled(st, m.Proc, nil), m.Rule) {
+		return false, next, true
+	}
+	s.pr.Fire(st, []model.Move{m}, next)
+	return true, next, true
 }

@@ -15,12 +15,14 @@ type Sets struct {
 	// dependents[t]: the moves that depend on t; enablers[t]: the moves that write a
 	// variable t reads (which may enable or disable it)
 	dependents, enablers [][]int32
+	trial                model.Trial // the protocol's moves tried without a record of breaches, or nil
 }
 
 // newSets is the stubborn sets of pr, whose footprints are fp.
 func newSets(pr model.Protocol, fp model.Footprinted) *Sets {
 	n, width := pr.Schema().Procs(), pr.Schema().Width()
 	s := &Sets{pr: pr, first: make([]int, n+1)}
+	s.trial, _ = fp.(model.Trial) // the protocol itself, under the lint
 	var feet []model.Footprint
 	for p := range n {
 		s.first[p] = len(s.moves)
