@@ -26,7 +26,7 @@ type Explicit struct {
 	// roots holds each node's root in it instead of states; treeFull is set once it is full.
 	tree     *compress.Tree
 	roots    column[uint32]
-	treeFull atomic.Bool // set by the workers of a commit
+	treeFull atomic.Bool    // set by the workers of a commit
 	parent   column[uint32] // BFS tree; noParent for initial nodes
 	via      column[uint32] // step index from the parent
 	levels   uint32         // BFS depth reached
