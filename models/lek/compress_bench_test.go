@@ -20,7 +20,7 @@ import (
 //     offset, a length and the bytes (2 + length each);
 //   - chunks: a 4-byte id per chunk of 25 bytes (a process's), each distinct chunk stored once.
 //
-// go test -run '^$' -bench StateCompression -benchtime 1x ./models/lek
+// go test ./models/lek -run XXX -bench StateCompression -benchtime 1x
 func BenchmarkStateCompression(b *testing.B) {
 	r, err := lek.New(20, 1, lek.Readings{Strand: 1, ProbeEnd: 1, Report: 1, Returned: 1, Trail: 1, Stale: 1, CopyID: 1, Dominated: 1})
 	if err != nil {

@@ -19,7 +19,7 @@ import (
 // until its commit (a quarter of the memory budget at most) is not counted: it does not grow
 // with the states.
 //
-// go test -run '^$' -bench BytesPerState -benchtime 1x ./checker/internal/explore
+// go test ./checker/internal/explore -run XXX -bench BytesPerState -benchtime 1x
 func BenchmarkBytesPerState(b *testing.B) {
 	r, err := lek.New(20, 1, lek.Readings{Strand: 1, ProbeEnd: 1, Report: 1, Returned: 1, Trail: 1, Stale: 1, CopyID: 1, Dominated: 1})
 	if err != nil {
