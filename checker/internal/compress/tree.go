@@ -71,8 +71,5 @@ func (tr *Tree) get(id uint32, lo, hi int, dst []byte) {
 	tr.get(uint32(key), mid, hi, dst)
 }
 
-// Nodes is the number of distinct leaves and pairs stored.
-func (tr *Tree) Nodes() uint64 { return tr.t.nodes() }
-
 // Bytes is the memory the tree holds.
 func (tr *Tree) Bytes() uint64 { return tr.t.bytes() }

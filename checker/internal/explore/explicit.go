@@ -315,15 +315,6 @@ func (g *Explicit) Bytes() uint64 {
 	return b
 }
 
-// Compressed reports whether the graph stores its configurations by tree compression, and
-// the bytes its tree holds.
-func (g *Explicit) Compressed() (bool, uint64) {
-	if g.tree == nil {
-		return false, 0
-	}
-	return true, g.tree.Bytes()
-}
-
 // NamedColumn is a column of the graph and the name of its file.
 type NamedColumn struct {
 	Name string

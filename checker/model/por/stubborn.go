@@ -88,26 +88,35 @@ func (s *Sets) Stubborn(enabled [][]int) (moves []model.Move, all bool) {
 	return moves, len(moves) == count
 }
 
-// smallest is the stubborn set, closed from one enabled move, with the fewest enabled moves.
+// smallest is the stubborn set, closed from one enabled move, with the fewest enabled moves
+// (the first such by move order: a set of one enabled move ends the search). The closures
+// share one membership array, cleared after each, and only the kept set is copied.
 func (s *Sets) smallest(on []bool) []int32 {
-	var best []int32
+	in := make([]bool, len(s.moves))
+	var best, set []int32
 	bestOn := 0
 	for t := range s.moves {
 		if !on[t] {
 			continue
 		}
-		if set, n := s.closure(int32(t), on); best == nil || n < bestOn {
-			best, bestOn = set, n
+		var n int
+		set, n = s.closure(int32(t), on, in, set[:0])
+		if best == nil || n < bestOn {
+			best, bestOn = slices.Clone(set), n
+			if n == 1 {
+				break
+			}
 		}
 	}
+	slices.Sort(best)
 	return best
 }
 
-// closure is the stubborn set closed from the enabled move seed, and its enabled moves' count.
-func (s *Sets) closure(seed int32, on []bool) ([]int32, int) {
-	in := make([]bool, len(s.moves))
+// closure appends to set the stubborn set closed from the enabled move seed, and counts its
+// enabled moves; in marks the members while it runs and is all false again when it returns.
+func (s *Sets) closure(seed int32, on, in []bool, set []int32) ([]int32, int) {
 	in[seed] = true
-	set, enabledIn := []int32{seed}, 0
+	set, enabledIn := append(set, seed), 0
 	for k := 0; k < len(set); k++ {
 		t := set[k]
 		next := s.enablers[t]
@@ -122,6 +131,8 @@ func (s *Sets) closure(seed int32, on []bool) ([]int32, int) {
 			}
 		}
 	}
-	slices.Sort(set)
+	for _, t := range set {
+		in[t] = false
+	}
 	return set, enabledIn
 }
