@@ -168,6 +168,7 @@ func specWith(picks []string, legit model.Predicate) checker.Spec {
 		Invariants:        []model.Property{zero},
 		Eventually:        []model.Property{zero},
 		Characterisations: []model.Property{zero},
+		Temporal:          []model.Temporal{{Name: "zero", Parts: []model.Formula{{Kind: model.AlwaysEventually, P: legit}}}},
 		Actions:           []model.ActionProperty{{Name: "any", Holds: func(model.State, model.Step, model.State) bool { return true }}},
 	},
 	}

@@ -4,7 +4,7 @@ import "fmt"
 
 // The checks come in families, each a small type over one analysis (checking) that decides
 // its checks and records each as a finding for the replay stage: safety (checks.go),
-// convergence and the worst case (converge.go), recovery (recovery.go), the probabilistic
+// convergence and the worst case (converge.go), temporal properties (temporal.go), recovery (recovery.go), the probabilistic
 // checks (probabilistic.go, expected.go), and the symbolic engine (symbolic.go), whose
 // findings come from BDDs rather than from the graph. A family carries the helpers it alone
 // uses; checking keeps what they share (the scan, the convergence search and its labels,
@@ -22,7 +22,7 @@ type family interface {
 // families is the table of the explicit engines' families, one of each per analysis: every
 // check is in exactly one (TestEveryCheckHasOneFamily).
 func (a *checking) families() []family {
-	return []family{safety{a}, convergence{a}, recovery{a}, &probabilistic{checking: a}}
+	return []family{safety{a}, convergence{a}, temporal{a}, recovery{a}, &probabilistic{checking: a}}
 }
 
 // checkAll decides the spec's checks in the order they are reported, each by its family:

@@ -33,6 +33,11 @@ const (
 	// fairness) reaches the goal of each eventually property: "v's outstanding request is
 	// eventually satisfied" when the goal is "v has no outstanding request".
 	CheckEventually Check = "eventually"
+	// CheckTemporal: each temporal property (model.Temporal: always, eventually, always
+	// eventually, eventually always, leads-to, under a fairness of its own, from the initial
+	// or the legitimate configurations) holds of every execution; a violation is a shortest
+	// path or a fair lasso.
+	CheckTemporal Check = "temporal"
 	// CheckRecovery: on a model with faults (faults.With) started in legitimate
 	// configurations, every execution with at most k faults reaches the legitimate set once
 	// its faults stop; the worst cases from the first fault and from the last.
@@ -51,7 +56,7 @@ const (
 )
 
 // AllChecks lists the checks in the order they are reported.
-var AllChecks = []Check{CheckInvariant, CheckAction, CheckCharacterise, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase, CheckEventually, CheckRecovery, CheckAlmostSure, CheckExpected}
+var AllChecks = []Check{CheckInvariant, CheckAction, CheckCharacterise, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase, CheckEventually, CheckTemporal, CheckRecovery, CheckAlmostSure, CheckExpected}
 
 // ParseChecks reads a comma-separated list of check names.
 func ParseChecks(list string) ([]Check, error) {
@@ -227,6 +232,18 @@ func (s *Spec) properties() error {
 		return fmt.Errorf("recovery needs a legitimate set")
 	case s.has(CheckEventually) && len(s.Eventually) == 0:
 		return fmt.Errorf("the eventually check needs at least one goal")
+	case s.has(CheckTemporal) && len(s.Temporal) == 0:
+		return fmt.Errorf("the temporal check needs at least one temporal property")
+	}
+	if s.has(CheckTemporal) {
+		for _, t := range s.Temporal {
+			if err := t.Validate(); err != nil {
+				return err
+			}
+			if t.FromLegit && s.Legit == nil {
+				return fmt.Errorf("temporal property %s starts from the legitimate configurations, and there is no legitimate set", t.Name)
+			}
+		}
 	}
 	return nil
 }

@@ -70,6 +70,7 @@ func fileEntry(f *lang.File, top *topology.Graph) (*Entry, error) {
 			Legit:      prog.Legit,
 			LegitForm:  prog.LegitForm,
 			Invariants: prog.Invariants(),
+			Temporal:   prog.Temporal(),
 			Actions:    prog.Actions(),
 		}, LegitDoc: "the file's legitimate predicate",
 		}, nil

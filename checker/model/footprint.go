@@ -17,8 +17,24 @@ type Footprint struct {
 // them on the configurations a run meets: a move that changes a variable outside its Writes,
 // or whose guard or statement reads one outside its Reads, is a breach of the contract.
 type Footprinted interface {
-	Rules(p int) int
+	Listed
 	Footprint(p, r int) Footprint
+}
+
+// Listed is a protocol that says how many actions each process has: Rules(p), the r of
+// Enabled, Fire's moves and RuleName being 0..Rules(p)-1. Fairness per rule reads it
+// (fairness.Resolve, through ListedOf).
+type Listed interface {
+	Rules(p int) int
+}
+
+// ListedOf is p's list of actions, looking through the lint (WithLint) that checks it.
+func ListedOf(p Protocol) (Listed, bool) {
+	if l, ok := p.(*lint); ok {
+		p = l.Protocol
+	}
+	r, ok := p.(Listed)
+	return r, ok
 }
 
 // Independent reports whether moves of the two footprints commute and neither enables nor

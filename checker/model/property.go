@@ -39,4 +39,7 @@ type Properties struct {
 	Characterisations []Property
 	// Eventually are goals every execution reaches from every reachable configuration.
 	Eventually []Property
+	// Temporal are properties of executions under a fairness assumption (the temporal
+	// check).
+	Temporal []Temporal
 }

@@ -12,7 +12,8 @@ type File struct {
 	Rules      []*Rule
 	Legit      Expr
 	Invariants []*Named
-	Actions    []*Named // action invariants: predicates of a step (old(E) reads the step's start)
+	Actions    []*Named    // action invariants: predicates of a step (old(E) reads the step's start)
+	Properties []*Property // temporal properties (property.go)
 	Checks     []Ident
 }
 

@@ -32,6 +32,7 @@ type Program struct {
 	LegitForm model.Form
 	invForms  []model.Form
 	acts      []evaluator
+	props     []*compiledProperty    // temporal properties (propcompile.go)
 	breach    atomic.Pointer[breach] // the step that broke the language's rules, the one in the smallest configuration
 	envs      sync.Pool              // of *env
 }
@@ -121,6 +122,9 @@ func Compile(f *File, values map[string]int, top *topology.Graph) (prog *Program
 			return nil, err
 		}
 		pr.acts = append(pr.acts, ev)
+	}
+	if err := c.properties(); err != nil {
+		return nil, err
 	}
 	if err := c.types(); err != nil { // once every name is known: the compiler's errors come first
 		return nil, err

@@ -102,9 +102,11 @@ func nonLocal(pr *lang.Program, form model.Form) int {
 	return walk(form)
 }
 
-// Every legitimate predicate of the library is a census of local facts, whose form agrees
-// with the compiled predicate, at the default parameters and at n = 3; so are the invariants.
+// Every legitimate predicate of the library's self-stabilizing protocols is a census of local
+// facts, whose form agrees with the compiled predicate, at the default parameters and at n = 3;
+// so are the invariants. server.gcl, a handshake of two named processes, is no census.
 func TestLibraryForms(t *testing.T) {
+	notCensus := map[string]bool{"server.gcl": true}
 	files, err := filepath.Glob("../../examples/protocols/*.gcl")
 	if err != nil || len(files) == 0 {
 		t.Fatal("no protocol files", err)
@@ -114,6 +116,9 @@ func TestLibraryForms(t *testing.T) {
 	wantNonLocal := map[string]bool{}
 	for _, path := range files {
 		name := filepath.Base(path)
+		if notCensus[name] {
+			continue
+		}
 		for _, values := range []map[string]int{nil, {"n": 3}} {
 			pr := compile(t, path, values)
 			what := name

@@ -44,6 +44,16 @@ func (p *parser) advance() error {
 	return err
 }
 
+// peek is the token after the current one, which stays current.
+func (p *parser) peek() Token {
+	copied := *p.lx
+	t, err := copied.next()
+	if err != nil {
+		return Token{Kind: EOF, Pos: t.Pos}
+	}
+	return t
+}
+
 func (p *parser) errorf(at Pos, format string, args ...any) error {
 	return p.lx.errorf(at, format, args...)
 }
@@ -83,14 +93,14 @@ func (p *parser) ident(what string) (Ident, error) {
 
 // keywords cannot name anything.
 var keywords = map[string]bool{"protocol": true, "param": true, "topology": true, "var": true, "rule": true,
-	"legitimate": true, "invariant": true, "action": true, "let": true, "check": true, "in": true, "where": true, "if": true, "then": true,
+	"legitimate": true, "invariant": true, "action": true, "property": true, "let": true, "check": true, "in": true, "where": true, "if": true, "then": true,
 	"else": true, "and": true, "or": true, "not": true, "forall": true, "exists": true, "count": true, "sum": true,
 	"min": true, "max": true, "argmin": true, "argmax": true}
 
 // decl reads one declaration.
 func (p *parser) decl() error {
 	if p.tok.Kind != Word {
-		return p.expected("a declaration (protocol, param, topology, var, let, rule, legitimate, invariant, action, check)")
+		return p.expected("a declaration (protocol, param, topology, var, let, rule, legitimate, invariant, action, property, check)")
 	}
 	switch p.tok.Text {
 	case "protocol":
@@ -109,10 +119,12 @@ func (p *parser) decl() error {
 		return p.invariant()
 	case "let":
 		return p.let()
+	case "property":
+		return p.property()
 	case "check":
 		return p.checks()
 	}
-	return p.expected("a declaration (protocol, param, topology, var, let, rule, legitimate, invariant, action, check)")
+	return p.expected("a declaration (protocol, param, topology, var, let, rule, legitimate, invariant, action, property, check)")
 }
 
 func (p *parser) protocol() error {

@@ -23,7 +23,7 @@ func TestParseDijkstra(t *testing.T) {
 		t.Fatal(err)
 	}
 	if f.Protocol.Name != "dijkstra" || len(f.Params) != 2 || f.Topology.Kind != "oriented_ring" || len(f.Vars) != 1 ||
-		len(f.Rules) != 2 || f.Legit == nil || len(f.Checks) != 3 || f.Checks[2].Name != "worst-case" {
+		len(f.Rules) != 2 || f.Legit == nil || len(f.Checks) != 4 || f.Checks[2].Name != "worst-case" || len(f.Properties) != 1 {
 		t.Fatalf("%+v", f)
 	}
 	r := f.Rules[0]
@@ -124,6 +124,14 @@ func runCompiled(t *testing.T, file *File) {
 	pr.Legit(s)
 	for _, inv := range pr.Invariants() {
 		inv.Holds(s)
+	}
+	for _, prop := range pr.Temporal() {
+		for _, f := range prop.Parts {
+			f.P(s)
+			if f.Q != nil {
+				f.Q(s)
+			}
+		}
 	}
 	for p := range pr.g.n {
 		for _, r := range pr.Enabled(s, p, nil) {

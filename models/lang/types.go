@@ -94,6 +94,11 @@ func (c *compiler) types() error {
 			return err
 		}
 	}
+	for _, prop := range f.Properties {
+		if err := ty.property(prop); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

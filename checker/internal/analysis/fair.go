@@ -149,69 +149,24 @@ func FairLasso(g explore.Graph, m model.Model, f *FairSCC, stem explore.NodePath
 func (f *FairSCC) Entry() uint64 { return f.nodes[0] }
 
 // forEachSCC enumerates the strongly connected components of the subgraph induced by the nodes
-// satisfying inside, roots taken in id order, with an explicit stack (Tarjan's algorithm).
+// satisfying inside, roots taken in id order.
 func forEachSCC(g explore.Graph, x *explore.Expander, inside func(uint64) bool, emit func([]uint64)) {
-	type info struct{ index, low uint32 }
-	type tframe struct {
-		id    uint64
-		edges []uint64
-		next  int
-	}
-	nodes := map[uint64]*info{}
-	onStack := map[uint64]bool{}
-	var stack []uint64
-	var counter uint32
-	for root := uint64(0); root < g.Size(); root++ {
-		if !inside(root) || nodes[root] != nil {
-			continue
-		}
-		var frames []tframe
-		push := func(id uint64) {
-			counter++
-			nodes[id] = &info{counter, counter}
-			stack = append(stack, id)
-			onStack[id] = true
-			var succ []uint64
-			for _, e := range x.Edges(id) {
-				if inside(e.To) {
-					succ = append(succ, e.To)
-				}
-			}
-			frames = append(frames, tframe{id: id, edges: succ})
-		}
-		push(root)
-		for len(frames) > 0 {
-			f := &frames[len(frames)-1]
-			if f.next < len(f.edges) {
-				w := f.edges[f.next]
-				f.next++
-				if nodes[w] == nil {
-					push(w)
-				} else if onStack[w] {
-					nodes[f.id].low = min(nodes[f.id].low, nodes[w].index)
-				}
-				continue
-			}
-			v := f.id
-			frames = frames[:len(frames)-1]
-			if len(frames) > 0 {
-				parent := frames[len(frames)-1].id
-				nodes[parent].low = min(nodes[parent].low, nodes[v].low)
-			}
-			if nodes[v].low == nodes[v].index {
-				i := len(stack) - 1
-				for stack[i] != v {
-					i--
-				}
-				comp := slices.Clone(stack[i:])
-				for _, id := range comp {
-					onStack[id] = false
-				}
-				stack = stack[:i]
-				emit(comp)
+	roots := func(yield func(uint64) bool) {
+		for id := uint64(0); id < g.Size(); id++ {
+			if inside(id) && !yield(id) {
+				return
 			}
 		}
 	}
+	succ := func(id uint64, out []uint64) []uint64 {
+		for _, e := range x.Edges(id) {
+			if inside(e.To) {
+				out = append(out, e.To)
+			}
+		}
+		return out
+	}
+	tarjan(roots, succ, emit)
 }
 
 // LoopIsFair checks weak fairness on the loop of a lasso: every unit enabled in all of its

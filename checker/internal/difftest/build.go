@@ -23,6 +23,7 @@ type Subject struct {
 	Invariants []model.Property
 	Eventually []model.Property
 	Actions    []model.ActionProperty
+	Temporal   []model.Temporal
 }
 
 // GoSubject is the Go reading of p.
@@ -36,6 +37,9 @@ func GoSubject(p *randproto.Protocol) Subject {
 		s.Eventually = append(s.Eventually, model.Property{Name: fmt.Sprintf("g%d", i), Holds: g.Predicate(p)})
 	}
 	s.Actions = actions(p)
+	for i, t := range p.Temporal {
+		s.Temporal = append(s.Temporal, t.Property(p, fmt.Sprintf("t%d", i)))
+	}
 	return s
 }
 
@@ -98,13 +102,14 @@ func build(p *randproto.Protocol, s Subject, cfg Config, list []model.State) (*b
 			return nil, err
 		}
 	}
-	b.spec = checker.Spec{Checks: cfg.checks(len(s.Invariants) > 0, len(s.Eventually) > 0, len(s.Actions) > 0),
+	b.spec = checker.Spec{Checks: cfg.checks(len(s.Invariants) > 0, len(s.Eventually) > 0, len(s.Actions) > 0, len(s.Temporal) > 0),
 		Properties: model.Properties{
 			Legit:      s.Legit,
 			LegitForm:  s.LegitForm,
 			Invariants: s.Invariants,
 			Eventually: s.Eventually,
 			Actions:    s.Actions,
+			Temporal:   s.Temporal,
 		},
 		Fairness: cfg.Fairness, Reading: cfg.Reading, Rounds: cfg.Rounds}
 	if cfg.Faults != nil {

@@ -130,6 +130,7 @@ func (h *harness) plain(b *built, res *checker.Result) error {
 	h.invariants(b, res, ref, &d)
 	h.actions(b, res, ref, &d)
 	h.goals(b, res, ref, &d)
+	h.temporal(b, res, &d)
 	return d.err()
 }
 

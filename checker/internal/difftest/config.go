@@ -182,9 +182,10 @@ func (c *Config) fit() {
 	}
 }
 
-// checks are the checks the run asks for, given whether the protocol has invariants, goals
-// and action invariants: every check the run's reduction and engine keep.
-func (c Config) checks(invariants, goals, actions bool) []checker.Check {
+// checks are the checks the run asks for, given whether the protocol has invariants, goals,
+// action invariants and temporal properties: every check the run's reduction, engine and
+// fairness keep (a temporal property states its own fairness: not with --fairness).
+func (c Config) checks(invariants, goals, actions, temporal bool) []checker.Check {
 	if c.Faults != nil {
 		return []checker.Check{checker.CheckRecovery}
 	}
@@ -202,6 +203,9 @@ func (c Config) checks(invariants, goals, actions bool) []checker.Check {
 	}
 	if goals && explicit {
 		out = append(out, checker.CheckEventually)
+	}
+	if temporal && explicit && !c.Rotation && c.Fairness == checker.Unfair {
+		out = append(out, checker.CheckTemporal)
 	}
 	return out
 }

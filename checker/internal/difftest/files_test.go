@@ -40,8 +40,11 @@ func fileSubject(t *testing.T) func(*randproto.Protocol) (difftest.Subject, erro
 		if len(inst.Actions) != len(p.Actions) {
 			return difftest.Subject{}, fmt.Errorf("the file has %d action invariants, the protocol %d", len(inst.Actions), len(p.Actions))
 		}
+		if len(inst.Temporal) != len(p.Temporal) {
+			return difftest.Subject{}, fmt.Errorf("the file has %d temporal properties, the protocol %d", len(inst.Temporal), len(p.Temporal))
+		}
 		return difftest.Subject{Protocol: inst.Protocol, Legit: inst.Legit, LegitForm: inst.LegitForm, Invariants: inst.Invariants,
-			Actions: inst.Actions}, nil
+			Actions: inst.Actions, Temporal: inst.Temporal}, nil
 	}
 }
 

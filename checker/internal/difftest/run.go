@@ -111,6 +111,7 @@ func (c Campaign) Protocol(ctx context.Context, i int) *Report {
 	rep := &Report{Protocols: 1, Features: map[string]int{}}
 	rng := rand.New(rand.NewPCG(c.Seed, uint64(i)))
 	p := randproto.Generate(rng)
+	p.DrawTemporal(rand.New(rand.NewPCG(c.Seed, uint64(i)^temporalSource)))
 	text, dot := p.GCL()
 	if dot != "" {
 		text += "\n// " + randproto.TopologyFile + ":\n" + dot
@@ -155,6 +156,9 @@ func (c Campaign) Protocol(ctx context.Context, i int) *Report {
 	}
 	return rep
 }
+
+// temporalSource tells the source of a protocol's temporal properties from the protocol's.
+const temporalSource = 0x7e3_9a11
 
 // sample draws about a quarter of the configurations, at least one.
 func sample(rng *rand.Rand, all []model.State) []model.State {

@@ -94,8 +94,8 @@ func (p *Protocol) gclRules(b *strings.Builder) {
 	}
 }
 
-// gclPredicates writes the legitimate set (through a let in the Lets style), the invariants
-// and the action invariants.
+// gclPredicates writes the legitimate set (through a let in the Lets style), the invariants,
+// the action invariants and the temporal properties.
 func (p *Protocol) gclPredicates(b *strings.Builder) {
 	legit := p.Legit.text(p.Vars)
 	if p.Style.Lets {
@@ -108,6 +108,9 @@ func (p *Protocol) gclPredicates(b *strings.Builder) {
 	}
 	for i, a := range p.Actions {
 		fmt.Fprintf(b, "action a%d : ((not old(%s)) or %s)\n", i, a.Before.text(p.Vars), a.After.text(p.Vars))
+	}
+	for i, t := range p.Temporal {
+		t.gcl(b, fmt.Sprintf("t%d", i), p.Vars)
 	}
 }
 

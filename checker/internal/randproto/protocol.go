@@ -65,6 +65,8 @@ type Protocol struct {
 	Goals []*Pred
 	// Actions are action invariants: if Before holds at a step's start, After holds at its end.
 	Actions []Action
+	// Temporal are temporal properties (the temporal check), named t0, t1, …
+	Temporal []Temporal
 	// Anonymous: a ring whose rules every process has and which read only relative
 	// neighbours, so rotating a configuration rotates its successors (symmetry.Rotational).
 	Anonymous bool
@@ -144,6 +146,9 @@ type goProtocol struct{ p *Protocol }
 
 func (g goProtocol) Schema() *model.Schema { return g.p.schema }
 func (g goProtocol) Neighbors(q int) []int { return g.p.Reads[q] }
+
+// Rules makes the protocol model.Listed, for fairness per rule.
+func (g goProtocol) Rules(q int) int { return len(g.p.actions[q]) }
 
 // RuleName names an action as the language does: the rule, and its parameter's process.
 func (g goProtocol) RuleName(q, r int) string {

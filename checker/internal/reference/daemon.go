@@ -1,6 +1,10 @@
 package reference
 
-import "github.com/mc-checker/mc/checker/model"
+import (
+	"slices"
+
+	"github.com/mc-checker/mc/checker/model"
+)
 
 // Step is one step of a protocol under a daemon, as the reference enumerates it.
 type Step struct {
@@ -17,14 +21,14 @@ type Step struct {
 // not a daemon: the reference has none.
 func Steps(p model.Protocol, d model.Daemon, s model.State) []Step {
 	var out []Step
-	eachStep(p, d, s, func(t model.State, movers uint64, moves int) {
-		out = append(out, Step{To: t.Clone(), Movers: movers, Moves: moves})
+	eachStep(p, d, s, func(t model.State, movers uint64, moves []model.Move) {
+		out = append(out, Step{To: t.Clone(), Movers: movers, Moves: len(moves)})
 	})
 	return out
 }
 
 // eachStep yields the steps of Steps; the configuration is valid only during the call.
-func eachStep(p model.Protocol, d model.Daemon, s model.State, yield func(t model.State, movers uint64, moves int)) {
+func eachStep(p model.Protocol, d model.Daemon, s model.State, yield func(t model.State, movers uint64, moves []model.Move)) {
 	n := p.Schema().Procs()
 	rules := make([][]int, n)
 	var enabled []int
@@ -39,7 +43,7 @@ func eachStep(p model.Protocol, d model.Daemon, s model.State, yield func(t mode
 		for _, q := range set {
 			movers |= 1 << q
 		}
-		fireEvery(p, s, t, set, rules, func() { yield(t, movers, len(set)) })
+		fireEvery(p, s, t, set, rules, func(moves []model.Move) { yield(t, movers, moves) })
 	}
 }
 
@@ -88,7 +92,7 @@ func independent(p model.Protocol, set []int) bool {
 }
 
 // fireEvery fires every choice of one enabled rule per process of set on s, into t.
-func fireEvery(p model.Protocol, s, t model.State, set []int, rules [][]int, yield func()) {
+func fireEvery(p model.Protocol, s, t model.State, set []int, rules [][]int, yield func([]model.Move)) {
 	pick := make([]int, len(set))
 	moves := make([]model.Move, len(set))
 	for {
@@ -97,7 +101,7 @@ func fireEvery(p model.Protocol, s, t model.State, set []int, rules [][]int, yie
 		}
 		copy(t, s)
 		p.Fire(s, moves, t)
-		yield()
+		yield(moves)
 		i := 0
 		for ; i < len(set); i++ {
 			if pick[i]++; pick[i] < len(rules[set[i]]) {
@@ -130,8 +134,8 @@ func exploreProtocol(p model.Protocol, d model.Daemon, init []model.State) *grap
 	}
 	g.initial = len(g.states)
 	for i := 0; i < len(g.states); i++ {
-		eachStep(p, d, g.states[i], func(t model.State, movers uint64, moves int) {
-			g.adj[i] = append(g.adj[i], arc{to: g.add(t, g.depth[i]+1), moves: moves, movers: movers})
+		eachStep(p, d, g.states[i], func(t model.State, movers uint64, moves []model.Move) {
+			g.adj[i] = append(g.adj[i], arc{to: g.add(t, g.depth[i]+1), moves: len(moves), movers: movers, acts: slices.Clone(moves)})
 		})
 		g.units = append(g.units, EnabledMask(p, g.states[i]))
 	}

@@ -50,9 +50,9 @@ func Recover(p model.Protocol, d model.Daemon, from []model.State, legit model.P
 		s := g.states[i]
 		left := s[len(s)-1]
 		t := s.Clone()
-		eachStep(p, d, s[:w], func(next model.State, movers uint64, moves int) {
+		eachStep(p, d, s[:w], func(next model.State, movers uint64, moves []model.Move) {
 			copy(t, next)
-			g.adj[i] = append(g.adj[i], arc{to: g.add(t, g.depth[i]+1), moves: moves, movers: movers})
+			g.adj[i] = append(g.adj[i], arc{to: g.add(t, g.depth[i]+1), moves: len(moves), movers: movers})
 		})
 		if left > 0 && (len(g.adj[i]) > 0 || end(s)) {
 			for _, t := range faultTargets(p.Schema(), s, faultable, f) {

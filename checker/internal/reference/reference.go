@@ -64,7 +64,8 @@ func (r Result) ConvergesUnder(weaklyFair, strict bool) bool {
 type arc struct {
 	to, moves int
 	movers    uint64
-	fault     bool // a fault of a model with faults: it moves no process
+	fault     bool         // a fault of a model with faults: it moves no process
+	acts      []model.Move // the moves, on a graph the reference built from a protocol
 }
 
 // graph is the reachable graph, states numbered in BFS order from the initial ones.
