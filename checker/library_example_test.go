@@ -38,3 +38,22 @@ func Example_library() {
 	// recovery: holds within 12 steps of the fault
 	// refused: the blocks reduction keeps reachable configurations, deadlocks and cycles, not the steps themselves: it applies to invariants, deadlock, closure, characterise and (with closure) convergence
 }
+
+// A temporal property through the library (docs/LIBRARY.md): once Dijkstra's ring of 4 is
+// legitimate, every machine is privileged infinitely often under the distributed daemon: one
+// part of the property per machine, which a counterexample would name.
+func Example_temporal() {
+	ring, _ := dijkstra.New(4, 4)
+	m, _ := model.Daemonize(ring, model.Distributed)
+	procs, _ := model.ProcessesOf(m)
+	nostarve := model.Temporal{Name: "nostarve", FromLegit: true}
+	for p := range 4 {
+		privileged := func(s model.State) bool { return procs.EnabledMask(s)&(1<<p) != 0 }
+		nostarve.Parts = append(nostarve.Parts, model.Formula{Label: fmt.Sprintf("machine %d", p), Kind: model.AlwaysEventually, P: privileged})
+	}
+	spec := checker.Spec{Properties: model.Properties{Legit: ring.Legitimate(), Temporal: []model.Temporal{nostarve}}, Checks: []checker.Check{checker.CheckTemporal}}
+	res, _ := checker.Run(context.Background(), m, spec, checker.Options{})
+	fmt.Println(res.Checks[0].Name, res.Checks[0].Verdict, "-", res.Checks[0].Detail)
+	// Output:
+	// temporal nostarve holds - from the legitimate configurations, every execution
+}

@@ -2,7 +2,8 @@
 // Schema of a protocol's variables (built with a Builder) and the States it encodes, the
 // Protocol interface, the Daemon that turns a protocol into a Model (Daemonize, From, Where,
 // WithLint), Steps and Traces with their Replay, the Traits of a model, and the predicates
-// checks are stated with (Predicate, Property, Form). It depends on the standard library,
+// checks are stated with (Predicate, Property, Form, and Temporal for properties of
+// executions under a fairness of their own: temporal.go). It depends on the standard library,
 // xxhash, checker/plural and its leaf prob only: nothing here stores, maps or explores.
 //
 // What is not the core lives in subpackages of one job each, which import this package

@@ -15,14 +15,15 @@
 //
 // What is compared: the states and transitions explored (unreduced runs; the orbits under
 // rotation), the verdicts of invariants, action invariants, deadlock, closure, convergence,
-// the worst case and eventually, the worst case in moves, steps and rounds, the length of
-// every counterexample to an invariant, an action invariant, deadlock and closure (the
-// shortest), the recovery's verdict and its worst cases from the first and the last fault;
+// the worst case, eventually and the temporal properties (drawn from a source of their own,
+// Protocol.DrawTemporal; reference.Temporal decides them), the worst case in moves, steps and
+// rounds, the length of every counterexample to an invariant, an action invariant, deadlock,
+// closure and an always property (the shortest), the recovery's verdict and its worst cases from the first and the last fault;
 // every trace is checked step by step against the reference's own successors, from an
 // initial configuration, and must show what its check claims.
 //
 // What it does not cover (docs/DESIGN.md, "Differential testing"): channels and timed
 // channels, randomized protocols and the probabilistic checks, characterise, checkpoints and
-// resumed runs, records, fairness units other than processes, and the language's
-// where-conditions on variables, pointer domains and topology files with init=.
+// resumed runs, records, a model's own fairness units under --fairness weak, and the
+// language's where-conditions on variables, pointer domains and topology files with init=.
 package difftest
