@@ -25,6 +25,10 @@ func (a temporal) decide(Check) error {
 			a.partial(name)
 			continue
 		}
+		if err := a.opts.fits(a.g.Size(), a.g.Size()*analysis.TemporalBytes, "the temporal check"); err != nil {
+			a.add(CheckResult{Name: name, Verdict: Inconclusive, Detail: err.Error()}, nil)
+			continue
+		}
 		if err := a.property(name, p); err != nil {
 			return err
 		}

@@ -166,7 +166,7 @@ func forEachSCC(g explore.Graph, x *explore.Expander, inside func(uint64) bool, 
 		}
 		return out
 	}
-	tarjan(roots, succ, emit)
+	tarjan(sparseSCC{}, roots, succ, emit) // over the bad region only, which may be a sliver of the graph
 }
 
 // LoopIsFair checks weak fairness on the loop of a lasso: every unit enabled in all of its

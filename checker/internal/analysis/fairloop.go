@@ -32,13 +32,14 @@ type component struct {
 	enabled []uint64
 	out     [][]localEdge
 	accept  []bool
+	mark    []bool // scratch, by position: the part refine or without is reading; all false between
 }
 
 // fairComp is a fair part of a component: the positions it keeps, and what its loop must
 // visit (a node) or take (an edge, from that node) to be fair and accepted.
 type fairComp struct {
 	c     *component
-	in    map[int32]bool
+	in    map[int32]bool // its positions in c
 	needs []need
 }
 
@@ -58,7 +59,7 @@ type hop struct {
 }
 
 // fairComponents returns, for every node of a fair part of a component of the region
-// (inside), that part.
+// (inside), that part. It keeps 16 bytes a node of the graph (TemporalBytes).
 func fairComponents(ctx context.Context, g explore.Graph, x *explore.Expander, fair *fairnesspkg.Assumption, inside, accept func(uint64) bool) (map[uint64]*fairComp, error) {
 	out := map[uint64]*fairComp{}
 	roots := func(yield func(uint64) bool) {
@@ -76,8 +77,12 @@ func fairComponents(ctx context.Context, g explore.Graph, x *explore.Expander, f
 		}
 		return dst
 	}
-	tarjan(roots, succ, func(nodes []uint64) {
-		c := newComponent(g, x, fair, nodes, accept)
+	posOf := make([]int32, g.Size()) // a component's node's position in it, plus one; 0 elsewhere
+	tarjan(make(denseSCC, g.Size()), roots, succ, func(nodes []uint64) {
+		if len(nodes) == 1 && !slices.ContainsFunc(x.Edges(nodes[0]), func(e explore.Edge) bool { return e.To == nodes[0] }) {
+			return // one node without a loop: no cycle
+		}
+		c := newComponent(g, x, fair, nodes, accept, posOf)
 		all := make([]int32, len(nodes))
 		for i := range all {
 			all[i] = int32(i)
@@ -91,13 +96,14 @@ func fairComponents(ctx context.Context, g explore.Graph, x *explore.Expander, f
 	return out, ctx.Err()
 }
 
-// newComponent reads the component's nodes, their enabled units and their internal edges.
-func newComponent(g explore.Graph, x *explore.Expander, fair *fairnesspkg.Assumption, nodes []uint64, accept func(uint64) bool) *component {
+// newComponent reads the component's nodes, their enabled units and their internal edges;
+// posOf is all zeros on entry and on return.
+func newComponent(g explore.Graph, x *explore.Expander, fair *fairnesspkg.Assumption, nodes []uint64, accept func(uint64) bool, posOf []int32) *component {
 	slices.Sort(nodes)
-	c := &component{nodes: nodes, enabled: make([]uint64, len(nodes)), out: make([][]localEdge, len(nodes)), accept: make([]bool, len(nodes))}
-	pos := make(map[uint64]int32, len(nodes))
+	c := &component{nodes: nodes, enabled: make([]uint64, len(nodes)), out: make([][]localEdge, len(nodes)),
+		accept: make([]bool, len(nodes)), mark: make([]bool, len(nodes))}
 	for i, id := range nodes {
-		pos[id] = int32(i)
+		posOf[id] = int32(i) + 1
 	}
 	m, s := g.Model(), g.Schema().NewState()
 	var served []uint64
@@ -106,14 +112,17 @@ func newComponent(g explore.Graph, x *explore.Expander, fair *fairnesspkg.Assump
 		c.accept[i] = accept(id)
 		c.enabled[i], served = fair.Steps(m, s, served)
 		for _, e := range x.Edges(id) {
-			if j, ok := pos[e.To]; ok {
+			if j := posOf[e.To]; j > 0 {
 				var u uint64
 				if int(e.Index) < len(served) {
 					u = served[e.Index]
 				}
-				c.out[i] = append(c.out[i], localEdge{to: j, index: e.Index, served: u})
+				c.out[i] = append(c.out[i], localEdge{to: j - 1, index: e.Index, served: u})
 			}
 		}
+	}
+	for _, id := range nodes {
+		posOf[id] = 0
 	}
 	return c
 }
@@ -121,10 +130,15 @@ func newComponent(g explore.Graph, x *explore.Expander, fair *fairnesspkg.Assump
 // refine returns the fair parts of the subcomponent sub (a strongly connected set of
 // positions).
 func (c *component) refine(fair *fairnesspkg.Assumption, sub []int32) []*fairComp {
-	in := make(map[int32]bool, len(sub))
+	in := c.mark
 	for _, p := range sub {
 		in[p] = true
 	}
+	defer func() {
+		for _, p := range sub {
+			in[p] = false
+		}
+	}()
 	units := len(fair.Units())
 	everywhere, somewhere, taken := uint64(1)<<units-1, uint64(0), uint64(0)
 	internal, accepted := false, false
@@ -144,9 +158,17 @@ func (c *component) refine(fair *fairnesspkg.Assumption, sub []int32) []*fairCom
 		return nil
 	}
 	if bad := strong & somewhere &^ taken; bad != 0 {
-		return c.without(fair, sub, bad)
+		parts := c.without(sub, bad)
+		var out []*fairComp
+		for _, part := range parts {
+			out = append(out, c.refine(fair, part)...) // the marks of sub are no longer read
+		}
+		return out
 	}
-	f := &fairComp{c: c, in: in}
+	f := &fairComp{c: c, in: make(map[int32]bool, len(sub))}
+	for _, p := range sub {
+		f.in[p] = true
+	}
 	for u := range units {
 		bit := uint64(1) << u
 		switch {
@@ -171,43 +193,49 @@ func (c *component) refine(fair *fairnesspkg.Assumption, sub []int32) []*fairCom
 	return []*fairComp{f}
 }
 
-// without decomposes sub less its nodes where a unit of bad is enabled, and refines each part.
-func (c *component) without(fair *fairnesspkg.Assumption, sub []int32, bad uint64) []*fairComp {
-	keep := map[uint64]bool{}
+// without decomposes sub less its nodes where a unit of bad is enabled into its strongly
+// connected parts that have an edge, each sorted; it costs in proportion to sub, and leaves
+// c.mark as it found it (cleared for sub's nodes).
+func (c *component) without(sub []int32, bad uint64) [][]int32 {
+	keep := c.mark
 	for _, p := range sub {
-		if c.enabled[p]&bad == 0 {
-			keep[uint64(p)] = true
-		}
+		keep[p] = c.enabled[p]&bad == 0
 	}
 	roots := func(yield func(uint64) bool) {
 		for _, p := range sub {
-			if keep[uint64(p)] && !yield(uint64(p)) {
+			if keep[p] && !yield(uint64(p)) {
 				return
 			}
 		}
 	}
 	succ := func(p uint64, dst []uint64) []uint64 {
 		for _, e := range c.out[p] {
-			if keep[uint64(e.to)] {
+			if keep[e.to] {
 				dst = append(dst, uint64(e.to))
 			}
 		}
 		return dst
 	}
-	var out []*fairComp
-	tarjan(roots, succ, func(part []uint64) {
+	var parts [][]int32
+	tarjan(make(sparseSCC, len(sub)), roots, succ, func(part []uint64) {
+		if len(part) == 1 && !slices.ContainsFunc(c.out[part[0]], func(e localEdge) bool { return uint64(e.to) == part[0] }) {
+			return // one node without a loop: no cycle
+		}
 		ps := make([]int32, len(part))
 		for i, p := range part {
 			ps[i] = int32(p)
 		}
 		slices.Sort(ps)
-		out = append(out, c.refine(fair, ps)...)
+		parts = append(parts, ps)
 	})
-	return out
+	for _, p := range sub {
+		keep[p] = false
+	}
+	return parts
 }
 
 // serving is the first edge of sub, in node order, that serves a unit of bit.
-func (c *component) serving(sub []int32, in map[int32]bool, bit uint64) need {
+func (c *component) serving(sub []int32, in []bool, bit uint64) need {
 	for _, p := range sub {
 		for j, e := range c.out[p] {
 			if in[e.to] && e.served&bit != 0 {

@@ -43,13 +43,9 @@ type TemporalViolation struct {
 	Start, Trigger int
 }
 
-// via is how the search reached a key of the product (a node id shifted left, its phase in
-// bit 0, 1 after the trigger): from the parent key (noKey at a source) by the step of index
-// step.
-type via struct {
-	parent uint64
-	step   uint32
-}
+// TemporalBytes is what deciding a formula keeps a node of the graph, at most: the product
+// search's parents (two phases), and the components' search and positions.
+const TemporalBytes = 2*12 + 12 + 4
 
 // DecideTemporal returns a shortest counterexample to q on g, or nil if the formula holds.
 func DecideTemporal(ctx context.Context, g explore.Graph, q TemporalQuery) (*TemporalViolation, error) {
@@ -101,24 +97,24 @@ type productSearch struct {
 	x              *explore.Expander
 	trigger, avoid func(uint64) bool
 	wander         bool // moves before the trigger are allowed (all but ◇P)
-	seen           map[uint64]via
-	after          []uint64 // the nodes reached after the trigger, in breadth-first order
-	afterSet       map[uint64]bool
+	// parent[k] is how the search reached key k of the product (a node id shifted left, its
+	// phase in bit 0, 1 after the trigger): from key parent[k]-1 (0: unreached; k itself at a
+	// source) by the step of index step[k].
+	parent []uint64
+	step   []uint32
+	after  []uint64 // the nodes reached after the trigger, in breadth-first order
 }
 
-const noKey = ^uint64(0)
-
-func (s *productSearch) inRegion(id uint64) bool { return s.afterSet[id] }
+func (s *productSearch) inRegion(id uint64) bool { return s.parent[id<<1|1] != 0 }
 
 // enter records key k reached from parent by step, and reports whether it is new.
 func (s *productSearch) enter(k, parent uint64, step uint32) bool {
-	if _, ok := s.seen[k]; ok {
+	if s.parent[k] != 0 {
 		return false
 	}
-	s.seen[k] = via{parent, step}
+	s.parent[k], s.step[k] = parent+1, step
 	if k&1 == 1 {
 		s.after = append(s.after, k>>1)
-		s.afterSet[k>>1] = true
 	}
 	return true
 }
@@ -139,13 +135,13 @@ func (s *productSearch) next(ph, id uint64) (uint64, bool) {
 }
 
 func (s *productSearch) run(ctx context.Context, sources par.Bitmap) error {
-	s.seen, s.afterSet = map[uint64]via{}, map[uint64]bool{}
+	s.parent, s.step = make([]uint64, 2*s.g.Size()), make([]uint32, 2*s.g.Size())
 	var queue []uint64
 	for id := uint64(0); id < s.g.Size(); id++ {
 		if !sources.Has(id) {
 			continue
 		}
-		if k, ok := s.next(0, id); ok && s.enter(k, noKey, 0) {
+		if k, ok := s.next(0, id); ok && s.enter(k, k, 0) {
 			queue = append(queue, k)
 		}
 	}
@@ -167,15 +163,18 @@ func (s *productSearch) run(ctx context.Context, sources par.Bitmap) error {
 // shortest path from an initial node to the source, then the product's path.
 func (s *productSearch) violation(id uint64, loop *explore.NodePath) *TemporalViolation {
 	var keys []uint64
-	for k := id<<1 | 1; k != noKey; k = s.seen[k].parent {
+	for k := id<<1 | 1; ; k = s.parent[k] - 1 {
 		keys = append(keys, k)
+		if s.parent[k]-1 == k {
+			break
+		}
 	}
 	slices.Reverse(keys)
 	stem := explore.StemTo(s.g, keys[0]>>1)
 	v := &TemporalViolation{Start: len(stem.Nodes) - 1}
 	for i, k := range keys[1:] {
 		stem.Nodes = append(stem.Nodes, k>>1)
-		stem.Steps = append(stem.Steps, s.seen[k].step)
+		stem.Steps = append(stem.Steps, s.step[k])
 		if k&1 == 1 && keys[i]&1 == 0 {
 			v.Trigger = len(stem.Nodes) - 1
 		}
