@@ -104,29 +104,37 @@ func temporalAssumption(p model.Temporal, fair *fairness.Assumption) string {
 // temporalDetail says what the counterexample v to part f of p shows.
 func temporalDetail(p model.Temporal, f model.Formula, fair *fairness.Assumption, v *analysis.TemporalViolation) string {
 	t := v.Trace
-	end := fmt.Sprintf("a configuration without successors, %s in", plural.Count(len(t.Steps), "step"))
-	if t.IsLasso() {
+	// how the execution ends: a loop, or a stop (a configuration without successors)
+	stops := !t.IsLasso()
+	loop := ""
+	if !stops {
 		cycle := "a cycle"
 		if len(fair.Units()) > 0 {
 			cycle = "a fair cycle"
 		}
-		end = fmt.Sprintf("%s of %s (stem of %s)", cycle, plural.Count(len(t.States)-t.LoopStart, "step"), plural.Count(t.LoopStart, "step"))
+		loop = fmt.Sprintf("%s of %s (stem of %s)", cycle, plural.Count(len(t.States)-t.LoopStart, "step"), plural.Count(t.LoopStart, "step"))
 	}
+	stop := "the execution stops after " + plural.Count(len(t.Steps), "step")
 	var detail string
-	switch f.Kind {
-	case model.Always:
+	switch k := f.Kind; {
+	case k == model.Always:
 		detail = "the predicate fails after " + plural.Count(len(t.Steps), "step")
-	case model.Eventually:
-		detail = "the predicate never holds: " + end + " avoids it"
-	case model.AlwaysEventually:
-		detail = fmt.Sprintf("the predicate holds no more after step %d: %s avoids it", v.Trigger, end)
-	case model.LeadsTo:
-		detail = fmt.Sprintf("the premise holds at step %d, and %s never reaches the goal", v.Trigger, end)
-	case model.EventuallyAlways:
-		detail = "the predicate fails infinitely often: " + end + " leaves it"
-		if !t.IsLasso() {
-			detail = "the predicate fails forever: " + end + ", is outside it"
-		}
+	case k == model.Eventually && stops:
+		detail = "the predicate never holds: " + stop + " without reaching it"
+	case k == model.Eventually:
+		detail = "the predicate never holds: " + loop + " avoids it"
+	case k == model.AlwaysEventually && stops:
+		detail = fmt.Sprintf("the predicate holds no more after step %d: %s outside it", v.Trigger, stop)
+	case k == model.AlwaysEventually:
+		detail = fmt.Sprintf("the predicate holds no more after step %d: %s avoids it", v.Trigger, loop)
+	case k == model.LeadsTo && stops:
+		detail = fmt.Sprintf("the premise holds at step %d, and %s without reaching the goal", v.Trigger, stop)
+	case k == model.LeadsTo:
+		detail = fmt.Sprintf("the premise holds at step %d, and %s never reaches the goal", v.Trigger, loop)
+	case k == model.EventuallyAlways && stops:
+		detail = "the predicate fails forever: " + stop + " outside it"
+	case k == model.EventuallyAlways:
+		detail = "the predicate fails infinitely often: " + loop + " leaves it"
 	}
 	if f.Label != "" {
 		detail = "for " + f.Label + ", " + detail

@@ -190,9 +190,9 @@ func TestTemporalDeadlocksStutter(t *testing.T) {
 	expect(t, got, map[string]want{
 		"stops":           {verdict: h},
 		"staysoff":        {verdict: h},
-		"staysoneforever": {verdict: v, detail: "fails forever: a configuration without successors, 0 steps in, is outside it"},
-		"twoagain":        {verdict: v, detail: "holds no more after step 0: a configuration without successors, 0 steps in"},
-		"reachesone":      {verdict: v, detail: "never holds"},
+		"staysoneforever": {verdict: v, detail: "fails forever: the execution stops after 0 steps outside it"},
+		"twoagain":        {verdict: v, detail: "holds no more after step 0: the execution stops after 0 steps outside it"},
+		"reachesone":      {verdict: v, detail: "never holds: the execution stops after 0 steps without reaching it"},
 		"drops":           {verdict: h},
 		"bounded":         {verdict: h},
 		"lowright":        {verdict: v, detail: "fails after 0 steps"},
@@ -203,6 +203,31 @@ func TestTemporalDeadlocksStutter(t *testing.T) {
 	got = temporalResults(t, countdown, model.Central, model.From([]model.State{two}))
 	expect(t, got, map[string]want{
 		"lowright": {verdict: v, stem: 2, detail: "fails after 2 steps; the execution starts in the legitimate configuration of step 2"},
+	})
+}
+
+// Three processes each set their bit once, from all zeros: every configuration satisfies the
+// premise of one, and the first, where all three are enabled, is outside its goal (exactly one
+// enabled); the execution that goes on to the last, where none is, breaks it there, through
+// the goal (regression: the trigger at the start once hid the later one).
+const fill = `protocol fill
+topology path(3)
+var x : 0..1
+rule up : x == 0 -> x := 1
+legitimate : forall(q in procs : x[q] == 1)
+property one : true leadsto count(q in procs : enabled(q)) == 1
+property oneinf : always eventually count(q in procs : enabled(q)) == 1
+property endsone : eventually always count(q in procs : enabled(q)) == 1
+`
+
+func TestTemporalLaterTrigger(t *testing.T) {
+	zeros := model.State{0, 0, 0}
+	got := temporalResults(t, fill, model.Central, model.From([]model.State{zeros}))
+	v := checker.Violated
+	expect(t, got, map[string]want{
+		"one":     {verdict: v, stem: 3, detail: "the premise holds at step 3, and the execution stops after 3 steps without reaching the goal"},
+		"oneinf":  {verdict: v, stem: 3, detail: "holds no more after step 3: the execution stops after 3 steps outside it"},
+		"endsone": {verdict: v, stem: 3, detail: "fails forever: the execution stops after 3 steps outside it"},
 	})
 }
 

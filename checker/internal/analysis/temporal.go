@@ -119,30 +119,37 @@ func (s *productSearch) enter(k, parent uint64, step uint32) bool {
 	return true
 }
 
-// next is the key of node id entered from phase ph, or false if the move is not allowed.
-func (s *productSearch) next(ph, id uint64) (uint64, bool) {
-	switch {
-	case ph == 1 && s.avoid(id):
-		return id<<1 | 1, true
-	case ph == 1:
-		return 0, false
-	case s.trigger(id): // inside the avoided set, which holds every trigger
-		return id<<1 | 1, true
-	case s.wander:
-		return id << 1, true
+// next appends to keys the keys of node id entered from phase ph: after the trigger, the
+// node's if it is in the avoided set; before it, the node's after the trigger if it is one
+// (every trigger is in the avoided set), and before it too where the execution may go on to a
+// later trigger (the counterexample's trigger need not be the first: all but ◇P).
+func (s *productSearch) next(ph, id uint64, keys []uint64) []uint64 {
+	if ph == 1 {
+		if s.avoid(id) {
+			keys = append(keys, id<<1|1)
+		}
+		return keys
 	}
-	return 0, false
+	if s.trigger(id) {
+		keys = append(keys, id<<1|1)
+	}
+	if s.wander {
+		keys = append(keys, id<<1)
+	}
+	return keys
 }
 
 func (s *productSearch) run(ctx context.Context, sources par.Bitmap) error {
 	s.parent, s.step = make([]uint64, 2*s.g.Size()), make([]uint32, 2*s.g.Size())
-	var queue []uint64
+	var queue, keys []uint64
 	for id := uint64(0); id < s.g.Size(); id++ {
 		if !sources.Has(id) {
 			continue
 		}
-		if k, ok := s.next(0, id); ok && s.enter(k, k, 0) {
-			queue = append(queue, k)
+		for _, k := range s.next(0, id, keys[:0]) {
+			if s.enter(k, k, 0) {
+				queue = append(queue, k)
+			}
 		}
 	}
 	for i := 0; i < len(queue); i++ {
@@ -151,8 +158,10 @@ func (s *productSearch) run(ctx context.Context, sources par.Bitmap) error {
 		}
 		k := queue[i]
 		for _, e := range s.x.Edges(k >> 1) {
-			if nk, ok := s.next(k&1, e.To); ok && s.enter(nk, k, e.Index) {
-				queue = append(queue, nk)
+			for _, nk := range s.next(k&1, e.To, keys[:0]) {
+				if s.enter(nk, k, e.Index) {
+					queue = append(queue, nk)
+				}
 			}
 		}
 	}
