@@ -66,7 +66,7 @@ func fileEntry(f *lang.File, top *topology.Graph) (*Entry, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Instance{Protocol: prog, Init: init, Properties: model.Properties{
+		return &Instance{Protocol: prog.Protocol(), Init: init, Properties: model.Properties{
 			Legit:      prog.Legit,
 			LegitForm:  prog.LegitForm,
 			Invariants: prog.Invariants(),

@@ -2,6 +2,7 @@ package runs_test
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,6 +24,8 @@ func TestPORAgreesOnTheLibrary(t *testing.T) {
 		t.Fatal(err)
 	}
 	broken, _ := filepath.Glob("../../examples/protocols/broken/*.gcl")
+	// herman.gcl draws coins, which the reduction refuses (por.Reduce, TestReduceRefuses)
+	files = slices.DeleteFunc(files, func(f string) bool { return filepath.Base(f) == "herman.gcl" })
 	models, least := append(append(files, broken...), "dijkstra"), 20
 	if testing.Short() { // three silent files and the catalogue's ring
 		models, least = []string{"../../examples/protocols/mis.gcl", "../../examples/protocols/colouring.gcl",

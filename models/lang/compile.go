@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/prob"
 	"github.com/mc-checker/mc/models/topology"
 )
 
@@ -49,6 +50,9 @@ type compiledRule struct {
 	ofProcs bool // the parameter is a process (procs, neighbors): names print its label
 	guard   evaluator
 	assigns []compiledAssign
+	// draws are its assigned values' draws, outcomes their product distribution (coins.go)
+	draws    []drawSpec
+	outcomes []prob.Prob
 }
 
 type compiledAssign struct {
@@ -65,6 +69,7 @@ type env struct {
 	moves []model.Move // and its moves
 	p     int
 	bound [maxBound]int
+	draw  []int // the outcome of each draw of the firing rule (coins.go)
 	prog  *Program
 	// trial: a breach is not recorded, only noted in failed (Program.Try)
 	trial, failed bool
@@ -255,6 +260,7 @@ func (c *compiler) compileRules() error {
 		always := c.alwaysHolds(r.Guard, cr.guard, sc, procs)
 		asc := sc
 		asc.guarded = !always // an assignment runs only when the guard holds: where that is not sure, its reads and values are checked when it runs
+		asc.draws = &cr.draws
 		for _, a := range r.Assigns {
 			if assigned[a.Var.Name] {
 				return c.errorf(a.Var.Pos, "rule %s assigns %s twice", r.Name.Name, a.Var.Name)
@@ -280,6 +286,9 @@ func (c *compiler) compileRules() error {
 					return c.errorf(a.Var.Pos, "rule %s of %s would write %s = %d, outside its domain", r.Name.Name, c.prog.g.proc(p), a.Var.Name, x)
 				}
 			}
+		}
+		if cr.outcomes, err = outcomes(cr.draws); err != nil {
+			return c.errorf(r.Name.Pos, "rule %s has %v", r.Name.Name, err)
 		}
 		pr.rules = append(pr.rules, cr)
 		for k, p := range procs {

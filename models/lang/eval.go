@@ -25,6 +25,10 @@ type scope struct {
 	// census: the body of a census of the legitimate predicate or an invariant, compiled as a
 	// rule's guard to check that it is local to its process (form.go): enabled(p) is allowed.
 	census bool
+	// draws: the draws of the rule whose assigned values are compiled (coins.go), nil
+	// elsewhere; inQuant: inside a quantifier's body.
+	draws   *[]drawSpec
+	inQuant bool
 }
 
 func (c *compiler) expr(x Expr, sc scope) (evaluator, error) {

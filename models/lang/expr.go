@@ -179,8 +179,14 @@ func (p *parser) primary() (Expr, error) {
 		if err := p.advance(); err != nil {
 			return nil, err
 		}
+		if !p.is("(") && t.Text == "flip" { // a fair coin (coins.go)
+			return &Call{Fun: Ident{t.Text, t.Pos}}, nil
+		}
 		if !p.is("(") {
 			return &Name{Ident{t.Text, t.Pos}}, nil
+		}
+		if t.Text == "random" || t.Text == "pick" {
+			return p.draw(Ident{t.Text, t.Pos})
 		}
 		if err := p.open(t.Pos); err != nil {
 			return nil, err

@@ -7,6 +7,9 @@ import (
 )
 
 func (c *compiler) call(x *Call, sc scope) (evaluator, error) {
+	if isDraw(x) {
+		return c.drawCall(x, sc)
+	}
 	var args []evaluator
 	for _, a := range x.Args {
 		ev, err := c.expr(a, sc)
@@ -59,7 +62,7 @@ func (c *compiler) call(x *Call, sc scope) (evaluator, error) {
 			return max(v, -v)
 		}, nil
 	}
-	return nil, c.errorf(x.Fun.Pos, "unknown function %s/%d (enabled(q) in the legitimate predicate and invariants, old(E) and moved(q) in actions, abs(x))", x.Fun.Name, len(args))
+	return nil, c.errorf(x.Fun.Pos, "unknown function %s/%d (enabled(q) in the legitimate predicate and invariants, old(E) and moved(q) in actions, abs(x), and flip, random(LO..HI), pick(W : E, …) in the values a rule assigns)", x.Fun.Name, len(args))
 }
 
 // Schema, Neighbors, Enabled, Fire and RuleName make a Program a model.Protocol.
@@ -145,6 +148,7 @@ func (pr *Program) Fire(s model.State, moves []model.Move, next model.State) {
 	e := pr.env(s, -1)
 	defer pr.envs.Put(e)
 	for _, m := range moves {
+		pr.setDraws(e, pr.rules[pr.inst[m.Proc][m.Rule].rule], m.Outcome)
 		pr.fire(e, m.Proc, m.Rule, next)
 	}
 }

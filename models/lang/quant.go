@@ -79,6 +79,7 @@ func (c *compiler) quantParts(x *Quant, sc scope) (over func(*env) []int, body e
 		inner.global = true // a bound process's variables are read by index
 	}
 	inner.guarded = true // the body runs only for members: none for an empty set
+	inner.inQuant = true
 	body, err = c.expr(x.Body, inner)
 	return over, body, k, err
 }

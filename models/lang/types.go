@@ -305,6 +305,9 @@ func (ty *typer) set(x Expr, bound []string) error {
 // call types the language's functions: enabled(q) and moved(q) are conditions of a process,
 // abs(E) an integer, old(E) E's type.
 func (ty *typer) call(x *Call, bound []string) (typ, error) {
+	if isDraw(x) { // an integer drawn: its bounds, weights and values are integers
+		return integer, ty.wantAll(bound, integer, "an argument of "+x.Fun.Name, x.Args...)
+	}
 	if len(x.Args) != 1 {
 		return unknown, nil // the compiler refuses it
 	}

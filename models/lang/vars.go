@@ -172,7 +172,7 @@ func (c *compiler) atProcess(x Expr, p int) (int, error) {
 // builtins are the names the language gives: a declaration may not take one (n may be a
 // parameter: a generated topology's size).
 var builtins = map[string]bool{"p": true, "n": true, "root": true, "deg": true, "maxdeg": true, "algo": true,
-	"left": true, "right": true, "true": true, "false": true, "procs": true, "neighbors": true}
+	"left": true, "right": true, "true": true, "false": true, "procs": true, "neighbors": true, "flip": true}
 
 // uniqueNames refuses a name declared twice across parameters, lets, variables and enumeration
 // values, or a declaration of a builtin: the first would silently win where it is used.

@@ -26,6 +26,9 @@ func Uniform(k int) []Prob {
 	return out
 }
 
+// Fraction is num/den in lowest terms (0 < num <= den): a weighted choice's outcome.
+func Fraction(num, den uint64) Prob { return Prob{num, den}.reduced() }
+
 // Certain reports whether p is 1.
 func (p Prob) Certain() bool { return p.Den == 0 || p.Num == p.Den }
 
