@@ -123,7 +123,14 @@ func (c *compiler) drawCall(x *Call, sc scope) (evaluator, error) {
 	}
 	slot := len(*sc.draws)
 	*sc.draws = append(*sc.draws, d)
-	return func(e *env) int { return d.value(e, e.draw[slot]) }, nil
+	at, name := x.Fun.Pos, x.Fun.Name
+	return func(e *env) int {
+		if slot >= len(e.draw) { // fired without an outcome: the program was not run as WithCoins
+			e.fail(at, "%s draws at random, and the program runs without its coins (Program.Protocol gives them)", name)
+			return 0
+		}
+		return d.value(e, e.draw[slot])
+	}, nil
 }
 
 // pick compiles pick(W1 : E1, …): constant positive weights, each value an expression of the

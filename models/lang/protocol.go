@@ -153,7 +153,8 @@ func (pr *Program) Fire(s model.State, moves []model.Move, next model.State) {
 	}
 }
 
-// fire writes the assignments of p's i-th action, read from e.s, into next.
+// fire writes the assignments of p's i-th action, read from e.s, into next (its draws' outcome
+// in e.draw: Fire sets it).
 func (pr *Program) fire(e *env, p, i int, next model.State) {
 	a := pr.inst[p][i]
 	e.p, e.bound[0] = p, a.arg
@@ -174,6 +175,7 @@ func (pr *Program) fire(e *env, p, i int, next model.State) {
 func (pr *Program) AppendCentral(s model.State, out *model.Batch) {
 	e := pr.env(s, -1)
 	defer pr.envs.Put(e)
+	e.draw = e.draw[:0] // no outcomes: a draw here is a model error (the daemon batches only without coins)
 	for p := range pr.g.n {
 		for i := range pr.inst[p] {
 			if pr.holds(e, p, i) {
