@@ -54,6 +54,12 @@ func fileEntry(f *lang.File, top *topology.Graph) (*Entry, error) {
 		}
 		e.Params = append(e.Params, Param{Name: prm.Name.Name, Default: prog.Params[prm.Name.Name], Min: lo, Max: hi})
 	}
+	lines := strings.Split(f.Src, "\n")
+	for _, prop := range f.Properties {
+		if l := prop.Name.Pos.Line; l >= 1 && l <= len(lines) {
+			e.Properties = append(e.Properties, strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(lines[l-1]), "property")))
+		}
+	}
 	if len(e.Checks) == 0 {
 		e.Checks = []string{"closure", "convergence", "worst-case"}
 	}

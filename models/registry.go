@@ -54,6 +54,9 @@ type Entry struct {
 	Checks []string
 	// Daemon is the daemon the model runs under when --daemon is not given ("": central).
 	Daemon string
+	// Properties are its temporal properties as a protocol file states them, for mc list
+	// (the temporal check decides them).
+	Properties []string
 	// Tree: the model runs on a spanning tree chosen by --topology (a path of n nodes by
 	// default); Build then receives it.
 	Tree bool

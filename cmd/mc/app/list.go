@@ -54,11 +54,14 @@ const listWidth = 100
 // names overflows it, and its description starts on the next line.
 const rangeWidth = 24
 
-// printEntry writes a model: its name, what it is, its parameters, its default checks and
-// daemon.
+// printEntry writes a model: its name, what it is, its parameters, its temporal properties,
+// its default checks and daemon.
 func printEntry(w io.Writer, e *models.Entry) {
 	layout.WriteHanging(w, "", "  ", e.Name+": "+e.Doc, listWidth)
 	printParams(w, e)
+	for _, p := range e.Properties {
+		layout.WriteHanging(w, "  ", "      ", "property "+p, listWidth)
+	}
 	fmt.Fprintf(w, "  default checks: %s\n", strings.Join(e.Checks, ", "))
 	if e.Daemon != "" {
 		fmt.Fprintf(w, "  default daemon: %s\n", e.Daemon)
