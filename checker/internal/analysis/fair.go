@@ -151,14 +151,21 @@ func (f *FairSCC) Entry() uint64 { return f.nodes[0] }
 // forEachSCC enumerates the strongly connected components of the subgraph induced by the nodes
 // satisfying inside, roots taken in id order.
 func forEachSCC(g explore.Graph, x *explore.Expander, inside func(uint64) bool, emit func([]uint64)) {
-	roots := func(yield func(uint64) bool) {
-		for id := uint64(0); id < g.Size(); id++ {
+	roots, succ := region(g, x, inside, func() bool { return false })
+	tarjan(sparseSCC{}, roots, succ, emit) // over the bad region only, which may be a sliver of the graph
+}
+
+// region is the subgraph of the nodes satisfying inside as Tarjan's search reads it: its
+// nodes in id order (until stop says so), and each node's successors inside.
+func region(g explore.Graph, x *explore.Expander, inside func(uint64) bool, stop func() bool) (roots func(yield func(uint64) bool), succ func(uint64, []uint64) []uint64) {
+	roots = func(yield func(uint64) bool) {
+		for id := uint64(0); id < g.Size() && !stop(); id++ {
 			if inside(id) && !yield(id) {
 				return
 			}
 		}
 	}
-	succ := func(id uint64, out []uint64) []uint64 {
+	succ = func(id uint64, out []uint64) []uint64 {
 		for _, e := range x.Edges(id) {
 			if inside(e.To) {
 				out = append(out, e.To)
@@ -166,7 +173,7 @@ func forEachSCC(g explore.Graph, x *explore.Expander, inside func(uint64) bool, 
 		}
 		return out
 	}
-	tarjan(sparseSCC{}, roots, succ, emit) // over the bad region only, which may be a sliver of the graph
+	return roots, succ
 }
 
 // LoopIsFair checks weak fairness on the loop of a lasso: every unit enabled in all of its

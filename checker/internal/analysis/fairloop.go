@@ -62,21 +62,7 @@ type hop struct {
 // (inside), that part. It keeps 16 bytes a node of the graph (TemporalBytes).
 func fairComponents(ctx context.Context, g explore.Graph, x *explore.Expander, fair *fairnesspkg.Assumption, inside, accept func(uint64) bool) (map[uint64]*fairComp, error) {
 	out := map[uint64]*fairComp{}
-	roots := func(yield func(uint64) bool) {
-		for id := uint64(0); id < g.Size() && ctx.Err() == nil; id++ {
-			if inside(id) && !yield(id) {
-				return
-			}
-		}
-	}
-	succ := func(id uint64, dst []uint64) []uint64 {
-		for _, e := range x.Edges(id) {
-			if inside(e.To) {
-				dst = append(dst, e.To)
-			}
-		}
-		return dst
-	}
+	roots, succ := region(g, x, inside, func() bool { return ctx.Err() != nil })
 	posOf := make([]int32, g.Size()) // a component's node's position in it, plus one; 0 elsewhere
 	tarjan(make(denseSCC, g.Size()), roots, succ, func(nodes []uint64) {
 		if len(nodes) == 1 && !slices.ContainsFunc(x.Edges(nodes[0]), func(e explore.Edge) bool { return e.To == nodes[0] }) {
