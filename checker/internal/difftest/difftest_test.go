@@ -20,7 +20,7 @@ func TestDifferential(t *testing.T) {
 	for _, e := range rep.Errors(5) {
 		t.Error(e)
 	}
-	for _, f := range rep.Uncovered(false) {
+	for _, f := range rep.Uncovered(false, testing.Short()) {
 		t.Errorf("no run exercised %s: the campaign does not cover what it claims", f)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -235,17 +236,29 @@ var covered = []string{
 	"rotation", "rounds", "lint", "compress", "faults k=1", "faults k=2", "fault scope process", "fault scope variable",
 	"fault values", "fault vars", "end start",
 	"check invariant", "check action-invariant", "check deadlock", "check closure", "check convergence",
-	"check worst-case", "check eventually", "check recovery",
+	"check worst-case", "check eventually", "check temporal", "check recovery",
 	"verdict: convergence holds=true", "verdict: convergence holds=false", "verdict: recovery violated",
 	"figure: worst case above 2 steps", "figure: worst case in moves above steps", "figure: worst case above 1 round",
 	"figure: recovery above 0 steps",
 }
 
+// coveredFull is what a campaign of the default tier or longer must exercise besides: each
+// temporal formula violated (a short campaign of 20 protocols meets a few).
+var coveredFull = []string{
+	"temporal always holds=false", "temporal eventually holds=false", "temporal always eventually holds=false",
+	"temporal eventually always holds=false", "temporal leadsto holds=false", "temporal leadsto holds=true",
+}
+
 // Uncovered lists what the campaign did not exercise of what it must (with gcl, a campaign
-// of protocol files, which have no rotation symmetry and no eventually declaration).
-func (r *Report) Uncovered(gcl bool) []string {
+// of protocol files, which have no rotation symmetry and no eventually declaration; short, a
+// campaign of the short tier).
+func (r *Report) Uncovered(gcl, short bool) []string {
 	var out []string
-	for _, f := range covered {
+	must := covered
+	if !short {
+		must = append(slices.Clone(covered), coveredFull...)
+	}
+	for _, f := range must {
 		if r.Features[f] == 0 && !(gcl && (f == "rotation" || f == "check eventually")) {
 			out = append(out, f)
 		}
