@@ -77,7 +77,9 @@ func fileEntry(f *lang.File, top *topology.Graph) (*Entry, error) {
 			LegitForm:  prog.LegitForm,
 			Invariants: prog.Invariants(),
 			Temporal:   prog.Temporal(),
-			Actions:    prog.Actions(),
+
+			Characterisations: prog.Characterisations(),
+			Actions:           prog.Actions(),
 		}, LegitDoc: "the file's legitimate predicate",
 		}, nil
 	}

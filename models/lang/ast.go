@@ -14,7 +14,11 @@ type File struct {
 	Invariants []*Named
 	Actions    []*Named    // action invariants: predicates of a step (old(E) reads the step's start)
 	Properties []*Property // temporal properties (property.go)
-	Checks     []Ident
+	// Init, when set, restricts the initial configurations to those where it holds;
+	// Characterise are predicates that must hold exactly on the reachable configurations.
+	Init         Expr
+	Characterise []*Named
+	Checks       []Ident
 }
 
 // Ident is a name and where it was written.

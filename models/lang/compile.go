@@ -34,6 +34,8 @@ type Program struct {
 	invForms  []model.Form
 	acts      []evaluator
 	props     []*compiledProperty    // temporal properties (propcompile.go)
+	initPred  evaluator              // the init predicate, or nil
+	chars     []evaluator            // the characterisations
 	breach    atomic.Pointer[breach] // the step that broke the language's rules, the one in the smallest configuration
 	envs      sync.Pool              // of *env
 }
@@ -130,6 +132,18 @@ func Compile(f *File, values map[string]int, top *topology.Graph) (prog *Program
 	}
 	if err := c.properties(); err != nil {
 		return nil, err
+	}
+	if f.Init != nil {
+		if pr.initPred, err = c.expr(f.Init, scope{global: true}); err != nil {
+			return nil, err
+		}
+	}
+	for _, ch := range f.Characterise {
+		ev, err := c.expr(ch.Expr, scope{global: true})
+		if err != nil {
+			return nil, err
+		}
+		pr.chars = append(pr.chars, ev)
 	}
 	if err := c.types(); err != nil { // once every name is known: the compiler's errors come first
 		return nil, err

@@ -94,7 +94,25 @@ func (p *parser) legitimate() error {
 	return err
 }
 
-// invariant: invariant NAME : EXPR, or action NAME : EXPR (a predicate of a step).
+// initial: init : EXPR, the initial configurations.
+func (p *parser) initial() error {
+	at := p.tok.Pos
+	if p.file.Init != nil {
+		return p.errorf(at, "a second init predicate (the first is at line %d)", p.file.Init.At().Line)
+	}
+	if err := p.advance(); err != nil {
+		return err
+	}
+	if err := p.expect(":"); err != nil {
+		return err
+	}
+	e, err := p.expr()
+	p.file.Init = e
+	return err
+}
+
+// invariant: invariant NAME : EXPR, action NAME : EXPR (a predicate of a step), or
+// characterise NAME : EXPR (the reachable configurations, exactly).
 func (p *parser) invariant() error {
 	kind := p.tok.Text
 	if err := p.advance(); err != nil {
@@ -109,9 +127,12 @@ func (p *parser) invariant() error {
 		return err
 	}
 	n.Expr, err = p.expr()
-	if kind == "action" {
+	switch kind {
+	case "action":
 		p.file.Actions = append(p.file.Actions, n)
-	} else {
+	case "characterise":
+		p.file.Characterise = append(p.file.Characterise, n)
+	default:
 		p.file.Invariants = append(p.file.Invariants, n)
 	}
 	return err

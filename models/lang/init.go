@@ -8,20 +8,24 @@ import (
 	"github.com/mc-checker/mc/checker/model"
 )
 
-// maxInit bounds the initial configurations init= attributes may leave open.
-const maxInit = 1 << 20
+// maxInit bounds the initial configurations init= attributes may leave open; maxInitScan the
+// configurations an init predicate is evaluated on.
+const (
+	maxInit     = 1 << 20
+	maxInitScan = 1 << 24
+)
 
 // Init lists the initial configurations a topology file's init= attributes give (each node's
 // "x=1 y=⊥": its variables' values; the ones not given take every value of their domain), or
 // nil, every configuration, when no node has one.
 func (pr *Program) Init() ([]model.State, error) {
 	f := pr.g.file
-	if f == nil {
-		return nil, nil
-	}
 	fixed := map[int]byte{} // state index: value
 	any := false
 	for p := range pr.g.n {
+		if f == nil {
+			break
+		}
 		text, ok := f.Attrs[p]["init"]
 		if !ok {
 			continue
@@ -31,10 +35,37 @@ func (pr *Program) Init() ([]model.State, error) {
 			return nil, fmt.Errorf("%s: node %s: init=%q: %v", f.Name, pr.g.labels[p], text, err)
 		}
 	}
+	if pr.initPred != nil {
+		return pr.satisfying(fixed)
+	}
 	if !any {
 		return nil, nil
 	}
-	return pr.configurations(fixed)
+	return pr.configurations(fixed, maxInit)
+}
+
+// satisfying lists the configurations that agree with fixed and satisfy the init predicate.
+func (pr *Program) satisfying(fixed map[int]byte) ([]model.State, error) {
+	all, err := pr.configurations(fixed, maxInitScan)
+	if err != nil {
+		return nil, fmt.Errorf("init : %w", err)
+	}
+	var out []model.State
+	for _, s := range all {
+		if pr.eval(pr.initPred, s, nil, nil) {
+			out = append(out, s)
+		}
+	}
+	if err := pr.Violation(); err != nil {
+		return nil, fmt.Errorf("init : %w", err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("init : no configuration satisfies the init predicate")
+	}
+	if len(out) > maxInit {
+		return nil, fmt.Errorf("init : %d configurations satisfy the init predicate, more than %d", len(out), maxInit)
+	}
+	return out, nil
 }
 
 // initOf reads one node's init attribute into fixed.
@@ -71,15 +102,15 @@ func (pr *Program) initOf(p int, text string, fixed map[int]byte) error {
 }
 
 // configurations lists every configuration that agrees with fixed.
-func (pr *Program) configurations(fixed map[int]byte) ([]model.State, error) {
+func (pr *Program) configurations(fixed map[int]byte, most int) ([]model.State, error) {
 	width := pr.schema.Width()
 	var open []int
 	count := 1
 	for i := range width {
 		if _, ok := fixed[i]; !ok {
 			open = append(open, i)
-			if count *= pr.schema.Vars[i].Domain.Size; count > maxInit {
-				return nil, fmt.Errorf("the init= attributes leave more than %d initial configurations: give more values", maxInit)
+			if count *= pr.schema.Vars[i].Domain.Size; count > most {
+				return nil, fmt.Errorf("more than %d configurations to list: give more values (init= attributes)", most)
 			}
 		}
 	}

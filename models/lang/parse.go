@@ -93,14 +93,14 @@ func (p *parser) ident(what string) (Ident, error) {
 
 // keywords cannot name anything.
 var keywords = map[string]bool{"protocol": true, "param": true, "topology": true, "var": true, "rule": true,
-	"legitimate": true, "invariant": true, "action": true, "property": true, "let": true, "check": true, "in": true, "where": true, "if": true, "then": true,
+	"legitimate": true, "invariant": true, "action": true, "property": true, "characterise": true, "let": true, "check": true, "in": true, "where": true, "if": true, "then": true,
 	"else": true, "and": true, "or": true, "not": true, "forall": true, "exists": true, "count": true, "sum": true,
 	"min": true, "max": true, "argmin": true, "argmax": true}
 
 // decl reads one declaration.
 func (p *parser) decl() error {
 	if p.tok.Kind != Word {
-		return p.expected("a declaration (protocol, param, topology, var, let, rule, legitimate, invariant, action, property, check)")
+		return p.expected("a declaration (protocol, param, topology, var, let, rule, init, legitimate, invariant, action, characterise, property, check)")
 	}
 	switch p.tok.Text {
 	case "protocol":
@@ -121,10 +121,14 @@ func (p *parser) decl() error {
 		return p.let()
 	case "property":
 		return p.property()
+	case "init":
+		return p.initial()
+	case "characterise":
+		return p.invariant()
 	case "check":
 		return p.checks()
 	}
-	return p.expected("a declaration (protocol, param, topology, var, let, rule, legitimate, invariant, action, property, check)")
+	return p.expected("a declaration (protocol, param, topology, var, let, rule, init, legitimate, invariant, action, characterise, property, check)")
 }
 
 func (p *parser) protocol() error {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/models/lang"
 )
@@ -74,5 +75,50 @@ property c : eventually always x[0] == x[1]
 	}
 	if b.FromLegit || b.Fair[0] != (model.Fair{Strong: true, PerRule: true}) || c.Parts[0].Kind != model.EventuallyAlways || c.Fair != nil {
 		t.Errorf("b: %+v, c: %+v", b, c)
+	}
+}
+
+// init : P lists the configurations where P holds as the initial ones; characterise NAME : P
+// is a characterisation; each refused at its place when it is no condition or, for init,
+// when nothing satisfies it.
+func TestInitAndCharacterise(t *testing.T) {
+	src := "protocol c\ntopology path(2)\nvar x : 0..2\nrule down : x > 0 -> x := x - 1\ninit : x[0] == 2 and x[1] == 0\nlegitimate : true\ncharacterise small : x[1] == 0\ncharacterise loose : x[0] <= 2\n"
+	f, err := lang.Parse("c.gcl", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := lang.Compile(f, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	init, err := pr.Init()
+	if err != nil || len(init) != 1 || init[0][0] != 2 || init[0][1] != 0 {
+		t.Fatalf("init: %v %v", init, err)
+	}
+	m, _ := model.Daemonize(pr, model.Central, model.From(init))
+	res, err := checker.Run(t.Context(), m, checker.Spec{Checks: []checker.Check{checker.CheckCharacterise},
+		Properties: model.Properties{Characterisations: pr.Characterisations()}}, checker.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Checks[0].Verdict != checker.Holds || res.Checks[1].Verdict != checker.Violated {
+		t.Errorf("%+v", res.Checks)
+	}
+	for _, c := range []struct{ src, want string }{
+		{"init : x[0] == 3\nlegitimate : true", "init : no configuration satisfies the init predicate"},
+		{"init : x[0]\nlegitimate : true", "c.gcl:5:8: the init predicate is an integer expression"},
+		{"init : true\ninit : true\nlegitimate : true", "c.gcl:6:1: a second init predicate (the first is at line 5)"},
+		{"characterise c : 1\nlegitimate : true", "c.gcl:5:18: characterise c is an integer expression"},
+	} {
+		f, err := lang.Parse("c.gcl", "protocol c\ntopology path(2)\nvar x : 0..2\nrule down : x > 0 -> x := x - 1\n"+c.src)
+		if err == nil {
+			var pr *lang.Program
+			if pr, err = lang.Compile(f, nil, nil); err == nil {
+				_, err = pr.Init()
+			}
+		}
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q:\n got %v\nwant %s", c.src, err, c.want)
+		}
 	}
 }

@@ -200,6 +200,16 @@ func (pr *Program) Invariants() []model.Property {
 	return out
 }
 
+// Characterisations are the file's characterise predicates, by name.
+func (pr *Program) Characterisations() []model.Property {
+	var out []model.Property
+	for i, ch := range pr.file.Characterise {
+		ev := pr.chars[i]
+		out = append(out, model.Property{Name: ch.Name.Name, Holds: func(s model.State) bool { return pr.eval(ev, s, nil, nil) }})
+	}
+	return out
+}
+
 // Actions are the file's action invariants, by name: each reads the step's end, old(E) its
 // start, moved(q) its moves.
 func (pr *Program) Actions() []model.ActionProperty {

@@ -99,7 +99,12 @@ func (c *compiler) types() error {
 			return err
 		}
 	}
-	return nil
+	for _, n := range f.Characterise {
+		if err := ty.want(n.Expr, nil, condition, "characterise "+n.Name.Name, "it must be"); err != nil {
+			return err
+		}
+	}
+	return ty.wantAll(nil, condition, "the init predicate", f.Init)
 }
 
 // rule types a rule: its set, its where-condition, its guard and the values it assigns (the
