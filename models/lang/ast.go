@@ -18,6 +18,8 @@ type File struct {
 	// Characterise are predicates that must hold exactly on the reachable configurations.
 	Init         Expr
 	Characterise []*Named
+	Messages     []*Message   // message kinds (messages.go)
+	Channel      *ChannelDecl // the links' channels, or nil: no messages
 	Checks       []Ident
 }
 
@@ -68,8 +70,10 @@ type Rule struct {
 	Param   *Ident
 	Over    Expr
 	Where   Expr
+	Receive *Receive // receive KIND from E, at the guard's start, or nil (messages.go)
 	Guard   Expr
 	Assigns []*Assign
+	Sends   []*Send // send KIND to E, among the statements
 }
 
 // Assign is `VAR := VALUE`: a process writes its own variables.

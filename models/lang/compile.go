@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/channel"
 	"github.com/mc-checker/mc/checker/model/prob"
 	"github.com/mc-checker/mc/models/topology"
 )
@@ -33,11 +34,17 @@ type Program struct {
 	LegitForm model.Form
 	invForms  []model.Form
 	acts      []evaluator
-	props     []*compiledProperty    // temporal properties (propcompile.go)
-	initPred  evaluator              // the init predicate, or nil
-	chars     []evaluator            // the characterisations
-	breach    atomic.Pointer[breach] // the step that broke the language's rules, the one in the smallest configuration
-	envs      sync.Pool              // of *env
+	props     []*compiledProperty // temporal properties (propcompile.go)
+	initPred  evaluator           // the init predicate, or nil
+	chars     []evaluator         // the characterisations
+	// messages: the kinds by name and in order, the links' channel, each link's variable
+	// (from, to), channels.go
+	msgIndex map[string]int
+	msgs     []messageKind
+	ch       *channel.Channel
+	chans    map[[2]int]int
+	breach   atomic.Pointer[breach] // the step that broke the language's rules, the one in the smallest configuration
+	envs     sync.Pool              // of *env
 }
 
 // action is a rule of a process, with the value of its parameter (if the rule has one): what
@@ -55,6 +62,9 @@ type compiledRule struct {
 	// draws are its assigned values' draws, outcomes their product distribution (coins.go)
 	draws    []drawSpec
 	outcomes []prob.Prob
+	// recv and sends are its messages (channels.go)
+	recv  *compiledRecv
+	sends []compiledSend
 }
 
 type compiledAssign struct {
@@ -268,6 +278,11 @@ func (c *compiler) compileRules() error {
 		if _, isRange := r.Over.(*Binary); r.Param != nil && !isRange {
 			cr.ofProcs = true
 		}
+		if r.Receive != nil {
+			if cr.recv, sc, err = c.receive(r.Receive, sc); err != nil {
+				return err
+			}
+		}
 		if cr.guard, err = c.expr(r.Guard, sc); err != nil {
 			return err
 		}
@@ -300,6 +315,13 @@ func (c *compiler) compileRules() error {
 					return c.errorf(a.Var.Pos, "rule %s of %s would write %s = %d, outside its domain", r.Name.Name, c.prog.g.proc(p), a.Var.Name, x)
 				}
 			}
+		}
+		for _, snd := range r.Sends {
+			cs, err := c.send(snd, asc)
+			if err != nil {
+				return err
+			}
+			cr.sends = append(cr.sends, cs)
 		}
 		if cr.outcomes, err = outcomes(cr.draws); err != nil {
 			return c.errorf(r.Name.Pos, "rule %s has %v", r.Name.Name, err)

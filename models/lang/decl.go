@@ -46,13 +46,27 @@ func (p *parser) rule() error {
 	if err = p.expect(":"); err != nil {
 		return err
 	}
-	if r.Guard, err = p.expr(); err != nil {
+	if err = p.guard(r); err != nil {
 		return err
 	}
 	if err = p.expect("->"); err != nil {
 		return err
 	}
 	for {
+		if p.is("send") && p.peek().Kind == Word {
+			s, err := p.send()
+			if err != nil {
+				return err
+			}
+			r.Sends = append(r.Sends, s)
+			if ok, err := p.accept(","); err != nil || !ok {
+				if err != nil {
+					return err
+				}
+				break
+			}
+			continue
+		}
 		a := &Assign{}
 		if a.Var, err = p.ident("a variable to assign"); err != nil {
 			return err
@@ -76,6 +90,25 @@ func (p *parser) rule() error {
 	}
 	p.file.Rules = append(p.file.Rules, r)
 	return nil
+}
+
+// guard parses a rule's guard, with a receive at its start: receive KIND from E [and GUARD].
+func (p *parser) guard(r *Rule) error {
+	var err error
+	if p.is("receive") && p.peek().Kind == Word {
+		if r.Receive, err = p.receive(); err != nil {
+			return err
+		}
+		if !p.is("and") {
+			r.Guard = &Name{Ident{"true", r.Receive.Pos}}
+			return nil
+		}
+		if err = p.advance(); err != nil {
+			return err
+		}
+	}
+	r.Guard, err = p.expr()
+	return err
 }
 
 func (p *parser) legitimate() error {

@@ -25,8 +25,25 @@ func (c *compiler) footprints() {
 				fr.param = r.Param.Name
 				bound = []string{r.Param.Name}
 			}
-			fr.expr(r.Guard, bound)
 			var writes []int
+			if r.Receive != nil || len(r.Sends) > 0 { // every channel of p, both ways: sound, not tight
+				chans := pr.channelsOf(p)
+				fr.reads = append(fr.reads, chans...)
+				writes = append(writes, chans...)
+				if r.Receive != nil {
+					fr.expr(r.Receive.From, bound)
+					for _, f := range r.Receive.Fields {
+						bound = append(slices.Clone(bound), f.Name)
+					}
+				}
+				for _, s := range r.Sends {
+					fr.expr(s.To, bound)
+					for _, a := range s.Args {
+						fr.expr(a, bound)
+					}
+				}
+			}
+			fr.expr(r.Guard, bound)
 			for _, as := range r.Assigns {
 				fr.expr(as.Value, bound)
 				writes = append(writes, pr.refs[c.varIndex(as.Var.Name)][p])

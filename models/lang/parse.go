@@ -100,7 +100,7 @@ var keywords = map[string]bool{"protocol": true, "param": true, "topology": true
 // decl reads one declaration.
 func (p *parser) decl() error {
 	if p.tok.Kind != Word {
-		return p.expected("a declaration (protocol, param, topology, var, let, rule, init, legitimate, invariant, action, characterise, property, check)")
+		return p.expected("a declaration (protocol, param, topology, var, message, channel, let, rule, init, legitimate, invariant, action, characterise, property, check)")
 	}
 	switch p.tok.Text {
 	case "protocol":
@@ -123,12 +123,16 @@ func (p *parser) decl() error {
 		return p.property()
 	case "init":
 		return p.initial()
+	case "message":
+		return p.message()
+	case "channel":
+		return p.channel()
 	case "characterise":
 		return p.invariant()
 	case "check":
 		return p.checks()
 	}
-	return p.expected("a declaration (protocol, param, topology, var, let, rule, init, legitimate, invariant, action, characterise, property, check)")
+	return p.expected("a declaration (protocol, param, topology, var, message, channel, let, rule, init, legitimate, invariant, action, characterise, property, check)")
 }
 
 func (p *parser) protocol() error {

@@ -55,6 +55,17 @@ func (c *compiler) call(x *Call, sc scope) (evaluator, error) {
 			}
 			return 0
 		}, nil
+	case x.Fun.Name == "inflight" && len(args) == 2 && !sc.process && !sc.constant:
+		pr := c.prog
+		if pr.ch == nil {
+			return nil, c.errorf(x.Fun.Pos, "inflight counts the messages of a channel, and none is declared (channel fifo(CAPACITY))")
+		}
+		return func(e *env) int {
+			if ref := pr.chanOf(args[0](e), args[1](e)); ref >= 0 {
+				return pr.ch.Len(e.s[ref])
+			}
+			return 0 // no channel: nothing in flight
+		}, nil
 	case x.Fun.Name == "abs" && len(args) == 1:
 		a := args[0]
 		return func(e *env) int { // its argument once: abs(abs(…)) would double at each level
@@ -62,7 +73,7 @@ func (c *compiler) call(x *Call, sc scope) (evaluator, error) {
 			return max(v, -v)
 		}, nil
 	}
-	return nil, c.errorf(x.Fun.Pos, "unknown function %s/%d (enabled(q) in the legitimate predicate and invariants, old(E) and moved(q) in actions, abs(x), and flip, random(LO..HI), pick(W : E, …) in the values a rule assigns)", x.Fun.Name, len(args))
+	return nil, c.errorf(x.Fun.Pos, "unknown function %s/%d (enabled(q) in the legitimate predicate and invariants, old(E) and moved(q) in actions, abs(x), inflight(q, r) outside rules, and flip, random(LO..HI), pick(W : E, …) in the values a rule assigns)", x.Fun.Name, len(args))
 }
 
 // Schema, Neighbors, Enabled, Fire and RuleName make a Program a model.Protocol.
@@ -104,7 +115,13 @@ func (pr *Program) Enabled(s model.State, p int, dst []int) []int {
 func (pr *Program) holds(e *env, p, i int) bool {
 	a := pr.inst[p][i]
 	e.p, e.bound[0] = p, a.arg
-	return pr.rules[a.rule].guard(e) != 0
+	r := pr.rules[a.rule]
+	if r.recv != nil {
+		if _, ok := pr.received(e, p, r.recv); !ok {
+			return false
+		}
+	}
+	return r.guard(e) != 0 && (len(r.sends) == 0 || pr.sendsFit(e, p, r))
 }
 
 // enabledIn reports whether process q has an enabled action, evaluated in e (whose process and
@@ -158,7 +175,17 @@ func (pr *Program) Fire(s model.State, moves []model.Move, next model.State) {
 func (pr *Program) fire(e *env, p, i int, next model.State) {
 	a := pr.inst[p][i]
 	e.p, e.bound[0] = p, a.arg
-	for _, as := range pr.rules[a.rule].assigns {
+	r := pr.rules[a.rule]
+	if r.recv != nil {
+		ref, ok := pr.received(e, p, r.recv)
+		if !ok {
+			e.fail(r.recv.at, "%s fires rule %s without its message at the head of its channel", pr.g.proc(p), r.name)
+			return
+		}
+		next[ref] = pr.ch.Pop(next[ref]) // the head: a push in the same step adds at the tail
+	}
+	defer pr.pushSends(e, p, r, next)
+	for _, as := range r.assigns {
 		v := as.value(e)
 		raw, ok := pr.encode(as.v, p, v)
 		if !ok {

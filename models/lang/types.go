@@ -120,8 +120,24 @@ func (ty *typer) rule(r *Rule) error {
 	if err := ty.wantAll(nil, condition, "the where-condition", r.Where); err != nil {
 		return err
 	}
+	if rc := r.Receive; rc != nil {
+		if err := ty.want(rc.From, bound, integer, "the process a rule receives from", "it must be"); err != nil {
+			return err
+		}
+		for _, f := range rc.Fields {
+			bound = append(slices.Clone(bound), f.Name)
+		}
+	}
 	if err := ty.want(r.Guard, bound, condition, "the guard", "a guard must be"); err != nil {
 		return err
+	}
+	for _, s := range r.Sends {
+		if err := ty.want(s.To, bound, integer, "the process a rule sends to", "it must be"); err != nil {
+			return err
+		}
+		if err := ty.wantAll(bound, integer, "a field of "+s.Kind.Name, s.Args...); err != nil {
+			return err
+		}
 	}
 	for _, a := range r.Assigns {
 		if err := ty.want(a.Value, bound, integer, "the value assigned to "+a.Var.Name, "a variable holds"); err != nil {
@@ -313,6 +329,9 @@ func (ty *typer) call(x *Call, bound []string) (typ, error) {
 	if isDraw(x) { // an integer drawn: its bounds, weights and values are integers
 		return integer, ty.wantAll(bound, integer, "an argument of "+x.Fun.Name, x.Args...)
 	}
+	if x.Fun.Name == "inflight" && len(x.Args) == 2 {
+		return integer, ty.wantAll(bound, integer, "an argument of inflight", x.Args...)
+	}
 	if len(x.Args) != 1 {
 		return unknown, nil // the compiler refuses it
 	}
@@ -321,6 +340,8 @@ func (ty *typer) call(x *Call, bound []string) (typ, error) {
 		return condition, ty.wantAll(bound, integer, "the argument of "+x.Fun.Name, x.Args...)
 	case "abs":
 		return integer, ty.wantAll(bound, integer, "the argument of abs", x.Args...)
+	case "inflight":
+		return integer, ty.wantAll(bound, integer, "an argument of inflight", x.Args...)
 	case "old":
 		return ty.of(x.Args[0], bound)
 	}

@@ -51,6 +51,9 @@ func (c *compiler) variables() error {
 				Targets: pr.targets(v, p, dom.Size)}))
 		}
 	}
+	if err := c.channels(b); err != nil {
+		return err
+	}
 	s, err := b.Schema()
 	pr.schema = s
 	return err
