@@ -96,7 +96,7 @@ func (c *compiler) channels(b *model.Builder) error {
 	pr.chans = map[[2]int]int{}
 	for p := range pr.g.n {
 		for _, q := range pr.g.nb[p] { // q to p: p reads q
-			ref := channel.Declare(b, fmt.Sprintf("c%s>%s", pr.g.labels[q], pr.g.labels[p]), q, p, pr.ch.Domain())
+			ref := channel.Declare(b, fmt.Sprintf("c%d>%d", q, p), q, p, pr.ch.Domain()) // numbered, as x0 is
 			pr.chans[[2]int{q, p}] = int(ref)
 		}
 	}

@@ -68,7 +68,7 @@ func (p *parser) rule() error {
 			continue
 		}
 		a := &Assign{}
-		if a.Var, err = p.ident("a variable to assign"); err != nil {
+		if a.Var, err = p.ident("a variable to assign (or send KIND to E)"); err != nil {
 			return err
 		}
 		if p.is("[") {
