@@ -128,6 +128,12 @@ func Draw(rng *rand.Rand, p *randproto.Protocol, gcl bool) Config {
 	c.fit()
 	// drawn last, so that the draws before it are the campaigns' of before
 	c.Compress = (c.Store == Memory || c.Store == Disk || c.Store == Badger) && pick(2) == 0
+	if p.Msgs != nil { // one event a step (two moves would write one channel), explicit
+		c.Daemon, c.Rotation = model.Central, false
+		if c.Store == Symbolic {
+			c.Store = Dense
+		}
+	}
 	return c
 }
 

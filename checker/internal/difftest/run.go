@@ -112,6 +112,7 @@ func (c Campaign) Protocol(ctx context.Context, i int) *Report {
 	rep := &Report{Protocols: 1, Features: map[string]int{}}
 	rng := rand.New(rand.NewPCG(c.Seed, uint64(i)))
 	p := randproto.Generate(rng)
+	p.DrawMessages(rand.New(rand.NewPCG(c.Seed, uint64(i)^messageSource)))
 	p.DrawTemporal(rand.New(rand.NewPCG(c.Seed, uint64(i)^temporalSource)))
 	text, dot := p.GCL()
 	if dot != "" {
@@ -148,6 +149,9 @@ func (c Campaign) Protocol(ctx context.Context, i int) *Report {
 		for _, f := range cfg.Features() {
 			rep.Features[f]++
 		}
+		if p.Msgs != nil {
+			rep.Features["messages"]++
+		}
 		for _, c := range checks {
 			rep.Features["check "+string(c)]++
 		}
@@ -158,8 +162,12 @@ func (c Campaign) Protocol(ctx context.Context, i int) *Report {
 	return rep
 }
 
-// temporalSource tells the source of a protocol's temporal properties from the protocol's.
-const temporalSource = 0x7e3_9a11
+// temporalSource and messageSource tell the sources of a protocol's temporal properties and
+// messages from the protocol's.
+const (
+	temporalSource = 0x7e3_9a11
+	messageSource  = 0x3e55_a6e5
+)
 
 // sample draws about a quarter of the configurations, at least one.
 func sample(rng *rand.Rand, all []model.State) []model.State {
@@ -236,7 +244,7 @@ var covered = []string{
 	"rotation", "rounds", "lint", "compress", "faults k=1", "faults k=2", "fault scope process", "fault scope variable",
 	"fault values", "fault vars", "end start",
 	"check invariant", "check action-invariant", "check deadlock", "check closure", "check convergence",
-	"check worst-case", "check eventually", "check temporal", "check recovery",
+	"check worst-case", "check eventually", "check temporal", "check recovery", "messages",
 	"verdict: convergence holds=true", "verdict: convergence holds=false", "verdict: recovery violated",
 	"figure: worst case above 2 steps", "figure: worst case in moves above steps", "figure: worst case above 1 round",
 	"figure: recovery above 0 steps",

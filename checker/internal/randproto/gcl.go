@@ -43,6 +43,9 @@ func (p *Protocol) GCL() (protocol, dot string) {
 	for i, v := range p.Vars {
 		fmt.Fprintf(&b, "var %s : %s\n", v.Name, p.domain(i))
 	}
+	if p.Msgs != nil {
+		p.Msgs.gcl(&b)
+	}
 	p.gclRules(&b)
 	p.gclPredicates(&b)
 	return b.String(), dot
@@ -83,14 +86,14 @@ func (p *Protocol) gclRules(b *strings.Builder) {
 			}
 			fmt.Fprintf(b, " where %s", strings.Join(who, " or "))
 		}
-		fmt.Fprintf(b, " : %s -> ", guard)
+		fmt.Fprintf(b, " : %s%s -> ", p.gclReceive(r), guard)
 		for i, a := range r.Assign {
 			if i > 0 {
 				b.WriteString(", ")
 			}
 			fmt.Fprintf(b, "%s := %s", p.Vars[a.Var].Name, a.Value.text(p.Vars, inRule))
 		}
-		b.WriteString("\n")
+		b.WriteString(p.gclSends(r) + "\n")
 	}
 }
 

@@ -35,6 +35,10 @@ type Rule struct {
 	Param  bool
 	Guard  *Expr
 	Assign []Assign
+	// Recv is 1 + the message kind the rule receives from its parameter's neighbour (0: none);
+	// Sends are what it sends there (messages.go).
+	Recv  int
+	Sends []MsgSend
 }
 
 // action is one of a process's actions: a rule, and its parameter's neighbour (or -1).
@@ -67,6 +71,8 @@ type Protocol struct {
 	Actions []Action
 	// Temporal are temporal properties (the temporal check), named t0, t1, …
 	Temporal []Temporal
+	// Msgs are its message kinds and channels, nil for none (messages.go).
+	Msgs *Messages
 	// Anonymous: a ring whose rules every process has and which read only relative
 	// neighbours, so rotating a configuration rotates its successors (symmetry.Rotational).
 	Anonymous bool
@@ -84,6 +90,9 @@ func (p *Protocol) finish() {
 		for _, v := range p.Vars {
 			b.Var(fmt.Sprintf("%s%d", v.Name, q), model.Owner(q), model.Range(v.Size))
 		}
+	}
+	if p.Msgs != nil {
+		p.Msgs.declare(p, b)
 	}
 	s, err := b.Schema()
 	if err != nil {
@@ -123,11 +132,22 @@ func (p *Protocol) right(q int) int  { return (q + 1) % p.N }
 // enabled reports whether some action of q is enabled in s.
 func (p *Protocol) enabled(s []byte, q int) bool {
 	for _, a := range p.actions[q] {
-		if p.Rules[a.rule].Guard.eval(&env{p: p, s: s, self: q, arg: a.arg}) != 0 {
+		if p.actionEnabled(s, q, a) {
 			return true
 		}
 	}
 	return false
+}
+
+// actionEnabled reports whether action a of q is enabled in s: its message at the head of its
+// channel, its guard, room for its sends.
+func (p *Protocol) actionEnabled(s []byte, q int, a action) bool {
+	r := p.Rules[a.rule]
+	e := &env{p: p, s: s, self: q, arg: a.arg}
+	if r.Recv > 0 && !p.Msgs.receives(s, q, a.arg, r.Recv-1) {
+		return false
+	}
+	return r.Guard.eval(e) != 0 && (len(r.Sends) == 0 || p.Msgs.fit(r, e, q, a.arg))
 }
 
 // Model is p as a model.Protocol (a symmetry.Rotational one when p is Anonymous).
@@ -161,7 +181,7 @@ func (g goProtocol) RuleName(q, r int) string {
 
 func (g goProtocol) Enabled(s model.State, q int, dst []int) []int {
 	for r, a := range g.p.actions[q] {
-		if g.p.Rules[a.rule].Guard.eval(&env{p: g.p, s: s, self: q, arg: a.arg}) != 0 {
+		if g.p.actionEnabled(s, q, a) {
 			dst = append(dst, r)
 		}
 	}
@@ -172,8 +192,12 @@ func (g goProtocol) Fire(s model.State, moves []model.Move, next model.State) {
 	for _, mv := range moves {
 		a := g.p.actions[mv.Proc][mv.Rule]
 		v := &env{p: g.p, s: s, self: mv.Proc, arg: a.arg}
-		for _, as := range g.p.Rules[a.rule].Assign {
+		r := g.p.Rules[a.rule]
+		for _, as := range r.Assign {
 			next[g.p.ref(mv.Proc, as.Var)] = byte(as.Value.eval(v))
+		}
+		if r.Recv > 0 || len(r.Sends) > 0 {
+			g.p.Msgs.fire(r, v, mv.Proc, a.arg, next)
 		}
 	}
 }
