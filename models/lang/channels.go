@@ -168,8 +168,10 @@ func (c *compiler) receive(r *Receive, sc scope) (*compiledRecv, scope, error) {
 	return cr, sc, nil
 }
 
-// send compiles one send of a rule.
+// send compiles one send of a rule. Its target and fields draw no coin: whether it fits in its
+// channel is part of the rule's being enabled, before any coin is thrown.
 func (c *compiler) send(s *Send, sc scope) (compiledSend, error) {
+	sc.draws = nil
 	m, err := c.message(s.Kind)
 	if err != nil {
 		return compiledSend{}, err

@@ -93,6 +93,7 @@ func TestMessageErrors(t *testing.T) {
 		{"message a\nchannel fifo(1)\nrule r : inflight(left, p) == 0 -> x := 0\nlegitimate : true", "m.gcl:6:10: unknown function inflight/2"},
 		{"rule r : true -> x := 0\nlegitimate : inflight(0, 1) == 0", "m.gcl:5:14: inflight counts the messages of a channel, and none is declared"},
 		{"message a\nchannel fifo(1)\nrule r : receive a from left and x -> x := 0\nlegitimate : true", "m.gcl:6:34: the guard is an integer expression"},
+		{"message a\nchannel fifo(1)\nrule r : true -> send a to pick(1 : left, 1 : right)\nlegitimate : true", "m.gcl:6:28: pick draws at random: only a value a rule assigns may"},
 	} {
 		f, err := lang.Parse("m.gcl", base+c.src)
 		if err == nil {
