@@ -92,7 +92,7 @@ var combinations = []Combination{
 	{When: [][]string{{string(CheckTemporal)}, {FeatureCoins}},
 		Why: "the temporal check reads every step as a choice of the daemon; a randomized protocol's coins are probabilities (almost-sure and expected-time check them)"},
 	{When: [][]string{{string(CheckTemporal)}, {FeatureWeakFair}},
-		Why: "a temporal property states its own fairness (fairness weak, strong, per rule): --fairness is convergence's and eventually's"},
+		Why: "a temporal property states its own fairness (under weak, strong, per rule): --fairness is convergence's and eventually's"},
 	{When: [][]string{{string(CheckCharacterise)}, {FeatureUniverse}},
 		Why: "characterise needs a model with explicit initial states"},
 	{When: [][]string{{string(CheckRecovery)}}, Unless: FeatureFaults,
