@@ -38,14 +38,14 @@ type MsgSend struct {
 // explores them all.
 const maxMessageUniverse = 20_000
 
-// DrawMessages gives p channels and two rules that pass messages, drawn from rng (a source of
-// their own, so that the protocols and runs Generate's source draws stay the same), where its
-// topology is undirected, every process reads a neighbour and the channels keep the universe
+// DrawMessages gives a third of the protocols channels and two rules that pass messages, drawn
+// from rng (a source of their own, so that the protocols and runs Generate's source draws stay
+// the same), where the topology is undirected, every process reads a neighbour and the channels keep the universe
 // within maxMessageUniverse; otherwise it leaves p as it is. The rules take a neighbour nb: one
 // sends to nb, the other receives from nb and may send back.
 func (p *Protocol) DrawMessages(rng *rand.Rand) {
 	g := &gen{rng: rng, p: p}
-	if p.Kind == OrientedRing || p.Kind == Digraph || !g.everyoneReads() || g.chance(2) {
+	if p.Kind == OrientedRing || p.Kind == Digraph || !g.everyoneReads() || !g.chance(3) {
 		return
 	}
 	links := 0
