@@ -56,32 +56,21 @@ func (p *parser) message() error {
 	if m.Name, err = p.ident("the message's name"); err != nil {
 		return err
 	}
-	if ok, err := p.accept("("); err != nil || ok {
-		if err != nil {
+	err = p.parenList(func() error {
+		f := MessageField{}
+		var err error
+		if f.Name, err = p.ident("a field's name"); err != nil {
 			return err
 		}
-		for {
-			f := MessageField{}
-			if f.Name, err = p.ident("a field's name"); err != nil {
-				return err
-			}
-			if err = p.expect(":"); err != nil {
-				return err
-			}
-			if f.Domain, err = p.domain(); err != nil {
-				return err
-			}
-			m.Fields = append(m.Fields, f)
-			if ok, err := p.accept(","); err != nil || !ok {
-				if err != nil {
-					return err
-				}
-				break
-			}
-		}
-		if err = p.expect(")"); err != nil {
+		if err = p.expect(":"); err != nil {
 			return err
 		}
+		f.Domain, err = p.domain()
+		m.Fields = append(m.Fields, f)
+		return err
+	})
+	if err != nil {
+		return err
 	}
 	p.file.Messages = append(p.file.Messages, m)
 	return nil
@@ -123,26 +112,13 @@ func (p *parser) receive() (*Receive, error) {
 	if r.Kind, err = p.ident("the kind of message received"); err != nil {
 		return nil, err
 	}
-	if ok, err := p.accept("("); err != nil || ok {
-		if err != nil {
-			return nil, err
-		}
-		for {
-			id, err := p.ident("the name a field binds")
-			if err != nil {
-				return nil, err
-			}
-			r.Fields = append(r.Fields, id)
-			if ok, err := p.accept(","); err != nil || !ok {
-				if err != nil {
-					return nil, err
-				}
-				break
-			}
-		}
-		if err := p.expect(")"); err != nil {
-			return nil, err
-		}
+	err = p.parenList(func() error {
+		id, err := p.ident("the name a field binds")
+		r.Fields = append(r.Fields, id)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	if err := p.expect("from"); err != nil {
 		return nil, err
@@ -161,30 +137,39 @@ func (p *parser) send() (*Send, error) {
 	if s.Kind, err = p.ident("the kind of message sent"); err != nil {
 		return nil, err
 	}
-	if p.is("(") {
-		if err := p.advance(); err != nil {
-			return nil, err
-		}
-		for {
-			a, err := p.expr()
-			if err != nil {
-				return nil, err
-			}
-			s.Args = append(s.Args, a)
-			if ok, err := p.accept(","); err != nil || !ok {
-				if err != nil {
-					return nil, err
-				}
-				break
-			}
-		}
-		if err := p.expect(")"); err != nil {
-			return nil, err
-		}
+	err = p.parenList(func() error {
+		a, err := p.expr()
+		s.Args = append(s.Args, a)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	if err := p.expect("to"); err != nil {
 		return nil, err
 	}
 	s.To, err = p.sum()
 	return s, err
+}
+
+// parenList reads ( ITEM {, ITEM} ) when the next token is "(", item reading each ITEM.
+func (p *parser) parenList(item func() error) error {
+	if !p.is("(") {
+		return nil
+	}
+	if err := p.advance(); err != nil {
+		return err
+	}
+	for {
+		if err := item(); err != nil {
+			return err
+		}
+		if ok, err := p.accept(","); err != nil || !ok {
+			if err != nil {
+				return err
+			}
+			break
+		}
+	}
+	return p.expect(")")
 }

@@ -29,13 +29,20 @@ func TestPropertyErrors(t *testing.T) {
 		{"property a : forall q in 0..9999 : forall r in 0..9999 : always true", "t.gcl:7:10: property a has more than 4096 parts"},
 		{"property a : always y == 0", "t.gcl:7:21: unknown name y"},
 	} {
-		f, err := lang.Parse("t.gcl", propBase+c.prop)
-		if err == nil {
-			_, err = lang.Compile(f, nil, nil)
-		}
-		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
-			t.Errorf("%q:\n got %v\nwant %s", c.prop, err, c.want)
-		}
+		refusedAs(t, "t.gcl", propBase+c.prop, c.want)
+	}
+}
+
+// refusedAs checks that the file's text, named name, fails to parse or compile with an
+// error that begins with want.
+func refusedAs(t *testing.T, name, src, want string) {
+	t.Helper()
+	f, err := lang.Parse(name, src)
+	if err == nil {
+		_, err = lang.Compile(f, nil, nil)
+	}
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("%q:\n got %v\nwant %s", src, err, want)
 	}
 }
 
