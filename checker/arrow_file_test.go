@@ -21,7 +21,7 @@ import (
 // invariant (no find transition changes phi, Theorem 4.2), closure; and the two weakened
 // characterisations (broken/arrow-phi-le1.gcl, broken/arrow-nofinds.gcl) failing as the Go
 // model's weaken=1 and weaken=2 do ("A Self-Stabilizing Distributed Queuing Protocol",
-// Tirthapura, Herlihy et al.).
+// Tirthapura et al.).
 func TestArrowFileIsTheGoModel(t *testing.T) {
 	sizes := []int{4, 5}
 	if testing.Short() {
