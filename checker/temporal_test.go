@@ -123,7 +123,7 @@ func TestTemporalRequestGrant(t *testing.T) {
 		"strong":       {verdict: h, detail: "under strong fairness (2 units)"},
 		"weakrule":     {verdict: v, loop: 2},
 		"strongrule":   {verdict: h, detail: "(3 units)"},
-		"onforever":    {verdict: v, loop: 6, detail: "fails infinitely often"},
+		"onforever":    {verdict: v, loop: 4, detail: "fails infinitely often"},
 		"oninfinitely": {verdict: h},
 		"asks":         {verdict: h},
 		"asksunfair":   {verdict: v, loop: 2, detail: "never holds"},

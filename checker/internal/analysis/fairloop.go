@@ -233,8 +233,8 @@ func (c *component) serving(sub []int32, in []bool, bit uint64) need {
 }
 
 // loopFrom is a fair loop of f from node id back to it: the shortest cycle through id if it
-// meets every need, else one through each need it has not met yet, in turn, by shortest
-// paths inside f, and back.
+// meets every need, else a walk that goes each time to the nearest place that meets an unmet
+// need (a node, or an edge out of it that serves a unit), and back by a shortest path.
 func (f *fairComp) loopFrom(id uint64) *explore.NodePath {
 	p, _ := slices.BinarySearch(f.c.nodes, id)
 	start := int32(p)
@@ -243,19 +243,65 @@ func (f *fairComp) loopFrom(id uint64) *explore.NodePath {
 	}
 	var hops []hop
 	at := start
-	for _, n := range f.needs {
-		if f.met(n, start, hops) {
-			continue
+	for {
+		var unmet []need
+		for _, n := range f.needs {
+			if !f.met(n, start, hops) {
+				unmet = append(unmet, n)
+			}
 		}
-		hops = append(hops, f.hops(at, n.at, false)...)
-		at = n.at
-		if n.edge >= 0 {
-			hops = append(hops, hop{at, n.edge})
-			at = f.c.out[at][n.edge].to
+		if len(unmet) == 0 {
+			break
+		}
+		path, to, edge := f.nearest(at, unmet)
+		hops, at = append(hops, path...), to
+		if edge >= 0 {
+			hops = append(hops, hop{at, edge})
+			at = f.c.out[at][edge].to
 		}
 	}
 	hops = append(hops, f.hops(at, start, len(hops) == 0)...)
 	return f.nodePath(start, hops)
+}
+
+// nearest is a shortest walk inside f from a position to the nearest one that meets one of
+// the needs: its hops, the position, and the edge out of it to take (-1: none, a visit).
+func (f *fairComp) nearest(from int32, needs []need) ([]hop, int32, int) {
+	c := f.c
+	meets := func(p int32) (bool, int) {
+		for _, n := range needs {
+			switch {
+			case n.edge >= 0:
+				for j, e := range c.out[p] {
+					if f.in[e.to] && e.served&n.unit != 0 {
+						return true, j
+					}
+				}
+			case n.unit != 0 && c.enabled[p]&n.unit == 0, n.unit == 0 && c.accept[p]:
+				return true, -1
+			}
+		}
+		return false, -1
+	}
+	seen := map[int32]hop{from: {-1, -1}}
+	for queue := []int32{from}; len(queue) > 0; queue = queue[1:] {
+		u := queue[0]
+		if ok, edge := meets(u); ok {
+			var out []hop
+			for v := u; v != from; v = seen[v].from {
+				out = append(out, seen[v])
+			}
+			slices.Reverse(out)
+			return out, u, edge
+		}
+		for j, e := range c.out[u] {
+			if _, ok := seen[e.to]; !ok && f.in[e.to] {
+				seen[e.to] = hop{u, j}
+				queue = append(queue, e.to)
+			}
+		}
+	}
+	panic("nearest: a need that no node of its fair component meets") // refine found each
 }
 
 // meets reports whether the walk from start along hops meets every need.
