@@ -109,7 +109,7 @@ func (pr *Program) pushSends(e *env, p int, r *compiledRule, next []byte) {
 	}
 }
 
-// inChannels and outChannels are the channels p receives from and sends to.
+// channelsOf lists the channels p receives from and sends to.
 func (pr *Program) channelsOf(p int) []int {
 	var out []int
 	for q := range pr.g.n {

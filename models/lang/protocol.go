@@ -184,7 +184,6 @@ func (pr *Program) fire(e *env, p, i int, next model.State) {
 		}
 		next[ref] = pr.ch.Pop(next[ref]) // the head: a push in the same step adds at the tail
 	}
-	defer pr.pushSends(e, p, r, next)
 	for _, as := range r.assigns {
 		v := as.value(e)
 		raw, ok := pr.encode(as.v, p, v)
@@ -194,6 +193,9 @@ func (pr *Program) fire(e *env, p, i int, next model.State) {
 			continue
 		}
 		next[pr.refs[as.v][p]] = raw
+	}
+	if len(r.sends) > 0 {
+		pr.pushSends(e, p, r, next) // after the assignments, which read the old configuration
 	}
 }
 

@@ -43,13 +43,11 @@ type fairComp struct {
 	needs []need
 }
 
-// need is one thing a fair loop must do: visit a node where unit is disabled (edge -1,
-// unit set), take an edge that serves unit (edge j out of at), or visit an accepted node
-// (edge -1, unit 0); at is where the first such node or edge is.
+// need is one thing a fair loop must do: take an edge that serves unit (serve), visit a node
+// where unit is disabled, or, unit 0, visit an accepted node. The part has each such place.
 type need struct {
-	unit uint64
-	at   int32
-	edge int
+	unit  uint64
+	serve bool
 }
 
 // hop is edge j out of local position from.
@@ -159,23 +157,13 @@ func (c *component) refine(fair *fairnesspkg.Assumption, sub []int32) []*fairCom
 		bit := uint64(1) << u
 		switch {
 		case strong&bit != 0 && somewhere&bit == 0:
-		case strong&bit != 0 || everywhere&bit != 0:
-			f.needs = append(f.needs, c.serving(sub, in, bit))
-		default:
-			for _, p := range sub {
-				if c.enabled[p]&bit == 0 {
-					f.needs = append(f.needs, need{unit: bit, at: p, edge: -1})
-					break
-				}
-			}
+		case strong&bit != 0 || everywhere&bit != 0: // served on an edge of sub: taken has it
+			f.needs = append(f.needs, need{unit: bit, serve: true})
+		default: // disabled somewhere in sub
+			f.needs = append(f.needs, need{unit: bit})
 		}
 	}
-	for _, p := range sub {
-		if c.accept[p] {
-			f.needs = append(f.needs, need{at: p, edge: -1})
-			break
-		}
-	}
+	f.needs = append(f.needs, need{}) // accepted holds: some node of sub is
 	return []*fairComp{f}
 }
 
@@ -220,18 +208,6 @@ func (c *component) without(sub []int32, bad uint64) [][]int32 {
 	return parts
 }
 
-// serving is the first edge of sub, in node order, that serves a unit of bit.
-func (c *component) serving(sub []int32, in []bool, bit uint64) need {
-	for _, p := range sub {
-		for j, e := range c.out[p] {
-			if in[e.to] && e.served&bit != 0 {
-				return need{unit: bit, at: p, edge: j}
-			}
-		}
-	}
-	panic("serving: a unit counted as served has no edge") // refine checked taken
-}
-
 // loopFrom is a fair loop of f from node id back to it: the shortest cycle through id if it
 // meets every need, else a walk that goes each time to the nearest place that meets an unmet
 // need (a node, or an edge out of it that serves a unit), and back by a shortest path.
@@ -271,7 +247,7 @@ func (f *fairComp) nearest(from int32, needs []need) ([]hop, int32, int) {
 	meets := func(p int32) (bool, int) {
 		for _, n := range needs {
 			switch {
-			case n.edge >= 0:
+			case n.serve:
 				for j, e := range c.out[p] {
 					if f.in[e.to] && e.served&n.unit != 0 {
 						return true, j
@@ -329,7 +305,7 @@ func (f *fairComp) met(n need, start int32, hops []hop) bool {
 		return false
 	}
 	switch {
-	case n.edge >= 0:
+	case n.serve:
 		for _, h := range hops {
 			if c.out[h.from][h.j].served&n.unit != 0 {
 				return true

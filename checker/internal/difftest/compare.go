@@ -21,6 +21,8 @@ type harness struct {
 	subj Subject
 	list []model.State
 	refs map[string]reference.Result
+	// temporalRefs are the reference's verdicts on the temporal properties, by the same key
+	temporalRefs map[string][]reference.TemporalResult
 	// steps is the distributed daemon's steps over the universe, once counted (else -1).
 	steps int
 	// seen counts what the comparisons met: figures above the trivial, violations.

@@ -129,7 +129,7 @@ func (c Campaign) Protocol(ctx context.Context, i int) *Report {
 			return rep
 		}
 	}
-	h := &harness{p: p, subj: subject, list: sample(rng, reference.Universe(p.Schema())), refs: map[string]reference.Result{}, steps: -1, seen: map[string]int{}}
+	h := &harness{p: p, subj: subject, list: sample(rng, reference.Universe(p.Schema())), refs: map[string]reference.Result{}, temporalRefs: map[string][]reference.TemporalResult{}, steps: -1, seen: map[string]int{}}
 	for range c.Runs {
 		cfg := Draw(rng, p, c.GCL)
 		if cfg.Daemon != model.Central && h.subsetSteps() > maxSteps {

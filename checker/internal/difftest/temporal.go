@@ -19,9 +19,18 @@ func (h *harness) temporal(b *built, res *checker.Result, d *diffs) {
 		return
 	}
 	legit := h.p.Legit.Predicate(h.p)
+	props := make([]model.Temporal, len(h.p.Temporal))
 	for i, t := range h.p.Temporal {
-		prop := t.Property(h.p, fmt.Sprintf("t%d", i))
-		ref := reference.Temporal(h.p.Model(), refDaemon(b.cfg.Daemon), b.init, legit, prop)
+		props[i] = t.Property(h.p, fmt.Sprintf("t%d", i))
+	}
+	key := fmt.Sprintf("%v/%v", refDaemon(b.cfg.Daemon), b.cfg.Start)
+	refs, ok := h.temporalRefs[key]
+	if !ok {
+		refs = reference.Temporal(h.p.Model(), refDaemon(b.cfg.Daemon), b.init, legit, props)
+		h.temporalRefs[key] = refs
+	}
+	for i, t := range h.p.Temporal {
+		prop, ref := props[i], refs[i]
 		h.seen[fmt.Sprintf("temporal %s holds=%v", t.Kind, ref.Holds)]++
 		for _, f := range t.Fair {
 			h.seen["temporal fairness "+f.String()]++

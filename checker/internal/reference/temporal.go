@@ -16,14 +16,23 @@ type TemporalResult struct {
 	AlwaysAt int
 }
 
-// Temporal decides t on protocol p under daemon d from init, on a graph of its own, from
-// the definitions: a unit of a fairness clause is enabled where one of its process's enabled
+// Temporal decides each property of props on protocol p under daemon d from init, on one
+// graph of its own, from the definitions: a unit of a fairness clause is enabled where one of its process's enabled
 // rules belongs to it (not where a step serves it, as the checker reads it), the fair states
 // are found by refining the whole region until every component left is fair (not component
 // by component), and a violation is a start from which a bad state is reachable, found by a
 // backward fixpoint (not a forward search).
-func Temporal(p model.Protocol, d model.Daemon, init []model.State, legit model.Predicate, t model.Temporal) TemporalResult {
+func Temporal(p model.Protocol, d model.Daemon, init []model.State, legit model.Predicate, props []model.Temporal) []TemporalResult {
 	g := exploreProtocol(p, d, init)
+	out := make([]TemporalResult, len(props))
+	for i, t := range props {
+		out[i] = g.temporal(p, legit, t)
+	}
+	return out
+}
+
+// temporal decides one property on the graph.
+func (g *graph) temporal(p model.Protocol, legit model.Predicate, t model.Temporal) TemporalResult {
 	u := unitsOf(p, g, t.Fair)
 	starts := make([]bool, len(g.states))
 	for i, s := range g.states {

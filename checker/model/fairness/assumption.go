@@ -166,12 +166,4 @@ func (a *Assumption) Steps(m model.Model, s model.State, served []uint64) (uint6
 }
 
 // Names lists the units of mask by name.
-func (a *Assumption) Names(mask uint64) []string {
-	var out []string
-	for i, name := range a.names {
-		if mask&(1<<i) != 0 {
-			out = append(out, name)
-		}
-	}
-	return out
-}
+func (a *Assumption) Names(mask uint64) []string { return maskNames(a.names, mask) }

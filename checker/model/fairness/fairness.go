@@ -64,9 +64,12 @@ func (u processUnits) EnabledUnits(s model.State) uint64 { return u.p.EnabledMas
 func (u processUnits) Served(st model.Step) uint64       { return st.Movers() }
 
 // Names lists the units of mask by name.
-func Names(f Units, mask uint64) []string {
+func Names(f Units, mask uint64) []string { return maskNames(f.Units(), mask) }
+
+// maskNames lists the names whose bits mask has.
+func maskNames(names []string, mask uint64) []string {
 	var out []string
-	for i, name := range f.Units() {
+	for i, name := range names {
 		if i < model.MaxFairProcs && mask&(1<<i) != 0 {
 			out = append(out, name)
 		}
