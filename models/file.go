@@ -45,8 +45,8 @@ func fileEntry(f *lang.File, top *topology.Graph) (*Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Entry{Name: f.Path, Doc: fileDoc(f), Checks: prog.Checks(), Asynchronous: f.Channel != nil,
-		CentralWhy: "it passes messages on channels, one event a step",
+	e := &Entry{Name: f.Path, Doc: fileDoc(f), Checks: prog.Checks(), Asynchronous: f.OneEvent() != "",
+		CentralWhy: f.OneEvent(),
 		Derive:     func(given map[string]int) (map[string]int, error) { return f.Values(given, top) }}
 	for _, prm := range f.Params {
 		lo, hi := -1<<20, 1<<20 // a parameter without a range: the file's expressions decide

@@ -45,11 +45,13 @@ type Topology struct {
 }
 
 // Var is `var NAME : DOMAIN [where COND]`: a variable of every process for which COND holds
-// (COND reads the process's index p and the parameters).
+// (COND reads the process's index p and the parameters). A shared variable (`shared var`)
+// is written by its process's neighbours too: x[E] := V.
 type Var struct {
 	Name   Ident
 	Domain Domain
 	Where  Expr
+	Shared bool
 }
 
 // Domain is LO..HI, {A, B, ...} (an enumeration, its values by name), or neighbors [+ {A, …}]
@@ -76,9 +78,11 @@ type Rule struct {
 	Sends   []*Send // send KIND to E, among the statements
 }
 
-// Assign is `VAR := VALUE`: a process writes its own variables.
+// Assign is `VAR := VALUE`: a process writes its own variables; or `VAR[INDEX] := VALUE`,
+// the variable of the process INDEX names (itself or a neighbour), where VAR is shared.
 type Assign struct {
 	Var   Ident
+	Index Expr // nil for the process's own
 	Value Expr
 }
 

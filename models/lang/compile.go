@@ -65,10 +65,13 @@ type compiledRule struct {
 	// recv and sends are its messages (channels.go)
 	recv  *compiledRecv
 	sends []compiledSend
+	// indexed: an assignment writes a shared variable through an index (shared.go)
+	indexed bool
 }
 
 type compiledAssign struct {
 	v     int
+	index evaluator // the process whose shared variable it writes, or nil for its own (shared.go)
 	value evaluator
 	at    Pos // the assigned variable's place, for a breach
 }

@@ -71,8 +71,16 @@ func (p *parser) rule() error {
 		if a.Var, err = p.ident("a variable to assign (or send KIND to E)"); err != nil {
 			return err
 		}
-		if p.is("[") {
-			return p.errorf(p.tok.Pos, "a rule assigns only its own process's variables: write %s := ..., not %s[...] := ...", a.Var.Name, a.Var.Name)
+		if ok, err := p.accept("["); err != nil || ok { // a shared variable's (the compiler checks)
+			if err != nil {
+				return err
+			}
+			if a.Index, err = p.expr(); err != nil {
+				return err
+			}
+			if err = p.expect("]"); err != nil {
+				return err
+			}
 		}
 		if err = p.expect(":="); err != nil {
 			return err

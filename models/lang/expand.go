@@ -63,7 +63,7 @@ func (f *File) expressions() []Expr {
 	for _, r := range f.Rules {
 		add(r.Over, r.Where, r.Guard)
 		for _, a := range r.Assigns {
-			add(a.Value)
+			add(a.Index, a.Value)
 		}
 	}
 	add(f.Legit)

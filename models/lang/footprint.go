@@ -47,6 +47,10 @@ func (c *compiler) footprints() {
 			for _, as := range r.Assigns {
 				fr.expr(as.Value, bound)
 				writes = append(writes, pr.refs[c.varIndex(as.Var.Name)][p])
+				if as.Index != nil { // a shared variable: the process's or any neighbour's
+					fr.expr(as.Index, bound)
+					writes = append(writes, pr.sharedOf(c.varIndex(as.Var.Name), p)...)
+				}
 			}
 			pr.foot[p] = append(pr.foot[p], model.NewFootprint(fr.reads, writes))
 		}

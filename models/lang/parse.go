@@ -100,7 +100,7 @@ var keywords = map[string]bool{"protocol": true, "param": true, "topology": true
 // decl reads one declaration.
 func (p *parser) decl() error {
 	if p.tok.Kind != Word {
-		return p.expected("a declaration (protocol, param, topology, var, message, channel, let, rule, init, legitimate, invariant, action, characterise, property, check)")
+		return p.expected("a declaration (protocol, param, topology, var, shared var, message, channel, let, rule, init, legitimate, invariant, action, characterise, property, check)")
 	}
 	switch p.tok.Text {
 	case "protocol":
@@ -110,7 +110,15 @@ func (p *parser) decl() error {
 	case "topology":
 		return p.topology()
 	case "var":
-		return p.variable()
+		return p.variable(false)
+	case "shared":
+		if err := p.advance(); err != nil {
+			return err
+		}
+		if !p.is("var") {
+			return p.expected("var after shared (shared var NAME : DOMAIN)")
+		}
+		return p.variable(true)
 	case "rule":
 		return p.rule()
 	case "legitimate":
@@ -132,7 +140,7 @@ func (p *parser) decl() error {
 	case "check":
 		return p.checks()
 	}
-	return p.expected("a declaration (protocol, param, topology, var, message, channel, let, rule, init, legitimate, invariant, action, characterise, property, check)")
+	return p.expected("a declaration (protocol, param, topology, var, shared var, message, channel, let, rule, init, legitimate, invariant, action, characterise, property, check)")
 }
 
 func (p *parser) protocol() error {
@@ -238,11 +246,11 @@ func (p *parser) args() ([]Expr, error) {
 }
 
 // variable: var NAME : DOMAIN [where COND]
-func (p *parser) variable() error {
+func (p *parser) variable(shared bool) error {
 	if err := p.advance(); err != nil {
 		return err
 	}
-	v := &Var{}
+	v := &Var{Shared: shared}
 	var err error
 	if v.Name, err = p.ident("the variable's name"); err != nil {
 		return err

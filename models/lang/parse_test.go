@@ -48,7 +48,6 @@ func TestSyntaxErrors(t *testing.T) {
 		{"param n = ", "f.gcl:1:11: expected an expression, found the end of the file"},
 		{"var x : 0..", "f.gcl:1:12: expected an expression"},
 		{"var x : {a, }", "f.gcl:1:13: expected a value's name, found \"}\""},
-		{"rule r : x == 1 -> x[left] := 0", "f.gcl:1:21: a rule assigns only its own process's variables"},
 		{"rule r : x == 1 x := 0", "f.gcl:1:17: expected \"->\", found \"x\""},
 		{"legitimate : a < b < c", "f.gcl:1:20: comparisons do not chain"},
 		{"topology torus(3)", "f.gcl:1:10: expected a topology (ring, oriented_ring, path, star, grid, complete, random)"},

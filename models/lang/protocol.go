@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mc-checker/mc/checker/model"
 )
@@ -184,15 +185,31 @@ func (pr *Program) fire(e *env, p, i int, next model.State) {
 		}
 		next[ref] = pr.ch.Pop(next[ref]) // the head: a push in the same step adds at the tail
 	}
+	var written []int // where the rule writes through an index: the variables this move wrote
 	for _, as := range r.assigns {
+		q := p
+		if as.index != nil {
+			var ok bool
+			if q, ok = pr.sharedTarget(e, p, a.rule, as); !ok {
+				continue
+			}
+		}
 		v := as.value(e)
-		raw, ok := pr.encode(as.v, p, v)
+		raw, ok := pr.encode(as.v, q, v)
 		if !ok {
-			format, args := pr.outside(as, p, a.rule, v)
+			format, args := pr.outside(as, p, q, a.rule, v)
 			e.fail(as.at, format, args...)
 			continue
 		}
-		next[pr.refs[as.v][p]] = raw
+		ref := pr.refs[as.v][q]
+		if r.indexed {
+			if slices.Contains(written, ref) {
+				e.fail(as.at, "rule %s of %s writes %s[%s] twice in one move", r.name, procName{pr.g, p}, pr.vars[as.v].name, procName{pr.g, q})
+				continue
+			}
+			written = append(written, ref)
+		}
+		next[ref] = raw
 	}
 	if len(r.sends) > 0 {
 		pr.pushSends(e, p, r, next) // after the assignments, which read the old configuration
@@ -264,10 +281,13 @@ func (pr *Program) Checks() []string {
 // outside says what rule r of process p did, writing value v outside a's variable's domain.
 // It is a format and its arguments, written only if fail keeps the breach: a run meets it at
 // every step that breaks the rule.
-func (pr *Program) outside(a compiledAssign, p, r, v int) (string, []any) {
+func (pr *Program) outside(a compiledAssign, p, q, r, v int) (string, []any) {
 	name := pr.vars[a.v].name
 	if pr.vars[a.v].neighbors {
 		return "rule %s of %s writes %s = %d, which is neither one of its neighbours nor one of its names", []any{pr.rules[r].name, procName{pr.g, p}, name, v}
+	}
+	if q != p {
+		return "rule %s of %s writes %s[%s] = %d, outside 0..%d", []any{pr.rules[r].name, procName{pr.g, p}, name, procName{pr.g, q}, v, pr.sizes[a.v][q] - 1}
 	}
 	return "rule %s of %s writes %s = %d, outside 0..%d", []any{pr.rules[r].name, procName{pr.g, p}, name, v, pr.sizes[a.v][p] - 1}
 }

@@ -59,15 +59,16 @@ func (c *compiler) rule(r *Rule, procs []int) (*compiledRule, error) {
 	asc.draws = &cr.draws
 	assigned := map[string]bool{}
 	for _, a := range r.Assigns {
-		if assigned[a.Var.Name] {
+		if assigned[a.Var.Name] && a.Index == nil {
 			return nil, c.errorf(a.Var.Pos, "rule %s assigns %s twice", r.Name.Name, a.Var.Name)
 		}
-		assigned[a.Var.Name] = true
+		assigned[a.Var.Name] = a.Index == nil || assigned[a.Var.Name]
 		ca, err := c.assign(r, a, procs, sc, asc, always)
 		if err != nil {
 			return nil, err
 		}
 		cr.assigns = append(cr.assigns, ca)
+		cr.indexed = cr.indexed || ca.index != nil
 	}
 	for _, snd := range r.Sends {
 		cs, err := c.send(snd, asc)
@@ -94,6 +95,9 @@ func (c *compiler) assign(r *Rule, a *Assign, procs []int, sc, asc scope, always
 	if err != nil {
 		return compiledAssign{}, err
 	}
+	if a.Index != nil {
+		return c.indexedAssign(r, a, v, ev, procs, sc, asc, always)
+	}
 	for _, p := range procs {
 		if pr.refs[v][p] < 0 {
 			return compiledAssign{}, c.errorf(a.Var.Pos, "rule %s of %s assigns %s, which %s has not", r.Name.Name, pr.g.proc(p), a.Var.Name, pr.g.proc(p))
@@ -105,7 +109,7 @@ func (c *compiler) assign(r *Rule, a *Assign, procs []int, sc, asc scope, always
 			return compiledAssign{}, c.errorf(a.Var.Pos, "rule %s of %s would write %s = %d, outside its domain", r.Name.Name, pr.g.proc(p), a.Var.Name, x)
 		}
 	}
-	return compiledAssign{v, ev, a.Var.Pos}, nil
+	return compiledAssign{v: v, value: ev, at: a.Var.Pos}, nil
 }
 
 // ruleArgs lists, for each process of procs, the values of rule r's parameter (one value, 0,

@@ -143,6 +143,9 @@ func (ty *typer) rule(r *Rule) error {
 		if err := ty.want(a.Value, bound, integer, "the value assigned to "+a.Var.Name, "a variable holds"); err != nil {
 			return err
 		}
+		if err := ty.wantAll(bound, integer, "the process whose "+a.Var.Name+" a rule assigns", a.Index); err != nil {
+			return err
+		}
 	}
 	return nil
 }

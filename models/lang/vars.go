@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/channel"
 )
 
 // varInfo is what the compiler knows of a variable beyond its layout.
@@ -11,6 +12,7 @@ type varInfo struct {
 	name      string
 	neighbors bool // a pointer: its values are p's neighbours, then its names (see decode)
 	extra     int  // the number of names of a pointer's domain
+	shared    bool // its process's neighbours write it too (shared.go)
 }
 
 // variables lays out the state: process by process, each process's variables in the file's
@@ -28,7 +30,10 @@ func (c *compiler) variables() error {
 	pr.sizes = make([][]int, len(c.file.Vars))
 	for v, d := range c.file.Vars {
 		pr.refs[v], pr.sizes[v] = make([]int, pr.g.n), make([]int, pr.g.n)
-		pr.vars = append(pr.vars, varInfo{name: d.Name.Name, neighbors: d.Domain.Neighbors, extra: len(d.Domain.Names)})
+		pr.vars = append(pr.vars, varInfo{name: d.Name.Name, neighbors: d.Domain.Neighbors, extra: len(d.Domain.Names), shared: d.Shared})
+		if d.Shared && d.Domain.Neighbors {
+			return c.errorf(d.Domain.Pos, "shared variable %s cannot be a pointer: its value would name a neighbour of the process that holds it, not of the one that writes it", d.Name.Name)
+		}
 	}
 	for p := range pr.g.n {
 		for v, d := range c.file.Vars {
@@ -47,7 +52,12 @@ func (c *compiler) variables() error {
 				return err
 			}
 			pr.sizes[v][p] = dom.Size
-			pr.refs[v][p] = int(b.Add(model.Var{Name: fmt.Sprintf("%s%d", d.Name.Name, p), Owner: model.Owner(p), Domain: dom,
+			name := fmt.Sprintf("%s%d", d.Name.Name, p)
+			if d.Shared {
+				pr.refs[v][p] = int(channel.DeclareNetwork(b, name, dom))
+				continue
+			}
+			pr.refs[v][p] = int(b.Add(model.Var{Name: name, Owner: model.Owner(p), Domain: dom,
 				Targets: pr.targets(v, p, dom.Size)}))
 		}
 	}
