@@ -1,5 +1,12 @@
 package lang
 
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mc-checker/mc/checker/model/channel"
+)
+
 // The channels at run time (channels.go compiles them).
 
 // chanOf is the state index of the channel from q to p, or -1 where p does not read q.
@@ -10,26 +17,34 @@ func (pr *Program) chanOf(q, p int) int {
 	return -1
 }
 
-// received binds the fields of the head of r's channel into e and returns the channel, if
-// the head is of r's kind; a process it cannot receive from is a breach.
-func (pr *Program) received(e *env, p int, r *compiledRecv) (int, bool) {
+// received binds the fields of the message p's k-th action (its field combination, a.recv)
+// receives into e, and returns the channel and the message's kind on it: a FIFO's head if it
+// is of r's kind, a message of combination k in a bag. False where there is none; a process
+// it cannot receive from is a breach.
+func (pr *Program) received(e *env, p int, r *compiledRecv, k int) (ref, kind int, ok bool) {
 	from := r.from(e)
-	ref := pr.chanOf(from, p)
+	ref = pr.chanOf(from, p)
 	if ref < 0 {
 		e.fail(r.at, "%s receives from %s, which it does not read: no channel", pr.g.proc(p), pr.g.proc(from))
-		return -1, false
+		return -1, 0, false
 	}
-	kind, ok := pr.ch.Head(e.s[ref])
 	m := pr.msgs[r.msg]
-	if !ok || kind < m.base || kind >= m.base+kinds(m.sizes) {
-		return ref, false
+	if k < 0 { // a FIFO: the head
+		fifo := pr.ch.(*channel.Channel)
+		head, ok := fifo.Head(e.s[ref])
+		if !ok || head < m.base || head >= m.base+kinds(m.sizes) {
+			return ref, 0, false
+		}
+		k = head - m.base
+	} else if pr.ch.Count(e.s[ref], m.base+k) == 0 {
+		return ref, 0, false
 	}
-	k := kind - m.base
+	kind = m.base + k
 	for j, size := range m.sizes {
 		e.bound[r.slot+j] = k % size
 		k /= size
 	}
-	return ref, true
+	return ref, kind, true
 }
 
 // kinds is the number of kinds of a message of fields of those sizes.
@@ -121,4 +136,15 @@ func (pr *Program) channelsOf(p int) []int {
 		}
 	}
 	return out
+}
+
+// fieldsName names the fields of combination k of message m for a bag's receive action:
+// "x=2, y=0"; "" for a message without fields.
+func (pr *Program) fieldsName(r *Receive, m messageKind, k int) string {
+	parts := make([]string, len(m.sizes))
+	for j, size := range m.sizes {
+		parts[j] = fmt.Sprintf("%s=%d", r.Fields[j].Name, k%size)
+		k /= size
+	}
+	return strings.Join(parts, ", ")
 }

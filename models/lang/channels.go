@@ -14,9 +14,22 @@ import (
 // file starts with any messages in transit (an init predicate says otherwise, inflight(q, r)
 // counting them). A message kind with fields is one kind of the channel per combination of
 // the fields' values, in mixed radix, the first field the least significant digit. A rule that
-// receives is enabled when the head of its channel is of its kind (the fields bound to their
-// names, then its guard read), and pops it when it fires; a send waits (the rule is disabled)
-// while its channel is full. A file with channels runs one event a step (the central daemon).
+// receives from a FIFO is enabled when the head of its channel is of its kind (the fields
+// bound to their names, then its guard read), and pops it when it fires. A bag (channel.Bag)
+// delivers in any order: a rule that receives from one is an action per combination of its
+// fields, enabled when a message of that kind is in the bag, which it takes when it fires. A
+// send waits (the rule is disabled) while its channel is full. A file with channels runs one
+// event a step (the central daemon).
+
+// medium is what a link's channel does: channel.Channel (FIFO) or channel.Bag. Take removes a
+// message of a kind where the channel delivers it: a FIFO's head, any message of a bag.
+type medium interface {
+	Domain() model.Domain
+	Len(v byte) int
+	Count(v byte, kind int) int
+	Push(v byte, kind int) (byte, bool)
+	Take(v byte, kind int) (byte, bool)
+}
 
 // messageKind is a compiled message declaration: its first kind on the channel and its
 // fields' domain sizes.
@@ -90,7 +103,12 @@ func (c *compiler) channels(b *model.Builder) error {
 	if capacity < 1 {
 		return c.errorf(f.Channel.Pos, "a channel holds at least one message, not %d", capacity)
 	}
-	if pr.ch, err = channel.New(kinds, capacity); err != nil {
+	if f.Channel.Bag {
+		pr.ch, err = channel.NewBag(kinds, capacity)
+	} else {
+		pr.ch, err = channel.New(kinds, capacity)
+	}
+	if err != nil {
 		return c.errorf(f.Channel.Pos, "%d kinds of message, %d a channel: %v", len(kinds), capacity, err)
 	}
 	pr.chans = map[[2]int]int{}

@@ -7,7 +7,6 @@ import (
 	"sync/atomic"
 
 	"github.com/mc-checker/mc/checker/model"
-	"github.com/mc-checker/mc/checker/model/channel"
 	"github.com/mc-checker/mc/checker/model/prob"
 	"github.com/mc-checker/mc/models/topology"
 )
@@ -41,16 +40,18 @@ type Program struct {
 	// (from, to), channels.go
 	msgIndex map[string]int
 	msgs     []messageKind
-	ch       *channel.Channel
+	ch       medium // every link's channel: a FIFO or a bag
 	chans    map[[2]int]int
 	breach   atomic.Pointer[breach] // the step that broke the language's rules, the one in the smallest configuration
 	envs     sync.Pool              // of *env
 }
 
 // action is a rule of a process, with the value of its parameter (if the rule has one): what
-// a Move's Rule indexes, in the process's list.
+// a Move's Rule indexes, in the process's list. A rule that receives from a bag is one action
+// per combination of its message's fields (recv, in the radix of channels.go): which message
+// of the bag it takes is the daemon's choice; recv is -1 for every other action.
 type action struct {
-	rule, arg int
+	rule, arg, recv int
 }
 
 type compiledRule struct {

@@ -5,9 +5,10 @@ package lang
 //	message find                  // a kind without fields
 //	message token(v : 0..K-1)     // a kind with fields of domains 0..H
 //	channel fifo(F)               // one FIFO of at most F messages from each process to each that reads it
+//	channel bag(F)                // or one bag of at most F messages, delivered in any order
 //
-// A rule receives the head of a channel from a neighbour (`receive find from u`, or
-// `receive token(w) from left`, which binds the field) and sends onto the channels to the
+// A rule receives the head of a FIFO from a neighbour, or any message of a bag (`receive
+// find from u`, or `receive token(w) from left`, which binds the field) and sends onto the channels to the
 // processes that read it (`send token(v + 1) to right`), beside its assignments. Parsing is
 // here; compiling and running, channels.go.
 
@@ -23,9 +24,10 @@ type MessageField struct {
 	Domain Domain
 }
 
-// ChannelDecl is `channel fifo(CAPACITY)`.
+// ChannelDecl is `channel fifo(CAPACITY)` or `channel bag(CAPACITY)`.
 type ChannelDecl struct {
 	Pos      Pos
+	Bag      bool
 	Capacity Expr
 }
 
@@ -76,7 +78,7 @@ func (p *parser) message() error {
 	return nil
 }
 
-// channel parses `channel fifo(CAPACITY)`.
+// channel parses `channel fifo(CAPACITY)` or `channel bag(CAPACITY)`.
 func (p *parser) channel() error {
 	at := p.tok.Pos
 	if p.file.Channel != nil {
@@ -85,9 +87,10 @@ func (p *parser) channel() error {
 	if err := p.advance(); err != nil {
 		return err
 	}
-	if !p.is("fifo") {
-		return p.expected("fifo(CAPACITY): every link's channel, first in first out")
+	if !p.is("fifo") && !p.is("bag") {
+		return p.expected("fifo(CAPACITY) or bag(CAPACITY): every link's channel, first in first out or in any order")
 	}
+	bag := p.is("bag")
 	if err := p.advance(); err != nil {
 		return err
 	}
@@ -98,7 +101,7 @@ func (p *parser) channel() error {
 	if err != nil {
 		return err
 	}
-	p.file.Channel = &ChannelDecl{Pos: at, Capacity: capacity}
+	p.file.Channel = &ChannelDecl{Pos: at, Bag: bag, Capacity: capacity}
 	return p.expect(")")
 }
 

@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/mc-checker/mc/checker/model"
 )
@@ -91,13 +92,20 @@ func (pr *Program) Neighbors(p int) []int              { return pr.g.nb[p] }
 func (pr *Program) RuleName(p, r int) string {
 	a := pr.inst[p][r]
 	cr := pr.rules[a.rule]
-	if !cr.param {
+	var args []string
+	switch {
+	case cr.ofProcs:
+		args = append(args, pr.g.labels[a.arg])
+	case cr.param:
+		args = append(args, fmt.Sprint(a.arg))
+	}
+	if a.recv >= 0 && len(pr.msgs[cr.recv.msg].sizes) > 0 { // a bag's receive: the message it takes
+		args = append(args, pr.fieldsName(pr.file.Rules[a.rule].Receive, pr.msgs[cr.recv.msg], a.recv))
+	}
+	if len(args) == 0 {
 		return cr.name
 	}
-	if cr.ofProcs {
-		return cr.name + "(" + pr.g.labels[a.arg] + ")"
-	}
-	return fmt.Sprintf("%s(%d)", cr.name, a.arg)
+	return cr.name + "(" + strings.Join(args, ", ") + ")"
 }
 
 // Enabled lists p's actions whose guards hold.
@@ -118,7 +126,7 @@ func (pr *Program) holds(e *env, p, i int) bool {
 	e.p, e.bound[0] = p, a.arg
 	r := pr.rules[a.rule]
 	if r.recv != nil {
-		if _, ok := pr.received(e, p, r.recv); !ok {
+		if _, _, ok := pr.received(e, p, r.recv, a.recv); !ok {
 			return false
 		}
 	}
@@ -178,12 +186,14 @@ func (pr *Program) fire(e *env, p, i int, next model.State) {
 	e.p, e.bound[0] = p, a.arg
 	r := pr.rules[a.rule]
 	if r.recv != nil {
-		ref, ok := pr.received(e, p, r.recv)
+		ref, kind, ok := pr.received(e, p, r.recv, a.recv)
+		if ok {
+			next[ref], ok = pr.ch.Take(next[ref], kind) // before the sends: a push in the same step adds at the tail
+		}
 		if !ok {
-			e.fail(r.recv.at, "%s fires rule %s without its message at the head of its channel", pr.g.proc(p), r.name)
+			e.fail(r.recv.at, "%s fires rule %s without its message in its channel", pr.g.proc(p), r.name)
 			return
 		}
-		next[ref] = pr.ch.Pop(next[ref]) // the head: a push in the same step adds at the tail
 	}
 	var written []int // where the rule writes through an index: the variables this move wrote
 	for _, as := range r.assigns {

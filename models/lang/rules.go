@@ -24,9 +24,18 @@ func (c *compiler) compileRules() error {
 			return err
 		}
 		pr.rules = append(pr.rules, cr)
+		recvs := 1 // a bag's receive: one action per combination of the message's fields
+		if cr.recv != nil && c.file.Channel.Bag {
+			recvs = kinds(pr.msgs[cr.recv.msg].sizes)
+		}
 		for k, p := range procs {
 			for _, arg := range args[k] {
-				pr.inst[p] = append(pr.inst[p], action{i, arg})
+				for recv := range recvs {
+					if cr.recv == nil || !c.file.Channel.Bag {
+						recv = -1
+					}
+					pr.inst[p] = append(pr.inst[p], action{i, arg, recv})
+				}
 			}
 		}
 	}

@@ -22,8 +22,8 @@
 // every trace is checked step by step against the reference's own successors, from an
 // initial configuration, and must show what its check claims.
 //
-// Protocols with messages (Protocol.DrawMessages: FIFO channels, a rule that sends, one that
-// receives) run under the central daemon, the Go reading's channels against the language's.
+// Protocols with messages (Protocol.DrawMessages: FIFO channels or bags, a rule that sends,
+// one that receives) run under the central daemon, the Go reading's channels against the language's.
 //
 // What it does not cover (docs/DESIGN.md, "Differential testing"): timed channels, messages
 // under the other daemons, randomized protocols and the probabilistic checks, characterise, checkpoints and

@@ -151,6 +151,11 @@ func (c Campaign) Protocol(ctx context.Context, i int) *Report {
 		}
 		if p.Msgs != nil {
 			rep.Features["messages"]++
+			if p.Msgs.Bag {
+				rep.Features["messages bag"]++
+			} else {
+				rep.Features["messages fifo"]++
+			}
 		}
 		for _, c := range checks {
 			rep.Features["check "+string(c)]++
@@ -253,7 +258,7 @@ var covered = []string{
 // coveredFull is what a campaign of the default tier or longer must exercise besides: runs with
 // messages, each temporal formula violated (a short campaign of 20 protocols meets a few).
 var coveredFull = []string{
-	"messages", "temporal always holds=false", "temporal eventually holds=false", "temporal always eventually holds=false",
+	"messages fifo", "messages bag", "temporal always holds=false", "temporal eventually holds=false", "temporal always eventually holds=false",
 	"temporal eventually always holds=false", "temporal leadsto holds=false", "temporal leadsto holds=true",
 }
 

@@ -9,15 +9,19 @@ import (
 	"github.com/mc-checker/mc/checker/model/channel"
 )
 
-// Messages are a protocol's message kinds and the FIFO channel on every link (from q to each
-// p that reads q), as the language declares them: a kind has no field or one of Field values,
-// one kind of the channel per value. The Go reading keeps the channels in the schema after the
-// processes' variables, in the language's order (for p, for each q that p reads, q to p).
+// Messages are a protocol's message kinds and the channel on every link (from q to each p
+// that reads q), a FIFO or a bag, as the language declares them: a kind has no field or one of
+// Field values, one kind of the channel per value. The Go reading keeps the channels in the
+// schema after the processes' variables, in the language's order (for p, for each q that p
+// reads, q to p). A rule that receives a kind with a field from a bag is one action per value
+// of the field (the daemon chooses which message it takes), as in the language.
 type Messages struct {
 	Kinds    []MsgKind
 	Capacity int
-	ch       *channel.Channel
-	chans    map[[2]int]int // (from, to): the channel's index in a configuration
+	Bag      bool
+	ch       *channel.Channel // the FIFO, or nil
+	bag      *channel.Bag     // the bag, or nil
+	chans    map[[2]int]int   // (from, to): the channel's index in a configuration
 }
 
 // MsgKind is one message kind: Field is its field's number of values, 0 without one.
@@ -86,6 +90,7 @@ func (p *Protocol) DrawMessages(rng *rand.Rand) {
 	}
 	p.Rules = append(p.Rules, g.messageRule("c", rng.IntN(len(o.kinds)), back))
 	g.param = false
+	p.Msgs.Bag = g.chance(2) // drawn last: the FIFO protocols stay those drawn before bags were
 	p.finish()
 }
 
@@ -130,23 +135,70 @@ func (m *Messages) declare(p *Protocol, b *model.Builder) {
 			names = append(names, fmt.Sprintf("%s(%d)", k.Name, v))
 		}
 	}
-	ch, err := channel.New(names, m.Capacity)
+	var err error
+	if m.Bag {
+		m.bag, err = channel.NewBag(names, m.Capacity)
+	} else {
+		m.ch, err = channel.New(names, m.Capacity)
+	}
 	if err != nil {
 		panic(err) // at most 3 kinds and 2 messages: a generator bug
 	}
-	m.ch, m.chans = ch, map[[2]int]int{}
+	dom := m.domain()
+	m.chans = map[[2]int]int{}
 	for q := range p.N {
 		for _, from := range p.Reads[q] {
-			m.chans[[2]int{from, q}] = int(channel.Declare(b, fmt.Sprintf("c%d>%d", from, q), from, q, ch.Domain()))
+			m.chans[[2]int{from, q}] = int(channel.Declare(b, fmt.Sprintf("c%d>%d", from, q), from, q, dom))
 		}
 	}
 }
 
-// receives reports whether the head of the channel from nb to q is of kind k.
-func (m *Messages) receives(s []byte, q, nb, k int) bool {
-	kind, ok := m.ch.Head(s[m.chans[[2]int{nb, q}]])
-	kk := m.Kinds[k]
+// receives reports whether the channel from nb to q delivers a message of kind k: its head
+// for a FIFO; for a bag, one of field value w (any, for a kind without a field).
+func (m *Messages) receives(s []byte, q, nb, k, w int) bool {
+	v, kk := s[m.chans[[2]int{nb, q}]], m.Kinds[k]
+	if m.Bag {
+		return m.bag.Count(v, kk.base+max(w, 0)) > 0
+	}
+	kind, ok := m.ch.Head(v)
 	return ok && kind >= kk.base && kind < kk.base+max(kk.Field, 1)
+}
+
+// fieldValues are the field values a receive of rule r takes, one action each: a bag's
+// every value of a kind with a field; otherwise one action, -1.
+func (m *Messages) fieldValues(r Rule) []int {
+	if m == nil || !m.Bag || r.Recv == 0 || m.Kinds[r.Recv-1].Field == 0 {
+		return []int{-1}
+	}
+	out := make([]int, m.Kinds[r.Recv-1].Field)
+	for w := range out {
+		out[w] = w
+	}
+	return out
+}
+
+// domain, push and take are the channel's, FIFO or bag.
+func (m *Messages) domain() model.Domain {
+	if m.Bag {
+		return m.bag.Domain()
+	}
+	return m.ch.Domain()
+}
+
+func (m *Messages) push(v byte, kind int) (byte, bool) {
+	if m.Bag {
+		return m.bag.Push(v, kind)
+	}
+	return m.ch.Push(v, kind)
+}
+
+// take removes the message action a receives of kind kk (receives said there is one).
+func (m *Messages) take(v byte, kk MsgKind, a action) byte {
+	if m.Bag {
+		w, _ := m.bag.Take(v, kk.base+max(a.w, 0))
+		return w
+	}
+	return m.ch.Pop(v)
 }
 
 // kindOf is the channel's kind of send sd from q in s (its field's value, modulo).
@@ -163,22 +215,22 @@ func (m *Messages) fit(r Rule, e *env, q, nb int) bool {
 	v := e.s[m.chans[[2]int{q, nb}]]
 	for _, sd := range r.Sends {
 		var ok bool
-		if v, ok = m.ch.Push(v, m.kindOf(sd, e)); !ok {
+		if v, ok = m.push(v, m.kindOf(sd, e)); !ok {
 			return false
 		}
 	}
 	return true
 }
 
-// fire pops r's message and pushes its sends, into next.
-func (m *Messages) fire(r Rule, e *env, q, nb int, next []byte) {
+// fire takes r's message and pushes its sends, into next.
+func (m *Messages) fire(r Rule, e *env, q int, a action, next []byte) {
 	if r.Recv > 0 {
-		c := m.chans[[2]int{nb, q}]
-		next[c] = m.ch.Pop(next[c])
+		c := m.chans[[2]int{a.arg, q}]
+		next[c] = m.take(next[c], m.Kinds[r.Recv-1], a)
 	}
-	c := m.chans[[2]int{q, nb}]
+	c := m.chans[[2]int{q, a.arg}]
 	for _, sd := range r.Sends {
-		next[c], _ = m.ch.Push(next[c], m.kindOf(sd, e))
+		next[c], _ = m.push(next[c], m.kindOf(sd, e))
 	}
 }
 
@@ -191,7 +243,11 @@ func (m *Messages) gcl(b *strings.Builder) {
 			fmt.Fprintf(b, "message %s\n", k.Name)
 		}
 	}
-	fmt.Fprintf(b, "channel fifo(%d)\n", m.Capacity)
+	kind := "fifo"
+	if m.Bag {
+		kind = "bag"
+	}
+	fmt.Fprintf(b, "channel %s(%d)\n", kind, m.Capacity)
 }
 
 // gclReceive and gclSends write a rule's messages.

@@ -44,6 +44,7 @@ type Rule struct {
 // action is one of a process's actions: a rule, and its parameter's neighbour (or -1).
 type action struct {
 	rule, arg int
+	w         int // a bag's receive of a kind with a field: the field's value it takes; -1 otherwise
 }
 
 // Assign sets variable Var of the rule's process to Value (always within its domain).
@@ -106,10 +107,12 @@ func (p *Protocol) finish() {
 			case r.Procs != nil && !contains(r.Procs, q):
 			case r.Param:
 				for _, nb := range p.Reads[q] {
-					p.actions[q] = append(p.actions[q], action{i, nb})
+					for _, w := range p.Msgs.fieldValues(r) { // one action, or a bag's one per value
+						p.actions[q] = append(p.actions[q], action{i, nb, w})
+					}
 				}
 			default:
-				p.actions[q] = append(p.actions[q], action{i, -1})
+				p.actions[q] = append(p.actions[q], action{i, -1, -1})
 			}
 		}
 	}
@@ -144,7 +147,7 @@ func (p *Protocol) enabled(s []byte, q int) bool {
 func (p *Protocol) actionEnabled(s []byte, q int, a action) bool {
 	r := p.Rules[a.rule]
 	e := &env{p: p, s: s, self: q, arg: a.arg}
-	if r.Recv > 0 && !p.Msgs.receives(s, q, a.arg, r.Recv-1) {
+	if r.Recv > 0 && !p.Msgs.receives(s, q, a.arg, r.Recv-1, a.w) {
 		return false
 	}
 	return r.Guard.eval(e) != 0 && (len(r.Sends) == 0 || p.Msgs.fit(r, e, q, a.arg))
@@ -173,8 +176,11 @@ func (g goProtocol) Rules(q int) int { return len(g.p.actions[q]) }
 // RuleName names an action as the language does: the rule, and its parameter's process.
 func (g goProtocol) RuleName(q, r int) string {
 	a := g.p.actions[q][r]
-	if a.arg < 0 {
+	switch {
+	case a.arg < 0:
 		return g.p.Rules[a.rule].Name
+	case a.w >= 0:
+		return fmt.Sprintf("%s(p%d, w=%d)", g.p.Rules[a.rule].Name, a.arg, a.w)
 	}
 	return fmt.Sprintf("%s(p%d)", g.p.Rules[a.rule].Name, a.arg)
 }
@@ -197,7 +203,7 @@ func (g goProtocol) Fire(s model.State, moves []model.Move, next model.State) {
 			next[g.p.ref(mv.Proc, as.Var)] = byte(as.Value.eval(v))
 		}
 		if r.Recv > 0 || len(r.Sends) > 0 {
-			g.p.Msgs.fire(r, v, mv.Proc, a.arg, next)
+			g.p.Msgs.fire(r, v, mv.Proc, a, next)
 		}
 	}
 }

@@ -105,6 +105,15 @@ func (c *Channel) Head(v byte) (kind int, ok bool) {
 // Pop removes the oldest message.
 func (c *Channel) Pop(v byte) byte { return c.pop[v] }
 
+// Take removes the oldest message if it is of the given kind; false if it is not, or the
+// channel is empty (a FIFO delivers its head only).
+func (c *Channel) Take(v byte, kind int) (byte, bool) {
+	if k, ok := c.Head(v); ok && k == kind {
+		return c.pop[v], true
+	}
+	return v, false
+}
+
 // Push appends a message of the given kind; false if the channel is full.
 func (c *Channel) Push(v byte, kind int) (byte, bool) {
 	w := c.push[v][kind]

@@ -52,3 +52,38 @@ func TestTimedChannel(t *testing.T) {
 		t.Fatal("find@1 is next")
 	}
 }
+
+// A bag holds each multiset of at most its capacity once (C(K+C, C) contents), delivers any
+// message in transit, and is full at its capacity.
+func TestBag(t *testing.T) {
+	b, err := NewBag([]string{"find", "obs"}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(b.Domain().Names); got != 6 { // C(4, 2): -, find, obs, 2 find, find+obs, 2 obs
+		t.Fatalf("%d contents, want 6", got)
+	}
+	v, _ := b.Push(0, 1)
+	v, _ = b.Push(v, 0)
+	w, _ := b.Push(0, 0)
+	w, _ = b.Push(w, 1)
+	if v != w || b.Domain().Name(v) != "find,obs" || b.Len(v) != 2 || b.Count(v, 1) != 1 {
+		t.Fatalf("obs then find is %s, find then obs %s", b.Domain().Name(v), b.Domain().Name(w))
+	}
+	if _, ok := b.Push(v, 0); ok {
+		t.Fatal("a push beyond the capacity")
+	}
+	if u, ok := b.Take(v, 1); !ok || b.Domain().Name(u) != "find" {
+		t.Fatal("obs, not at the head, cannot be taken")
+	}
+	if _, ok := b.Take(0, 0); ok {
+		t.Fatal("a message taken from an empty bag")
+	}
+	six := []string{"a", "b", "c", "d", "e", "f"}
+	if b, err := NewBag(six, 4); err != nil || len(b.Domain().Names) != 210 { // C(10, 4)
+		t.Fatal("six kinds, four messages: 210 contents", err)
+	}
+	if _, err := NewBag(six, 5); err == nil { // C(11, 5) = 462
+		t.Fatal("a bag of 462 contents accepted")
+	}
+}

@@ -356,7 +356,7 @@ func TestProtocolFile(t *testing.T) {
 		{head + "rule r : true -> x := 3\nlegitimate : true\n", "bad.gcl:5:18: rule r of process 0 would write x = 3, outside its domain"},
 		{head + "rule r : x == 0 -> x := 3\nlegitimate : true\n", "bad.gcl:5:20: rule r of process 0 writes x = 3, outside 0..2"},
 		{head + "rule r : true -> x := x + 1\nlegitimate : true\n", "bad.gcl:5:18: rule r of process 2 writes x = 3, outside 0..2"}, // in 0 0 2, the smallest
-		{head + "rule r : x == 0 -> x[left] := 1\nlegitimate : true\n", "bad.gcl:5:21: a rule assigns only its own process's variables"},
+		{head + "rule r : x == 0 -> x[left] := 1\nlegitimate : true\n", "bad.gcl:5:20: rule r assigns x[...], but a rule assigns only its own process's variables"},
 		{head + "rule r : x[right] == 0 -> x := 1\nlegitimate : true\n", "bad.gcl:5:12: process 0 would read x of process 1, which is not its neighbour"},
 		{head + "rule r : x[x] == 0 -> x := 1\nlegitimate : true\n", "bad.gcl:5:12: process "},
 	} {
