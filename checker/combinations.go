@@ -41,6 +41,10 @@ const (
 	// FeatureInRounds: the catalogue's protocol is written in synchronous rounds (every node
 	// moves every round, reading the messages of the last one): the synchronous daemon only.
 	FeatureInRounds = "in-rounds"
+	// FeatureStrongFair and FeatureRuleFair: a temporal property of the spec assumes strong
+	// fairness, or fairness per rule (model.Fair).
+	FeatureStrongFair = "strong-fairness"
+	FeatureRuleFair   = "rule-fairness"
 )
 
 // The daemons as the table names them.
@@ -120,6 +124,8 @@ var combinations = []Combination{
 		Why: "the symbolic engine does not run the {feature} check (it runs " + listed(symbolicEngine{}.checks()) + ")"},
 	{When: [][]string{{FeatureSymbolic}, {FeatureRounds}},
 		Why: "the symbolic engine measures moves and steps, not rounds"},
+	{When: [][]string{{FeatureSymbolic}, {FeatureStrongFair, FeatureRuleFair}},
+		Why: "the symbolic engine decides temporal properties unfair or weakly fair per process: strong fairness and fairness per rule need the explicit engine"},
 	{When: [][]string{{string(CheckRecovery)}, checksOutside([]Check{CheckRecovery})},
 		Why: "the recovery check runs alone (--check recovery)"},
 }
@@ -195,6 +201,12 @@ func (s *Spec) features(m model.Model) map[string]bool {
 	have[FeatureCoins] = traits.Probabilistic
 	have[FeatureWeakFair] = s.Fairness == WeaklyFair
 	have[FeatureRounds] = s.Rounds
+	for _, p := range s.Temporal {
+		for _, c := range p.Fair {
+			have[FeatureStrongFair] = have[FeatureStrongFair] || c.Strong
+			have[FeatureRuleFair] = have[FeatureRuleFair] || c.PerRule || c.Rule != ""
+		}
+	}
 	if _, d, ok := model.ProtocolOf(m); ok {
 		have[FeatureProtocol] = true
 		have[DaemonFeature(d)] = true

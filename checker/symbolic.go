@@ -23,8 +23,13 @@ func symbolicFits(m model.Model, spec *Spec) error {
 	if err := Refused(have, quotes(m)); err != nil {
 		return err
 	}
-	if spec.LegitForm == nil && (spec.has(CheckClosure) || spec.has(CheckConvergence) || spec.has(CheckWorstCase) || spec.has(CheckDeadlock) && spec.Legit != nil) {
+	if spec.LegitForm == nil && (spec.has(CheckClosure) || spec.has(CheckConvergence) || spec.has(CheckWorstCase) || spec.has(CheckDeadlock) && spec.Legit != nil || spec.has(CheckTemporal) && fromLegit(spec.Temporal)) {
 		return errors.New("the symbolic engine needs the legitimate set as a census of local facts (a model.Form): this model states it as a plain predicate")
+	}
+	if spec.has(CheckTemporal) {
+		if err := temporalForms(spec.Temporal); err != nil {
+			return err
+		}
 	}
 	if spec.has(CheckInvariant) {
 		for _, p := range spec.Invariants {
@@ -71,7 +76,7 @@ func runSymbolic(ctx context.Context, m model.Model, spec Spec, opts Options) (*
 		st.InitialStates, st.States = u.Size(), u.Size()
 	}
 	in := symbolic.Input{Model: m, Legit: spec.LegitForm, Invariants: spec.Invariants,
-		WeaklyFair: spec.Fairness == WeaklyFair, Order: opts.Order, MaxNodes: int(min(opts.budget()/bytesPerNode, 1<<31-1))}
+		WeaklyFair: spec.Fairness == WeaklyFair, Temporal: spec.Temporal, Order: opts.Order, MaxNodes: int(min(opts.budget()/bytesPerNode, 1<<31-1))}
 	for _, c := range AllChecks {
 		if spec.has(c) {
 			in.Checks = append(in.Checks, string(c))
@@ -102,7 +107,7 @@ type symbolicEngine struct {
 }
 
 func (symbolicEngine) checks() []Check {
-	return []Check{CheckInvariant, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase}
+	return []Check{CheckInvariant, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase, CheckTemporal}
 }
 
 // decide records the engine's findings of check c, in the engine's order.
@@ -117,6 +122,14 @@ func (a symbolicEngine) decide(c Check) error {
 			r.Verdict = Inconclusive
 		case f.Violated:
 			r.Verdict = Violated
+		}
+		if c == CheckTemporal {
+			fd, err := a.temporalFinding(r, f)
+			if err != nil {
+				return err
+			}
+			a.found = append(a.found, fd)
+			continue
 		}
 		fd := finding{result: r, validate: a.validator(f)}
 		if c == CheckWorstCase && !f.Violated && !f.Inconclusive {

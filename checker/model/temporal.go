@@ -37,6 +37,9 @@ type Formula struct {
 	P Predicate
 	// Q is LeadsTo's goal, nil otherwise.
 	Q Predicate
+	// PForm and QForm are P and Q as censuses of local facts (Holds equal to P and Q), which
+	// the symbolic engine needs; nil where they are not.
+	PForm, QForm Form
 }
 
 // TemporalKind is the shape of a Formula.

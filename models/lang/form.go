@@ -96,7 +96,58 @@ func (c *compiler) form(x Expr) model.Form {
 			return c.census(x, 1, n)
 		}
 	}
-	return nil
+	return c.fixedLocal(x)
+}
+
+// fixedLocal is x, a predicate of the whole configuration that reads a process named by a
+// constant index (x[0] == 1), as a local fact of the first such process k:
+// count(q in procs : q == k and x) == 1, which holds exactly where x does, whichever k. It is
+// a census when x reads only k's view (the symbolic engine refuses a fact that reads outside
+// it); nil where x names no process so.
+func (c *compiler) fixedLocal(x Expr) model.Form {
+	k, ok := c.constantIndex(x, nil)
+	if !ok || k < 0 || k >= c.prog.g.n {
+		return nil
+	}
+	at := x.At()
+	q := Ident{"fixed#", at} // a name no file can bind
+	is := &Binary{Pos: at, Op: "==", L: &Name{q}, R: &Num{Pos: at, Value: k}}
+	count := &Quant{Pos: at, Op: "count", Var: q, Over: &Name{Ident{"procs", at}}, Body: &Binary{Pos: at, Op: "and", L: is, R: x}}
+	return c.countForm(count, "==", &Num{Pos: at, Value: 1})
+}
+
+// constantIndex is the value of the first index of x that is a constant expression of the
+// parameters (bound: the names quantifiers bind there).
+func (c *compiler) constantIndex(x Expr, bound []string) (int, bool) {
+	var subs []Expr
+	switch y := x.(type) {
+	case *Index:
+		if c.processConstant(y.I, scope{bound: bound}) {
+			if k, ok := c.constantValue(y.I); ok {
+				return k, true
+			}
+		}
+		subs = []Expr{y.I}
+	case *Unary:
+		subs = []Expr{y.X}
+	case *Binary:
+		subs = []Expr{y.L, y.R}
+	case *Cond:
+		subs = []Expr{y.If, y.Then, y.Else}
+	case *Call:
+		subs = y.Args
+	case *Quant:
+		if k, ok := c.constantIndex(y.Over, bound); ok {
+			return k, true
+		}
+		return c.constantIndex(y.Body, append(slices.Clone(bound), y.Var.Name))
+	}
+	for _, z := range subs {
+		if k, ok := c.constantIndex(z, bound); ok {
+			return k, true
+		}
+	}
+	return 0, false
 }
 
 // mirrored is the comparison with its sides swapped: C < count is count > C.

@@ -166,7 +166,8 @@ func source(t *testing.T, src string) *lang.Program {
 
 // The shapes that are censuses, and those that are not: a read not tied to the quantified
 // process, a quantifier over procs inside the local fact, enabled of another process, a
-// non-neighbour read the static check finds.
+// non-neighbour read the static check finds. A predicate that names a process by a constant
+// (x[0] == x[1]) is that process's local fact.
 func TestForms(t *testing.T) {
 	const head = `protocol t
 param n = 5 in 3..8
@@ -182,7 +183,7 @@ rule rb : y != y[left] -> y := y[left]
 		form        bool
 		kind        string // the form's type at the top, when there is one
 	}{
-		{"ring", "x[0] == x[1]", false, ""},
+		{"ring", "x[0] == x[1]", true, "Count"}, // a fact of process 0, which reads its neighbour 1
 		{"ring", "forall(q in procs : x[q] == x[0])", false, ""},
 		{"ring", "forall(q in procs : forall(r in procs : x[r] == x[q]))", false, ""},
 		{"ring", "exists(q in procs : enabled((q + 1) % n))", false, ""},
@@ -207,7 +208,8 @@ rule rb : y != y[left] -> y := y[left]
 		{"ring", "exists(q in procs : x[q] == 2) or count(r in procs : y[r] == 1) <= 2", true, "Any"},
 		{"ring", "if exists(q in procs : y[q] == 1) then forall(q in procs : x[q] == 0) else count(q in procs : x[q] == 1) == 2", true, "Any"},
 		{"ring", "if n == 5 then forall(q in procs : x[q] == 0) else x[0] == 1", true, "Count"},
-		{"ring", "if exists(q in procs : y[q] == 1) then x[0] == 1 else true", false, ""},
+		{"ring", "if exists(q in procs : y[q] == 1) then x[0] == 1 else true", true, "Any"},
+		{"ring", "x[0] + count(q in procs : x[q] == 0) == 2", false, ""}, // a census inside a fact
 		{"ring", "forall(q in procs : near)", true, "Count"},
 		{"ring", "forall(q in procs : forall(r in neighbors(q) : close))", true, "Count"},
 	}

@@ -17,6 +17,8 @@ type compiledProperty struct {
 	p, q   evaluator
 	parts  [][]int
 	labels []string
+	// pForms and qForms are each part's predicates as censuses, or nil (propform.go)
+	pForms, qForms []model.Form
 }
 
 // properties compiles the file's temporal properties.
@@ -85,6 +87,7 @@ func (c *compiler) property(prop *Property) (*compiledProperty, error) {
 	if len(cp.parts) == 0 {
 		return nil, c.errorf(prop.Quants[0].Var.Pos, "property %s ranges over an empty set: it would hold of nothing", prop.Name.Name)
 	}
+	c.partForms(cp)
 	return cp, nil
 }
 
@@ -113,9 +116,9 @@ func (pr *Program) Temporal() []model.Temporal {
 			t.Fair = append(t.Fair, model.Fair{Strong: c.Strong, PerRule: c.PerRule, Rule: c.Rule.Name})
 		}
 		for i, vals := range cp.parts {
-			f := model.Formula{Label: cp.labels[i], Kind: cp.prop.Kind, P: pr.predicate(cp.p, vals)}
+			f := model.Formula{Label: cp.labels[i], Kind: cp.prop.Kind, P: pr.predicate(cp.p, vals), PForm: cp.pForms[i]}
 			if cp.q != nil {
-				f.Q = pr.predicate(cp.q, vals)
+				f.Q, f.QForm = pr.predicate(cp.q, vals), cp.qForms[i]
 			}
 			t.Parts = append(t.Parts, f)
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/internal/randproto"
@@ -102,14 +103,20 @@ func build(p *randproto.Protocol, s Subject, cfg Config, list []model.State) (*b
 			return nil, err
 		}
 	}
-	b.spec = checker.Spec{Checks: cfg.checks(len(s.Invariants) > 0, len(s.Eventually) > 0, len(s.Actions) > 0, len(s.Temporal) > 0),
+	temporal := s.Temporal
+	if cfg.Store == Symbolic { // the symbolic engine decides the unfair and weakly fair per process
+		temporal = slices.DeleteFunc(slices.Clone(temporal), func(t model.Temporal) bool {
+			return slices.ContainsFunc(t.Fair, func(f model.Fair) bool { return f.Strong || f.PerRule || f.Rule != "" })
+		})
+	}
+	b.spec = checker.Spec{Checks: cfg.checks(len(s.Invariants) > 0, len(s.Eventually) > 0, len(s.Actions) > 0, len(temporal) > 0),
 		Properties: model.Properties{
 			Legit:      s.Legit,
 			LegitForm:  s.LegitForm,
 			Invariants: s.Invariants,
 			Eventually: s.Eventually,
 			Actions:    s.Actions,
-			Temporal:   s.Temporal,
+			Temporal:   temporal,
 		},
 		Fairness: cfg.Fairness, Reading: cfg.Reading, Rounds: cfg.Rounds}
 	if cfg.Faults != nil {

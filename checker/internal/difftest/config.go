@@ -210,7 +210,7 @@ func (c Config) checks(invariants, goals, actions, temporal bool) []checker.Chec
 	if goals && explicit {
 		out = append(out, checker.CheckEventually)
 	}
-	if temporal && explicit && !c.Rotation && c.Fairness == checker.Unfair {
+	if temporal && c.Daemon != model.Blocks && !c.Rotation && c.Fairness == checker.Unfair {
 		out = append(out, checker.CheckTemporal)
 	}
 	return out

@@ -159,6 +159,9 @@ func (c Campaign) Protocol(ctx context.Context, i int) *Report {
 		}
 		for _, c := range checks {
 			rep.Features["check "+string(c)]++
+			if c == "temporal" && cfg.Store == Symbolic {
+				rep.Features["symbolic temporal"]++
+			}
 		}
 	}
 	for k, v := range h.seen {
@@ -258,7 +261,7 @@ var covered = []string{
 // coveredFull is what a campaign of the default tier or longer must exercise besides: runs with
 // messages, each temporal formula violated (a short campaign of 20 protocols meets a few).
 var coveredFull = []string{
-	"messages fifo", "messages bag", "temporal always holds=false", "temporal eventually holds=false", "temporal always eventually holds=false",
+	"messages fifo", "messages bag", "symbolic temporal", "temporal always holds=false", "temporal eventually holds=false", "temporal always eventually holds=false",
 	"temporal eventually always holds=false", "temporal leadsto holds=false", "temporal leadsto holds=true",
 }
 

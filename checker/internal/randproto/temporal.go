@@ -55,9 +55,9 @@ func (g *gen) temporal() Temporal {
 
 // Property is t as the checker takes it, named.
 func (t Temporal) Property(p *Protocol, name string) model.Temporal {
-	f := model.Formula{Kind: t.Kind, P: t.P.Predicate(p)}
+	f := model.Formula{Kind: t.Kind, P: t.P.Predicate(p), PForm: t.P.Form(p)}
 	if t.Q != nil {
-		f.Q = t.Q.Predicate(p)
+		f.Q, f.QForm = t.Q.Predicate(p), t.Q.Form(p)
 	}
 	return model.Temporal{Name: name, Parts: []model.Formula{f}, FromLegit: t.FromLegit, Fair: t.Fair}
 }

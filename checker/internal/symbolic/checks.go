@@ -23,8 +23,10 @@ func (ru *run) check(name string) error {
 		err = ru.convergence()
 	case "worst-case":
 		err = ru.worstCase()
+	case "temporal":
+		err = ru.temporal()
 	default:
-		return fmt.Errorf("the symbolic engine does not run the %s check (it runs invariant, deadlock, closure, convergence and worst-case)", name)
+		return fmt.Errorf("the symbolic engine does not run the %s check (it runs invariant, deadlock, closure, convergence, worst-case and temporal)", name)
 	}
 	if stop := ru.interrupted(); stop != nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		ru.out.Findings = append(ru.out.Findings, Finding{Check: name, Inconclusive: true, Detail: stopped(stop)})

@@ -23,6 +23,10 @@ type Input struct {
 	Checks []string
 	// WeaklyFair: convergence assumes weak fairness for every process.
 	WeaklyFair bool
+	// Temporal are the temporal check's properties (check "temporal"), their predicates'
+	// forms given, unfair or weakly fair per process (any fairness clause reads as that; the
+	// caller refuses the others).
+	Temporal []model.Temporal
 	// Order lists the processes from the top level down (nil: 0..n-1, which follows a ring or
 	// a path as the generated topologies number them).
 	Order []int
@@ -38,6 +42,7 @@ type Finding struct {
 	Inconclusive bool
 	Detail       string
 	Trace        *model.Trace
+	Temporal     *TemporalWitness // a temporal counterexample's part and trigger
 }
 
 // Output is what a run found, with the figures of the symbolic search.

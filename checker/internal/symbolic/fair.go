@@ -8,30 +8,59 @@ import (
 	"github.com/mc-checker/mc/checker/plural"
 )
 
-// Weak fairness per process: an execution is fair when every process that is enabled from
-// some point on eventually moves, so an infinite one is fair iff each process p is, infinitely
-// often, disabled or moving. The configurations with a fair execution that avoids the
-// legitimate set are an Emerson–Lei greatest fixpoint with one condition a process, stated on
-// steps rather than on configurations:
+// Fair cycles. Weak fairness per process: an execution is fair when every process that is
+// enabled from some point on eventually moves, so an infinite one is fair iff each process p
+// is, infinitely often, disabled or moving. The configurations with a fair execution that
+// stays in a set W (outside the legitimate set, for convergence) are an Emerson–Lei greatest
+// fixpoint with one condition a process, stated on steps rather than on configurations:
 //
-//	Z = νZ. ¬legit ∩ EX Z ∩ ⋂_p E[¬legit U F_p(Z)],   F_p(Z) = (Z \ enabled_p) ∪ (¬legit ∩ EX_p Z)
+//	Z = νZ. W ∩ EX Z ∩ ⋂_c E[W U F_c(Z)],   F_p(Z) = (Z \ enabled_p) ∪ (W ∩ EX_p Z)
 //
-// where EX_p is the pre-image over the steps in which p moves. From every configuration of Z
-// each process's condition can be met again and again, so Z is empty iff no fair execution
-// avoids the legitimate set forever (a deadlock outside it is a violation of its own).
+// where EX_p is the pre-image over the steps in which p moves. A temporal property adds a
+// Büchi condition, a set B to meet infinitely often: F_B(Z) = Z ∩ B. From every configuration
+// of Z each condition can be met again and again, so Z is empty iff no such execution stays
+// in W forever (a deadlock is an execution of its own, which the callers handle).
 
-// fairAvoiding is Z.
-func (ru *run) fairAvoiding() (bdd.Node, error) {
+// condition is one condition of a fair cycle: a process's weak fairness (proc ≥ 0), or a
+// Büchi set (proc -1, set).
+type condition struct {
+	proc int
+	set  bdd.Node
+}
+
+// weakConditions are weak fairness's conditions, one a process.
+func (ru *run) weakConditions() []condition {
+	out := make([]condition, len(ru.r.served))
+	for p := range out {
+		out[p] = condition{proc: p}
+	}
+	return out
+}
+
+// goal is F_c(Z) within W.
+func (ru *run) goal(c condition, z, within bdd.Node) bdd.Node {
 	m := ru.e.m
-	outside := m.Not(ru.legit)
-	z := outside
+	if c.proc < 0 {
+		return m.And(z, c.set)
+	}
+	return m.Or(m.And(z, m.Not(ru.r.enabled[c.proc])), m.And(within, ru.r.preBy(ru.r.served[c.proc], z)))
+}
+
+// fairCycles is Z for W = within and the conditions; keep are the caller's sets that a
+// collection must keep.
+func (ru *run) fairCycles(within bdd.Node, conds []condition, keep ...bdd.Node) (bdd.Node, error) {
+	m := ru.e.m
+	for _, c := range conds {
+		keep = append(keep, c.set)
+	}
+	z := within
 	for {
-		next := m.And(outside, ru.r.pre(z))
-		for p := range ru.r.served {
+		next := m.And(within, ru.r.pre(z))
+		for _, c := range conds {
 			if next == bdd.False {
 				break
 			}
-			u, err := ru.until(outside, ru.fairGoal(p, z, outside))
+			u, err := ru.until(within, ru.goal(c, z, within))
 			if err != nil {
 				return bdd.False, err
 			}
@@ -42,17 +71,11 @@ func (ru *run) fairAvoiding() (bdd.Node, error) {
 			return z, nil
 		}
 		z = next
-		ru.collect(z, outside)
+		ru.collect(append(keep, z, within)...)
 		if err := ru.interrupted(); err != nil {
 			return bdd.False, err
 		}
 	}
-}
-
-// fairGoal is F_p(Z): in Z with p disabled, or (within) a step of p into Z.
-func (ru *run) fairGoal(p int, z, within bdd.Node) bdd.Node {
-	m := ru.e.m
-	return m.Or(m.And(z, m.Not(ru.r.enabled[p])), m.And(within, ru.r.preBy(ru.r.served[p], z)))
 }
 
 // untilLayers are the layers of E[within U goal]: U_0 = goal, U_{j+1} = U_j ∪ (within ∩ EX U_j).
@@ -87,7 +110,7 @@ func (ru *run) fairConvergence() error {
 			Detail: "a configuration outside the legitimate set without successors, 0 steps in"})
 		return nil
 	}
-	z, err := ru.fairAvoiding()
+	z, err := ru.fairCycles(m.Not(ru.legit), ru.weakConditions())
 	if err != nil {
 		return err
 	}
@@ -95,7 +118,7 @@ func (ru *run) fairConvergence() error {
 		ru.add(Finding{Check: "convergence", Detail: "every cycle outside the legitimate set is unfair to some process"})
 		return nil
 	}
-	t, err := ru.fairLasso(z)
+	_, t, err := ru.lassoFrom(ru.e.pick(z), z, ru.weakConditions())
 	if err != nil {
 		return err
 	}
@@ -104,101 +127,35 @@ func (ru *run) fairConvergence() error {
 	return nil
 }
 
-// fairLasso is a fair cycle within Z, found as Clarke, Grumberg, McMillan and Zhao do: from a
-// configuration s of Z, a path within Z meets each process's condition in turn; if s is
-// reachable again from its end, the path closed is a fair cycle. If it is not, the end lies in
-// a part of Z from which s is unreachable, and the search starts again from there: the part
-// reachable shrinks each time, so it ends.
-func (ru *run) fairLasso(z bdd.Node) (*model.Trace, error) {
-	s := ru.e.pick(z)
+// lassoFrom is a cycle within Z that meets every condition, reached from s: a path within Z
+// from s to the cycle's first configuration (States alone: no loop), and the cycle. It is
+// found as Clarke, Grumberg, McMillan and Zhao do: from s, a path within Z meets each
+// condition in turn; if s is reachable again from its end, the path closed is the cycle. If it
+// is not, the end lies in a part of Z from which s is unreachable, and the search starts again
+// from there, the path so far kept as the way in: the part reachable shrinks each time, so it
+// ends.
+func (ru *run) lassoFrom(s model.State, z bdd.Node, conds []condition) (*model.Trace, *model.Trace, error) {
+	in := path([]model.State{s}, []int{})
 	for {
 		if err := ru.interrupted(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		t, end, err := ru.fairPath(s, z)
+		t, end, err := ru.meeting(s, z, conds)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		back, err := ru.untilLayers(z, ru.e.state(s))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if ru.layerOf(back, end) < 0 { // s is not reachable again: start again lower down
+			in.States, in.Steps = append(in.States, t.States[1:]...), append(in.Steps, t.Steps...)
 			s = end
 			continue
 		}
 		if err := ru.closeLoop(t, end, s, z, back); err != nil {
-			return nil, err
-		}
-		return t, nil
-	}
-}
-
-// fairPath is a path within Z from s that, for each process in turn, reaches a configuration
-// where it is disabled or takes one of its steps; it has at least one step.
-func (ru *run) fairPath(s model.State, z bdd.Node) (*model.Trace, model.State, error) {
-	t := &model.Trace{States: []model.State{s}, LoopStart: 0}
-	cur := s
-	for p := range ru.r.served {
-		layers, err := ru.untilLayers(z, ru.fairGoal(p, z, z))
-		if err != nil {
 			return nil, nil, err
 		}
-		for k := ru.layerOf(layers, cur); k > 0; k-- {
-			st, ok := ru.successorWhere(cur, func(x []byte) bool { return ru.e.holds(z, x) && ru.layerOf(layers, x) == k-1 })
-			if !ok {
-				return nil, nil, fmt.Errorf("weak fairness: no step of the model from %s goes down the layers", ru.in.Model.Schema().Format(cur))
-			}
-			cur = ru.extend(t, st)
-		}
-		if ru.e.holds(ru.r.enabled[p], cur) { // p is enabled: take one of its steps into Z
-			var st succ
-			ok := false
-			for _, c := range ru.successors(cur) {
-				if c.movers&(1<<p) != 0 && ru.e.holds(z, c.state) {
-					st, ok = c, true
-					break
-				}
-			}
-			if !ok {
-				return nil, nil, fmt.Errorf("weak fairness: no step of process %d from %s stays in the fair set", p, ru.in.Model.Schema().Format(cur))
-			}
-			cur = ru.extend(t, st)
-		}
+		return in, t, nil
 	}
-	if len(t.Steps) == 0 {
-		st, ok := ru.successorWhere(cur, func(x []byte) bool { return ru.e.holds(z, x) })
-		if !ok {
-			return nil, nil, fmt.Errorf("weak fairness: %s has no step into the fair set", ru.in.Model.Schema().Format(cur))
-		}
-		cur = ru.extend(t, st)
-	}
-	return t, cur, nil
-}
-
-// extend appends a step to a trace whose last configuration it leaves, and returns its target.
-func (ru *run) extend(t *model.Trace, st succ) model.State {
-	t.Steps = append(t.Steps, st.index)
-	t.States = append(t.States, st.state)
-	return st.state
-}
-
-// closeLoop walks from end back to s down the backward layers, and makes the trace a cycle
-// through its first configuration: the last configuration's step leads to States[0].
-func (ru *run) closeLoop(t *model.Trace, end, s model.State, z bdd.Node, back []bdd.Node) error {
-	cur := end
-	for k := ru.layerOf(back, cur); k > 0; k-- {
-		st, ok := ru.successorWhere(cur, func(x []byte) bool {
-			l := ru.layerOf(back, x)
-			return l == k-1 && (l == 0 || ru.e.holds(z, x))
-		})
-		if !ok {
-			return fmt.Errorf("weak fairness: no step of the model from %s leads back", ru.in.Model.Schema().Format(cur))
-		}
-		cur = ru.extend(t, st)
-	}
-	// The trace now ends at s again: drop the repeated configuration, the last step leads to
-	// States[0].
-	t.States = t.States[:len(t.States)-1]
-	return nil
 }

@@ -27,6 +27,7 @@ var heavy = map[string]bool{
 var long = map[string]bool{
 	"arvy-ratio --n 4,6,8 --newparent ivy":                                                                        true,
 	"check arrow --topology all -p n=6":                                                                           true,
+	"check examples/protocols/dijkstra.gcl -p n=10 -p K=10 --engine symbolic --check temporal":                    true,
 	"check dijkstra -p n=8 -p K=8 --store disk --dir /tmp/d8":                                                     true,
 	"check dijkstra -p n=8 -p K=8 --hashed --cpuprofile /tmp/h.prof":                                              true,
 	"check arvy -p n=6 -p newparent=arrow --topology iso":                                                         true,
