@@ -22,14 +22,7 @@ func TestHermanFileIsTheGoModel(t *testing.T) {
 	if testtier.Long() {
 		ns = append(ns, 11)
 	}
-	goEntry, err := models.Lookup("herman")
-	if err != nil {
-		t.Fatal(err)
-	}
-	file, err := models.FromFile("../examples/protocols/herman.gcl")
-	if err != nil {
-		t.Fatal(err)
-	}
+	goEntry, file := goAndFile(t, "herman", "../examples/protocols/herman.gcl")
 	for _, n := range ns {
 		var got [2]*checker.Result
 		for i, e := range []*models.Entry{goEntry, file} {

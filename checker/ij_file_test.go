@@ -20,14 +20,7 @@ func TestIJFileIsTheGoModel(t *testing.T) {
 	if testing.Short() {
 		ns = []int{3, 5, 6}
 	}
-	goEntry, err := models.Lookup("ij")
-	if err != nil {
-		t.Fatal(err)
-	}
-	file, err := models.FromFile("../examples/protocols/ij.gcl")
-	if err != nil {
-		t.Fatal(err)
-	}
+	goEntry, file := goAndFile(t, "ij", "../examples/protocols/ij.gcl")
 	for _, n := range ns {
 		var got [2]*checker.Result
 		for i, e := range []*models.Entry{goEntry, file} {
@@ -74,4 +67,17 @@ func ijRun(t *testing.T, e *models.Entry, n int, checks ...checker.Check) *check
 		t.Fatal(err)
 	}
 	return run(t, m, checker.Spec{Checks: checks, Properties: inst.Properties}, 2)
+}
+
+// goAndFile are the catalogue's entry name and the protocol file at path, which writes it.
+func goAndFile(t *testing.T, name, path string) (goEntry, file *models.Entry) {
+	t.Helper()
+	goEntry, err := models.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if file, err = models.FromFile(path); err != nil {
+		t.Fatal(err)
+	}
+	return goEntry, file
 }

@@ -2,7 +2,6 @@ package channel
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/mc-checker/mc/checker/model"
 )
@@ -89,20 +88,7 @@ func (b *Bag) countsOf(set []int) []byte {
 
 // Domain is the schema domain of the bag, its values named by their contents in the order of
 // the kinds: "find,find,obs", or "-" when empty.
-func (b *Bag) Domain() model.Domain {
-	names := make([]string, len(b.sets))
-	for v, set := range b.sets {
-		parts := make([]string, len(set))
-		for i, k := range set {
-			parts[i] = b.Messages[k]
-		}
-		names[v] = strings.Join(parts, ",")
-		if len(parts) == 0 {
-			names[v] = "-"
-		}
-	}
-	return model.Enum(names...)
-}
+func (b *Bag) Domain() model.Domain { return contents(b.Messages, b.sets) }
 
 // Len is the number of messages in transit.
 func (b *Bag) Len(v byte) int { return len(b.sets[v]) }

@@ -76,12 +76,16 @@ func New(messages []string, capacity int) (*Channel, error) {
 
 // Domain is the schema domain of the channel, its values named by their contents, oldest
 // first: "find,obs", or "-" when empty.
-func (c *Channel) Domain() model.Domain {
-	names := make([]string, len(c.seqs))
-	for v, seq := range c.seqs {
-		parts := make([]string, len(seq))
-		for i, k := range seq {
-			parts[i] = c.Messages[k]
+func (c *Channel) Domain() model.Domain { return contents(c.Messages, c.seqs) }
+
+// contents is the domain whose values are the lists of kinds given, each named by its
+// messages' names: "find,obs", or "-" for none.
+func contents(messages []string, lists [][]int) model.Domain {
+	names := make([]string, len(lists))
+	for v, list := range lists {
+		parts := make([]string, len(list))
+		for i, k := range list {
+			parts[i] = messages[k]
 		}
 		names[v] = strings.Join(parts, ",")
 		if len(parts) == 0 {
