@@ -35,8 +35,8 @@ promela() {
 	echo "#define K $k"
 	echo "byte x[N]; bool ready;"
 	echo "#define legit (($privs) == 1)"
-	echo "proctype Bottom() { ready; do :: d_step { x[0] == x[N-1] -> x[0] = (x[0] + 1) % K } od }"
-	echo "proctype Other(byte i) { ready; do :: d_step { x[i] != x[i-1] -> x[i] = x[i-1] } od }"
+	echo "proctype Bottom() { do :: d_step { x[0] == x[N-1] -> x[0] = (x[0] + 1) % K } od }"
+	echo "proctype Other(byte i) { do :: d_step { x[i] != x[i-1] -> x[i] = x[i-1] } od }"
 	echo "init { atomic {"
 	for ((i = 0; i < n; i++)); do
 		printf '\tif'
