@@ -52,6 +52,17 @@ func (p *parser) rule() error {
 	if err = p.expect("->"); err != nil {
 		return err
 	}
+	if err = p.statements(r); err != nil {
+		return err
+	}
+	p.file.Rules = append(p.file.Rules, r)
+	return nil
+}
+
+// statements parses a rule's statements after its arrow: assignments (VAR := E, or
+// VAR[I] := E for a shared variable) and sends, separated by commas.
+func (p *parser) statements(r *Rule) error {
+	var err error
 	for {
 		if p.is("send") && p.peek().Kind == Word {
 			s, err := p.send()
@@ -96,7 +107,6 @@ func (p *parser) rule() error {
 			break
 		}
 	}
-	p.file.Rules = append(p.file.Rules, r)
 	return nil
 }
 
