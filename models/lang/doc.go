@@ -1,7 +1,9 @@
 // Package lang reads protocols written in mc's guarded-action language (files ending in
 // .gcl): parameters, a topology (generated, or a SASA Graphviz file), per-process variables
-// with finite domains, guarded rules `name: guard -> assignments`, the legitimate predicate,
-// invariants, action invariants and the default checks. The language is docs/LANGUAGE.md.
+// with finite domains (and shared ones, which neighbours write too), guarded rules `name:
+// guard -> assignments`, messages on FIFO channels or bags, coins, the legitimate predicate,
+// invariants, action invariants, temporal properties and the default checks. The language is
+// docs/LANGUAGE.md.
 //
 // Parse reads a file with a hand-written lexer and recursive-descent parser that keep every
 // token's place and report the first error as "file:line:col: what was expected", with the
