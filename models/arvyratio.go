@@ -25,6 +25,8 @@ var arvyRatio = &Command{
 		{Name: "newparent", Value: "bridge,arrow,ivy", Usage: "protocols, comma-separated: bridge, arrow, ivy"},
 		{Name: "length", Value: 8, Usage: "the longest request sequence of the worst-prefix column"},
 		{Name: "witness", Value: false, Usage: "print the requests that attain each ratio"},
+		{Name: "requests", Value: "", Usage: "instead of the ratios, serve these requests (nodes 0..n-1, comma-separated, or ring: 0..n-1 in order) and print their costs"},
+		{Name: "tree", Value: "algorithm2", Usage: "the start of --requests: algorithm2 (Algorithm 2's tree) or path (Lemma 8's: v_i -> v_i+1, the root v_n)"},
 		{Name: "timeout", Value: time.Duration(0), DefaultText: "none", Usage: "stop after this long; the table is then inconclusive (exit 3)"},
 	},
 	Run: runArvyRatio,
@@ -38,6 +40,9 @@ func runArvyRatio(ctx context.Context, flags Flags) (*Output, error) {
 	protocols, err := ratioProtocols(flags.String("newparent"))
 	if err != nil {
 		return nil, err
+	}
+	if flags.String("requests") != "" {
+		return runArvySequence(ctx, flags, sizes, protocols)
 	}
 	length := flags.Int("length")
 	if length < 1 || length > 12 {
