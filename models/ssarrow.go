@@ -22,23 +22,29 @@ func init() {
 			{Name: "delay", Default: 1, Min: 1, Max: 2, Doc: "ticks a message may take; R = 2·delay"},
 			{Name: "tau", Default: 5, Min: 1, Max: 12, Doc: "timeout τ in ticks (the paper asks τ ≥ 2R)"},
 			{Name: "init", Default: 1, Min: 0, Max: 1, Doc: "messages in transit on an edge initially (any kind and age)"},
-			{Name: "legit", Default: 1, Min: 0, Max: 1, Doc: "legitimate: 0 fully legal (Definition 6.1), 1 and the timers consistent"},
+			{Name: "legit", Default: 1, Min: 0, Max: 3, Doc: "legitimate: 0 fully legal (Definition 6.1), 1 and the timers consistent; 2 every edge P1 ∨ P2 (Lemmas 6.4, 6.5), 3 and the timers consistent"},
 			{Name: "skip-observe", Default: 0, Min: 0, Max: 1, Doc: "1: a wrong parent that corrects without observing"},
+			{Name: "exceeds", Default: 0, Min: 0, Max: 1, Doc: "the timeout's reading: 0 when the timer reaches τ, 1 when it exceeds τ (5.3's words: after τ+1 ticks)"},
 		},
 		Tree:         true,
 		Asynchronous: true,
 		Checks:       []string{"action-invariant", "deadlock", "closure", "convergence", "worst-case"},
 		Build: func(v map[string]int, tree *topology.Tree) (*Instance, error) {
 			cfg := ssarrowBounds
-			cfg.Delay, cfg.Timeout, cfg.Capacity0, cfg.SkipObserve = v["delay"], v["tau"], v["init"], v["skip-observe"] == 1
+			cfg.Delay, cfg.Timeout, cfg.Capacity0, cfg.SkipObserve = v["delay"], v["tau"]+v["exceeds"], v["init"], v["skip-observe"] == 1
 			p, err := ssarrow.New(tree, cfg)
 			if err != nil {
 				return nil, err
 			}
 			r := cfg.R()
 			legit, legitDoc := p.Legitimate(), "every edge is fully legal (Definition 6.1)"
-			if v["legit"] == 1 {
+			switch v["legit"] {
+			case 1:
 				legit, legitDoc = p.LegitimateConsistent(), "every edge is fully legal and its observer returns before the next timeout"
+			case 2:
+				legit, legitDoc = p.EveryObserved(false), "every edge satisfies P1 ∨ P2 (Lemmas 6.4 and 6.5)"
+			case 3:
+				legit, legitDoc = p.EveryObserved(true), "every edge satisfies P1 ∨ P2 and its observer returns before the next timeout"
 			}
 			init, err := p.InitialStates()
 			if err != nil {
@@ -57,7 +63,7 @@ func init() {
 				},
 				LegitDoc: legitDoc,
 				Notes: []string{
-					fmt.Sprintf("R = %d ticks, τ = %d: the paper bounds stabilization by 3R+τ = %d ticks (5R = %d when τ = 2R)", r, cfg.Timeout, 3*r+cfg.Timeout, 5*r),
+					timeoutNote(r, v["tau"], v["exceeds"] == 1),
 					"legitimate: " + legitDoc,
 					fmt.Sprintf("initially %s in transit per edge, sent ≤ %d, φest ≤ %d; arrows, phases and timers arbitrary", inTransit(cfg.Capacity0), cfg.Sent0, cfg.Phi0),
 					fmt.Sprintf("channels hold %d messages of each age per direction, sent ≤ %d, φest ≤ %d: a run past these is reported, never cut", cfg.Capacity, cfg.SentMax, cfg.PhiMax),
@@ -76,4 +82,14 @@ func inTransit(n int) string {
 		return "at most one message, of any kind and age,"
 	}
 	return fmt.Sprintf("at most %d messages, of any kinds and ages,", n)
+}
+
+// timeoutNote says when the timeout fires and the paper's bound (Corollary 6.8: 3R + τ; Lemma
+// 6.7: 5R when τ = 2R).
+func timeoutNote(r, tau int, exceeds bool) string {
+	when := fmt.Sprintf("the timeout fires when the timer reaches τ = %d", tau)
+	if exceeds {
+		when = fmt.Sprintf("the timeout fires when the timer exceeds τ = %d (after %d ticks)", tau, tau+1)
+	}
+	return fmt.Sprintf("R = %d ticks, %s: the paper bounds stabilization by 3R+τ = %d ticks (5R = %d when τ = 2R)", r, when, 3*r+tau, 5*r)
 }

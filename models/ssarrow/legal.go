@@ -22,17 +22,19 @@ func (p *Protocol) Phi(s model.State, b int) int {
 	return phi
 }
 
-// FullyLegal is Definition 6.1 for the edge whose child is b: φ(e) = 1 and P1 ∨ P2.
+// FullyLegal is Definition 6.1 for the edge whose child is b: φ(e) = 1 and P1 ∨ P2 (Observed).
 //
 // P1: a observes, exactly one observer is on the edge, and R1 (it is on its way to b: φ(e) =
 // sent + p(a,e) + p(b,e) + |Fla|) or R2 (it is on its way back carrying pobs(b,e): φ(e) = sent
 // + p(a,e) + pobs(b,e) + |Fla|), where Fla are the finds between the observer and a, going
 // round the edge a → b → a. P2: a corrects, no observer is on the edge, and φest = φ(e).
 func (p *Protocol) FullyLegal(s model.State, b int) bool {
+	return p.Phi(s, b) == 1 && p.Observed(s, b)
+}
+
+// Observed is P1 ∨ P2 for the edge whose child is b (Lemmas 6.4 and 6.5), whatever φ(e).
+func (p *Protocol) Observed(s model.State, b int) bool {
 	phi := p.Phi(s, b)
-	if phi != 1 {
-		return false
-	}
 	a := p.tree.Parent[b]
 	down, up := p.info(s, p.chDown[b], p.down, downObserver), p.info(s, p.chUp[b], p.up, upObserver0)
 	pa, pb := 0, 0
@@ -95,6 +97,14 @@ func (p *Protocol) observerAge(w []byte, ch *channel.Timed) int {
 func (p *Protocol) LegitimateConsistent() model.Predicate {
 	return invariants.EveryEdge(p.edges, func(s model.State, b int) bool {
 		return p.FullyLegal(s, b) && p.TimerConsistent(s, b)
+	})
+}
+
+// EveryObserved: every edge satisfies P1 ∨ P2, with its timer consistent if consistent
+// (Lemma 6.4 reaches it, Lemma 6.5 keeps it).
+func (p *Protocol) EveryObserved(consistent bool) model.Predicate {
+	return invariants.EveryEdge(p.edges, func(s model.State, b int) bool {
+		return p.Observed(s, b) && (!consistent || p.TimerConsistent(s, b))
 	})
 }
 
