@@ -19,8 +19,8 @@ func init() {
 		Doc:  "the self-stabilizing arrow protocol (Section 5) with discrete time, from every configuration of a bounded universe",
 		Params: []Param{
 			{Name: "n", Default: 2, Min: 2, Max: 6, Doc: "nodes of the tree (ignored with a .dot topology); the star of 4 with init=0 has 86 million states and takes about 7 GiB"},
-			{Name: "delay", Default: 1, Min: 1, Max: 2, Doc: "ticks a message may take; R = 2·delay"},
-			{Name: "tau", Default: 5, Min: 1, Max: 12, Doc: "timeout τ in ticks (the paper asks τ ≥ 2R)"},
+			{Name: "delay", Default: 1, Min: 1, Max: 3, Doc: "ticks a message may take; R = 2·delay (3: the path of 2 nodes only fits)"},
+			{Name: "tau", Default: 5, Min: 1, Max: 16, Doc: "timeout τ in ticks (the paper asks τ ≥ 2R)"},
 			{Name: "init", Default: 1, Min: 0, Max: 1, Doc: "messages in transit on an edge initially (any kind and age)"},
 			{Name: "legit", Default: 1, Min: 0, Max: 3, Doc: "legitimate: 0 fully legal (Definition 6.1), 1 and the timers consistent; 2 every edge P1 ∨ P2 (Lemmas 6.4, 6.5), 3 and the timers consistent"},
 			{Name: "skip-observe", Default: 0, Min: 0, Max: 1, Doc: "1: a wrong parent that corrects without observing"},
@@ -31,6 +31,8 @@ func init() {
 		Checks:       []string{"action-invariant", "deadlock", "closure", "convergence", "worst-case"},
 		Build: func(v map[string]int, tree *topology.Tree) (*Instance, error) {
 			cfg := ssarrowBounds
+			cfg.SentMax = max(cfg.SentMax, 10*v["delay"]) // a longer observation sends more finds
+			cfg.PhiMax = cfg.SentMax + 2
 			cfg.Delay, cfg.Timeout, cfg.Capacity0, cfg.SkipObserve = v["delay"], v["tau"]+v["exceeds"], v["init"], v["skip-observe"] == 1
 			p, err := ssarrow.New(tree, cfg)
 			if err != nil {

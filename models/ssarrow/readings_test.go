@@ -31,11 +31,12 @@ func settle(t *testing.T, cfg ssarrow.Config, legit func(*ssarrow.Protocol) mode
 // not an artifact of one-tick delays), and the reading "exceeds" stabilizes within 5R + 1
 // ticks from the configurations with a message of any kind and age in transit per edge:
 // Lemma 6.7's 5R (Corollary 6.8's 3R + τ) is exceeded by the one tick of the off-by-one, at
-// R = 2 and 4.
+// R = 2, 4 and 6.
 func TestTimeoutReadings(t *testing.T) {
-	for _, delay := range []int{1, 2} {
+	for _, delay := range []int{1, 2, 3} {
 		cfg := bounds
 		cfg.Delay, cfg.Capacity0, cfg.Capacity = delay, 1, 4 // a message of any kind and age in transit per edge
+		cfg.SentMax, cfg.PhiMax = max(20, 10*delay), max(20, 10*delay)+2
 		r := cfg.R()
 		cfg.Timeout = 2 * r // reaches 2R
 		res, m := settle(t, cfg, (*ssarrow.Protocol).LegitimateConsistent)
