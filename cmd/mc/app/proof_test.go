@@ -22,7 +22,7 @@ func TestProofValidation(t *testing.T) {
 		{"parameter out of range", "model: arrow\n    params: {n: 3, F: 1, weaken: 5}\n    checks: [characterise]\n    expect: {verdict: holds}", exitUsage, "parameter weaken = 5 is outside 0..2"},
 		{"F out of range", "model: arrow\n    params: {n: 3, F: 9}\n    checks: [closure]\n    expect: {verdict: holds}", exitUsage, "parameter F = 9 is outside 1..4"},
 		{"unknown parameter", "model: arrow\n    params: {n: 3, foo: 1}\n    checks: [closure]\n    expect: {verdict: holds}", exitUsage, `has no parameter "foo"`},
-		{"delay out of range", "model: ssarrow\n    params: {delay: 9}\n    checks: [closure]\n    expect: {verdict: holds}", exitUsage, "parameter delay = 9 is outside 1..2"},
+		{"delay out of range", "model: ssarrow\n    params: {delay: 9}\n    checks: [closure]\n    expect: {verdict: holds}", exitUsage, "parameter delay = 9 is outside 1..3"},
 		{"no expect", "model: dijkstra\n    params: {n: 4, K: 2}\n    checks: [convergence]", exitUsage, "no expect: block"},
 		{"empty expect", "model: dijkstra\n    checks: [convergence]\n    expect: {}", exitUsage, "expect: lists nothing"},
 		{"trace on a check that holds", "model: dijkstra\n    params: {n: 4, K: 3}\n    checks: [convergence]\n    expect: {verdicts: {convergence: holds}, trace_steps: {convergence: 8}}", exitUsage, "a check that holds has no trace"},
