@@ -26,7 +26,7 @@ var arvyRatio = &Command{
 		{Name: "length", Value: 8, Usage: "the longest request sequence of the worst-prefix column"},
 		{Name: "witness", Value: false, Usage: "print the requests that attain each ratio"},
 		{Name: "requests", Value: "", Usage: "instead of the ratios, serve these requests (nodes 0..n-1, comma-separated, or ring: 0..n-1 in order) and print their costs"},
-		{Name: "tree", Value: "algorithm2", Usage: "the start of --requests: algorithm2 (Algorithm 2's tree) or path (Lemma 8's: v_i -> v_i+1, the root v_n)"},
+		{Name: "tree", Value: "algorithm2", Usage: "the start: algorithm2 (Algorithm 2's tree); for --requests, path (Lemma 8's: v_i -> v_i+1, the root v_n); for Arrow's ratios, all (every spanning tree of the ring, every root)"},
 		{Name: "timeout", Value: time.Duration(0), DefaultText: "none", Usage: "stop after this long; the table is then inconclusive (exit 3)"},
 	},
 	Run: runArvyRatio,
@@ -41,8 +41,13 @@ func runArvyRatio(ctx context.Context, flags Flags) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	if flags.String("requests") != "" {
+	switch {
+	case flags.String("requests") != "":
 		return runArvySequence(ctx, flags, sizes, protocols)
+	case flags.String("tree") == "all":
+		return runArvySpanning(ctx, sizes, protocols)
+	case flags.String("tree") != "algorithm2":
+		return nil, fmt.Errorf("--tree %s: the ratios start from Algorithm 2's tree, or from every spanning tree (all)", flags.String("tree"))
 	}
 	length := flags.Int("length")
 	if length < 1 || length > 12 {

@@ -49,7 +49,7 @@ func sequenceRow(n int, np arvy.NewParent, tree string, requests []int) ([]strin
 	case "path":
 		par = arvy.PathStart(n)
 	default:
-		return nil, fmt.Errorf("--tree: %q is not algorithm2 or path", tree)
+		return nil, fmt.Errorf("--tree %s: --requests start from algorithm2 or path", tree)
 	}
 	start, err := p.Start(par)
 	if err != nil {

@@ -81,3 +81,30 @@ func InOrder(n int) []int {
 
 // SameTree reports whether two configurations have the same parent pointers.
 func (p *Protocol) SameTree(a, b model.State) bool { return slices.Equal(p.Parents(a), p.Parents(b)) }
+
+// RingTrees lists every spanning tree of the ring of n nodes with every root: the ring
+// without one edge (v_i, v_{i+1}) is a path, rooted at each of its n nodes (n² trees).
+func RingTrees(n int) [][]int {
+	var out [][]int
+	for cut := range n { // the edge (cut, cut+1) is left out: the path runs cut+1, …, cut
+		order := make([]int, n)
+		for k := range order {
+			order[k] = (cut + 1 + k) % n
+		}
+		for r := range n { // the root is order[r]: the nodes before it point forward, after it back
+			par := make([]int, n)
+			for k, v := range order {
+				switch {
+				case k < r:
+					par[v] = order[k+1]
+				case k > r:
+					par[v] = order[k-1]
+				default:
+					par[v] = v
+				}
+			}
+			out = append(out, par)
+		}
+	}
+	return out
+}

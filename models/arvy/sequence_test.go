@@ -1,6 +1,7 @@
 package arvy
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -47,6 +48,38 @@ func TestSequenceRefuses(t *testing.T) {
 	for _, reqs := range [][]int{{3}, {0, 0}, {4}} {
 		if _, _, err := p.Sequence(start, reqs, RingDistance(4)); err == nil {
 			t.Errorf("%v: served", reqs)
+		}
+	}
+}
+
+// Lemma 8's argument for Arrow covers every spanning tree of the ring: each is the ring
+// without one edge, whose ends are neighbours n − 1 apart in the tree, and Arrow's tree never
+// changes. From each of the n² rooted spanning trees the competitive ratio is n − 1 (find
+// cost), as from Algorithm 2's.
+func TestArrowEverySpanningTree(t *testing.T) {
+	for _, n := range []int{4, 6} {
+		trees := RingTrees(n)
+		if len(trees) != n*n {
+			t.Fatalf("n=%d: %d rooted spanning trees, want %d", n, len(trees), n*n)
+		}
+		p, _ := New(Config{N: n, Recycle: true, NewParent: Arrow})
+		seen := map[string]bool{}
+		for _, par := range trees {
+			if seen[fmt.Sprint(par)] {
+				t.Fatalf("n=%d: %v twice", n, par)
+			}
+			seen[fmt.Sprint(par)] = true
+			start, err := p.Start(par)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := NewSequential(t.Context(), p, start, RingDistance(n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r, err := g.CycleRatio(t.Context(), FindCost); err != nil || r.Num != int64(n-1) || r.Den != 1 {
+				t.Errorf("n=%d from %v: %v %v, want %d", n, par, r, err, n-1)
+			}
 		}
 	}
 }

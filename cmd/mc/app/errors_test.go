@@ -211,6 +211,8 @@ func TestUsageErrors(t *testing.T) {
 		{"arvy-ratio", "--n", "4", "--requests", "1,1"},
 		{"arvy-ratio", "--requests", "ring", "--tree", "star"},
 		{"arvy-ratio", "--newparent", "bridge", "--requests", "ring", "--tree", "path"},
+		{"arvy-ratio", "--newparent", "ivy", "--tree", "all"},
+		{"arvy-ratio", "--tree", "path"},
 		{"check", "dijkstra", "--reading", "sideways"},
 		{"simulate", "dijkstra", "--scheduler", "lazy"},
 		{"simulate", "dijkstra", "--scheduler", "postpone", "--daemon", "dd"},
