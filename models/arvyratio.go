@@ -25,6 +25,7 @@ var arvyRatio = &Command{
 		{Name: "newparent", Value: "bridge,arrow,ivy", Usage: "protocols, comma-separated: bridge, arrow, ivy"},
 		{Name: "length", Value: 8, Usage: "the longest request sequence of the worst-prefix column"},
 		{Name: "witness", Value: false, Usage: "print the requests that attain each ratio"},
+		{Name: "weights", Value: "", Usage: "instead of the table, the bridge heuristic's ratios on the ring whose edges weigh these (comma-separated, edge i joins nodes i and i+1): Theorem 7"},
 		{Name: "requests", Value: "", Usage: "instead of the ratios, serve these requests (nodes 0..n-1, comma-separated, or ring: 0..n-1 in order) and print their costs"},
 		{Name: "tree", Value: "algorithm2", Usage: "the start: algorithm2 (Algorithm 2's tree); for --requests, path (Lemma 8's: v_i -> v_i+1, the root v_n); for Arrow's ratios, all (every spanning tree of the ring, every root)"},
 		{Name: "timeout", Value: time.Duration(0), DefaultText: "none", Usage: "stop after this long; the table is then inconclusive (exit 3)"},
@@ -42,6 +43,8 @@ func runArvyRatio(ctx context.Context, flags Flags) (*Output, error) {
 		return nil, err
 	}
 	switch {
+	case flags.String("weights") != "":
+		return runArvyWeighted(ctx, flags.String("weights"))
 	case flags.String("requests") != "":
 		return runArvySequence(ctx, flags, sizes, protocols)
 	case flags.String("tree") == "all":

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
+	"github.com/mc-checker/mc/checker/plural"
 	"github.com/mc-checker/mc/models/arvy"
 )
 
@@ -54,5 +56,31 @@ func runArvySpanning(ctx context.Context, sizes []int, protocols []arvy.NewParen
 			lo[0].String() + " … " + hi[0].String(), lo[1].String() + " … " + hi[1].String(), "Ω(n), Lemma 8"})
 	}
 	out.Lines = append(out.Lines, "", "trees: every spanning tree of the ring (the ring without one edge) with every root")
+	return out, nil
+}
+
+// runArvyWeighted computes the bridge heuristic's competitive ratios on the ring weighted by
+// --weights (Theorem 7), from its weighted start.
+func runArvyWeighted(ctx context.Context, text string) (*Output, error) {
+	var w []int
+	for _, f := range strings.Split(text, ",") {
+		x, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || x < 1 || x > 255 {
+			return nil, fmt.Errorf("--weights: %q is not an edge weight 1..255", f)
+		}
+		w = append(w, x)
+	}
+	if len(w) < 2 || len(w) > arvy.MaxNodes || len(w)%2 != 0 {
+		return nil, fmt.Errorf("--weights: %d edges, the bridge heuristic needs an even ring of 2..%d nodes", len(w), arvy.MaxNodes)
+	}
+	r, states, err := arvy.WeightedRatio(ctx, w)
+	if err != nil {
+		return nil, err
+	}
+	par, bridge, _ := arvy.WeightedStart(w)
+	out := &Output{Table: [][]string{{"ring", "weights", "start", "bridge", "configurations", "competitive, find", "competitive, find+token", "the paper"},
+		{strconv.Itoa(len(w)), fmt.Sprint(w), fmt.Sprint(par), fmt.Sprintf("(%d, %d)", bridge, bridge-1), plural.Thousands(uint64(states)),
+			r[0].String(), r[1].String(), "≤ 5 (find), Theorem 7"}}}
+	out.Lines = append(out.Lines, "", "weights: edge (v_i, v_i+1) of nodes i, i+1 mod n; the start: the path v_1 … v_n, its bridge the edge that leaves both sides lighter than W/2")
 	return out, nil
 }

@@ -213,6 +213,8 @@ func TestUsageErrors(t *testing.T) {
 		{"arvy-ratio", "--newparent", "bridge", "--requests", "ring", "--tree", "path"},
 		{"arvy-ratio", "--newparent", "ivy", "--tree", "all"},
 		{"arvy-ratio", "--tree", "path"},
+		{"arvy-ratio", "--weights", "1,2,0,1"},
+		{"arvy-ratio", "--weights", "1,2,3"},
 		{"check", "dijkstra", "--reading", "sideways"},
 		{"simulate", "dijkstra", "--scheduler", "lazy"},
 		{"simulate", "dijkstra", "--scheduler", "postpone", "--daemon", "dd"},
