@@ -33,7 +33,7 @@ func settle(t *testing.T, cfg ssarrow.Config, legit func(*ssarrow.Protocol) mode
 // Lemma 6.7's 5R (Corollary 6.8's 3R + τ) is exceeded by the one tick of the off-by-one, at
 // R = 2, 4 and 6.
 func TestTimeoutReadings(t *testing.T) {
-	for _, delay := range []int{1, 2, 3} {
+	for _, delay := range delays(1, 2, 3) {
 		cfg := bounds
 		cfg.Delay, cfg.Capacity0, cfg.Capacity = delay, 1, 4 // a message of any kind and age in transit per edge
 		cfg.SentMax, cfg.PhiMax = max(20, 10*delay), max(20, 10*delay)+2
@@ -62,7 +62,7 @@ func TestTimeoutReadings(t *testing.T) {
 // exactly, which is 3R + 1 with the timeout at 2R + 1 (the reading "exceeds 2R"): Lemma 6.4's
 // 3R is exceeded by the off-by-one tick, as Lemma 6.7's 5R is.
 func TestObservedLemmas(t *testing.T) {
-	for _, delay := range []int{1, 2} {
+	for _, delay := range delays(1, 2) {
 		cfg := bounds
 		cfg.Delay, cfg.Capacity0, cfg.Capacity = delay, 1, 4
 		r := cfg.R()
@@ -77,4 +77,12 @@ func TestObservedLemmas(t *testing.T) {
 			t.Errorf("R=%d, P1 ∨ P2 with consistent timers: %+v, worst %d ticks, want R+τ = %d", r, res.Checks, *res.WorstCaseTicks, r+cfg.Timeout)
 		}
 	}
+}
+
+// delays are the delays a test runs: the first alone under -short.
+func delays(all ...int) []int {
+	if testing.Short() {
+		return all[:1]
+	}
+	return all
 }
