@@ -16,7 +16,7 @@ func init() {
 			{Name: "N", Default: 0, Min: 0, Max: 8, Doc: "the known bound on n, a power of 2 (0: the smallest one at least n)"},
 			{Name: "Ctr", Default: 4, Min: 1, Max: 16, Doc: "timer constant: epochs of 2·Ctr·N rounds, timers expire past 8·Ctr·N"},
 			{Name: "Cph", Default: 1, Min: 1, Max: 4, Doc: "phase constant: Cph·log2(N) search epochs a Propose phase"},
-			{Name: "init", Default: 0, Min: 0, Max: len(leader.Inits) - 1, Names: leader.Inits, Doc: "initial configurations: the clean one (every node just restarted), every tree structure and token placement, every combination of messages in transit, or clean nodes restarted up to an epoch apart"},
+			{Name: "init", Default: 0, Min: 0, Max: len(leader.Inits) - 1, Names: leader.Inits, Doc: "initial configurations: the clean one (every node just restarted), every tree structure and token placement, every combination of messages in transit, clean nodes restarted up to an epoch apart, or clean nodes with every timer, every controller (phase, epoch, round), every out_prop, in_prop and accpt"},
 		},
 		Checks: []string{"invariant", "closure", "almost-sure", "expected-time"},
 		Daemon: "synchronous",

@@ -147,10 +147,13 @@ const (
 	InitStructures        // every tree structure and token placement, clean timers, no message
 	InitMessages          // clean nodes, every combination of messages in transit
 	InitStaggered         // clean nodes restarted at different times, up to an epoch apart
+	InitTimers            // clean nodes, every value of every node's timer
+	InitControllers       // clean nodes, every phase, epoch and round of every root's controller
+	InitProposals         // clean nodes, every out_prop, in_prop and accpt
 )
 
 // Inits names the families for the catalogue.
-var Inits = []string{"fresh", "structures", "messages", "staggered"}
+var Inits = []string{"fresh", "structures", "messages", "staggered", "timers", "controllers", "proposals"}
 
 // Initial lists the configurations of a family.
 func (pr *Protocol) Initial(family int) []model.State {
@@ -161,16 +164,19 @@ func (pr *Protocol) Initial(family int) []model.State {
 		return pr.messages()
 	case InitStaggered:
 		return pr.staggered()
+	case InitTimers:
+		return pr.corrupted(fTmr)
+	case InitControllers:
+		return pr.corrupted(fPh, fEp, fRc)
+	case InitProposals:
+		return pr.corrupted(fOut, fInp, fAccpt)
 	}
 	return []model.State{pr.Fresh()}
 }
 
-// structures: from the clean configuration, every node's parent, children, token, token
-// direction, recent flag, cold flag and its shadow's token and recent flag take every value
-// (tree pointers that disagree, several tokens, none), timers at Ctr·N, roots at the start of
-// a Propose phase, no message in transit.
-func (pr *Protocol) structures() []model.State {
-	fields := []int{fPrnt, fChld, fTkn, fTknd, fRecent, fCold, fStkn, fSrecent}
+// corrupted: from the clean configuration, the given fields of every node take every value
+// of their domains (Theorem 1 from any initial configuration, a family at a time).
+func (pr *Protocol) corrupted(fields ...int) []model.State {
 	return pr.every(func(v int) []int {
 		var sizes []int
 		for _, f := range fields {
@@ -182,6 +188,14 @@ func (pr *Protocol) structures() []model.State {
 			n.f[f] = digits[i]
 		}
 	})
+}
+
+// structures: from the clean configuration, every node's parent, children, token, token
+// direction, recent flag, cold flag and its shadow's token and recent flag take every value
+// (tree pointers that disagree, several tokens, none), timers at Ctr·N, roots at the start of
+// a Propose phase, no message in transit.
+func (pr *Protocol) structures() []model.State {
+	return pr.corrupted(fPrnt, fChld, fTkn, fTknd, fRecent, fCold, fStkn, fSrecent)
 }
 
 // messages: clean nodes, and every combination of messages in transit on every slot (between
