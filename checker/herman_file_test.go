@@ -25,24 +25,12 @@ func TestHermanFileIsTheGoModel(t *testing.T) {
 	goEntry, file := goAndFile(t, "herman", "../examples/protocols/herman.gcl")
 	for _, n := range ns {
 		var got [2]*checker.Result
+		checks := []checker.Check{checker.CheckAlmostSure}
+		if n%2 == 1 {
+			checks = append(checks, checker.CheckExpected)
+		}
 		for i, e := range []*models.Entry{goEntry, file} {
-			values, err := e.Resolve(map[string]int{"n": n})
-			if err != nil {
-				t.Fatal(err)
-			}
-			inst, err := e.Build(values, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := model.Daemonize(inst.Protocol, model.Synchronous)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checks := []checker.Check{checker.CheckAlmostSure}
-			if n%2 == 1 {
-				checks = append(checks, checker.CheckExpected)
-			}
-			got[i] = run(t, m, checker.Spec{Checks: checks, Properties: inst.Properties}, 2)
+			got[i] = entryRun(t, e, n, model.Synchronous, checks...)
 		}
 		g, f := got[0], got[1]
 		if g.Stats.States != f.Stats.States || g.Stats.Transitions != f.Stats.Transitions {

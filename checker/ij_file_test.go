@@ -24,7 +24,7 @@ func TestIJFileIsTheGoModel(t *testing.T) {
 	for _, n := range ns {
 		var got [2]*checker.Result
 		for i, e := range []*models.Entry{goEntry, file} {
-			got[i] = ijRun(t, e, n, checker.CheckAlmostSure, checker.CheckExpected)
+			got[i] = entryRun(t, e, n, model.Central, checker.CheckAlmostSure, checker.CheckExpected)
 		}
 		g, f := got[0], got[1]
 		if g.Stats.States != f.Stats.States || g.Stats.Transitions != f.Stats.Transitions || f.Stats.States != 1<<n-1 {
@@ -45,14 +45,15 @@ func TestIJFileIsTheGoModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := ijRun(t, broken, 5, checker.CheckAlmostSure)
+	res := entryRun(t, broken, 5, model.Central, checker.CheckAlmostSure)
 	if c := res.Checks[0]; c.Verdict != checker.Violated || c.Trace == nil || len(c.Trace.Steps) != 8 || c.Trace.LoopStart != 3 {
 		t.Fatalf("one-way ring: almost-sure %s, want violated by a trap 3 steps in, a cycle of 5 (%+v)", c.Verdict, c.Trace)
 	}
 }
 
-// ijRun checks entry e's ring of n under the central daemon from its initial configurations.
-func ijRun(t *testing.T, e *models.Entry, n int, checks ...checker.Check) *checker.Result {
+// entryRun checks entry e at size n under daemon d, from its initial configurations (every
+// configuration where it lists none), its protocol linted.
+func entryRun(t *testing.T, e *models.Entry, n int, d model.Daemon, checks ...checker.Check) *checker.Result {
 	t.Helper()
 	values, err := e.Resolve(map[string]int{"n": n})
 	if err != nil {
@@ -62,7 +63,11 @@ func ijRun(t *testing.T, e *models.Entry, n int, checks ...checker.Check) *check
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := model.Daemonize(inst.Protocol, model.Central, model.From(inst.Init), model.WithLint())
+	opts := []model.Option{model.WithLint()}
+	if inst.Init != nil {
+		opts = append(opts, model.From(inst.Init))
+	}
+	m, err := model.Daemonize(inst.Protocol, d, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

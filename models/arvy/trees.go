@@ -121,6 +121,20 @@ func RingStart(n int) []int {
 // Start is the initial configuration on a rooted tree: the token at rest at the root, no find
 // in transit, every node idle; with the bridge, node n/2 marks its parent edge.
 func (p *Protocol) Start(par []int) (model.State, error) {
+	s, err := p.atRest(par)
+	if err != nil || p.bridge == nil {
+		return s, err
+	}
+	if !slices.Equal(par, RingStart(p.n)) {
+		return nil, fmt.Errorf("the bridge heuristic starts from Algorithm 2's configuration")
+	}
+	s[p.bridge[p.n/2]] = 1
+	return s, nil
+}
+
+// atRest is the configuration on a rooted tree with the token at rest at the root, no find in
+// transit, every node idle, and no bridge marked.
+func (p *Protocol) atRest(par []int) (model.State, error) {
 	if len(par) != p.n || !isRootedTree(par) {
 		return nil, fmt.Errorf("%v is not a rooted tree on %d nodes", par, p.n)
 	}
@@ -130,12 +144,6 @@ func (p *Protocol) Start(par []int) (model.State, error) {
 		if v == w {
 			s[p.token] = byte(v)
 		}
-	}
-	if p.bridge != nil {
-		if !slices.Equal(par, RingStart(p.n)) {
-			return nil, fmt.Errorf("the bridge heuristic starts from Algorithm 2's configuration")
-		}
-		s[p.bridge[p.n/2]] = 1
 	}
 	return s, nil
 }

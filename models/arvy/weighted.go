@@ -68,18 +68,12 @@ func WeightedStart(w []int) (par []int, bridge int, ok bool) {
 
 // StartBridge is Start with the bridge marked on node b's parent edge (the weighted start).
 func (p *Protocol) StartBridge(par []int, b int) (model.State, error) {
-	if p.bridge == nil || b <= 0 || b >= p.n || par[b] != b-1 {
+	if p.bridge == nil || b <= 0 || b >= p.n || len(par) != p.n || par[b] != b-1 {
 		return nil, fmt.Errorf("the bridge must be the parent edge of a node other than the first")
 	}
-	if len(par) != p.n || !isRootedTree(par) {
-		return nil, fmt.Errorf("%v is not a rooted tree on %d nodes", par, p.n)
-	}
-	s := p.schema.NewState()
-	for v, x := range par {
-		s[p.parent[v]] = byte(x)
-		if v == x {
-			s[p.token] = byte(v)
-		}
+	s, err := p.atRest(par)
+	if err != nil {
+		return nil, err
 	}
 	s[p.bridge[b]] = 1
 	return s, nil
