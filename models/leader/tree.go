@@ -143,13 +143,13 @@ func (pr *Protocol) Fresh() model.State {
 
 // Families of initial configurations the adversary may choose, for Theorem 1.
 const (
-	InitFresh      = iota // the clean configuration
-	InitStructures        // every tree structure and token placement, clean timers, no message
-	InitMessages          // clean nodes, every combination of messages in transit
-	InitStaggered         // clean nodes restarted at different times, up to an epoch apart
-	InitTimers            // clean nodes, every value of every node's timer
-	InitControllers       // clean nodes, every phase, epoch and round of every root's controller
-	InitProposals         // clean nodes, every out_prop, in_prop and accpt
+	InitFresh       = iota // the clean configuration
+	InitStructures         // every tree structure and token placement, clean timers, no message
+	InitMessages           // clean nodes, every combination of messages in transit
+	InitStaggered          // clean nodes restarted at different times, up to an epoch apart
+	InitTimers             // clean nodes, every value of every node's timer
+	InitControllers        // clean nodes, every phase, epoch and round of every root's controller
+	InitProposals          // clean nodes, every out_prop, in_prop and accpt
 )
 
 // Inits names the families for the catalogue.
