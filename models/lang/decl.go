@@ -62,52 +62,48 @@ func (p *parser) rule() error {
 // statements parses a rule's statements after its arrow: assignments (VAR := E, or
 // VAR[I] := E for a shared variable) and sends, separated by commas.
 func (p *parser) statements(r *Rule) error {
-	var err error
 	for {
-		if p.is("send") && p.peek().Kind == Word {
-			s, err := p.send()
-			if err != nil {
-				return err
-			}
-			r.Sends = append(r.Sends, s)
-			if ok, err := p.accept(","); err != nil || !ok {
-				if err != nil {
-					return err
-				}
-				break
-			}
-			continue
-		}
-		a := &Assign{}
-		if a.Var, err = p.ident("a variable to assign (or send KIND to E)"); err != nil {
+		if err := p.statement(r); err != nil {
 			return err
 		}
-		if ok, err := p.accept("["); err != nil || ok { // a shared variable's (the compiler checks)
-			if err != nil {
-				return err
-			}
-			if a.Index, err = p.expr(); err != nil {
-				return err
-			}
-			if err = p.expect("]"); err != nil {
-				return err
-			}
-		}
-		if err = p.expect(":="); err != nil {
-			return err
-		}
-		if a.Value, err = p.expr(); err != nil {
-			return err
-		}
-		r.Assigns = append(r.Assigns, a)
 		if ok, err := p.accept(","); err != nil || !ok {
-			if err != nil {
-				return err
-			}
-			break
+			return err
 		}
 	}
-	return nil
+}
+
+// statement parses one statement of rule r: a send or an assignment.
+func (p *parser) statement(r *Rule) error {
+	if p.is("send") && p.peek().Kind == Word {
+		s, err := p.send()
+		if err == nil {
+			r.Sends = append(r.Sends, s)
+		}
+		return err
+	}
+	a := &Assign{}
+	var err error
+	if a.Var, err = p.ident("a variable to assign (or send KIND to E)"); err != nil {
+		return err
+	}
+	if ok, err := p.accept("["); err != nil || ok { // a shared variable's (the compiler checks)
+		if err != nil {
+			return err
+		}
+		if a.Index, err = p.expr(); err != nil {
+			return err
+		}
+		if err = p.expect("]"); err != nil {
+			return err
+		}
+	}
+	if err = p.expect(":="); err != nil {
+		return err
+	}
+	if a.Value, err = p.expr(); err == nil {
+		r.Assigns = append(r.Assigns, a)
+	}
+	return err
 }
 
 // guard parses a rule's guard, with a receive at its start: receive KIND from E [and GUARD].

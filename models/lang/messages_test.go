@@ -101,9 +101,7 @@ func TestMessageErrors(t *testing.T) {
 		{"rule r : true -> send a to left", "sends to process 2, which does not read it: no channel"},
 	} {
 		pr := compileText(t, base+"message a\nchannel fifo(1)\n"+c.rule+"\nlegitimate : true\n")
-		m, _ := model.Daemonize(pr, model.Central)
-		_, err := checker.Run(t.Context(), m, checker.Spec{Properties: model.Properties{Legit: pr.Legit}, Checks: []checker.Check{checker.CheckClosure}}, checker.Options{Workers: 1})
-		if err == nil || !strings.Contains(err.Error(), c.want) {
+		if err := closureError(t, pr); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want a model error with %q", c.rule, err, c.want)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/models/lang"
 )
 
 // A shared variable is the network's (no process owns it), a rule writes it at its process
@@ -58,10 +59,20 @@ func TestSharedErrors(t *testing.T) {
 		{"rule r where p == 1 : x == 0 -> t[x] := 2, x := 1", "rule r of process 1 writes t[process 0] = 2, outside 0..1"},
 	} {
 		pr := compileText(t, base+c.rule+"\nlegitimate : true\n")
-		m, _ := model.Daemonize(pr, model.Central)
-		_, err := checker.Run(t.Context(), m, checker.Spec{Properties: model.Properties{Legit: pr.Legit}, Checks: []checker.Check{checker.CheckClosure}}, checker.Options{Workers: 1})
-		if err == nil || !strings.Contains(err.Error(), c.want) {
+		if err := closureError(t, pr); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want a model error with %q", c.rule, err, c.want)
 		}
 	}
+}
+
+// closureError is what checking closure under the central daemon reports of pr: the model
+// error of a step that breaks the language's rules, or nil.
+func closureError(t *testing.T, pr *lang.Program) error {
+	t.Helper()
+	m, err := model.Daemonize(pr, model.Central)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = checker.Run(t.Context(), m, checker.Spec{Properties: model.Properties{Legit: pr.Legit}, Checks: []checker.Check{checker.CheckClosure}}, checker.Options{Workers: 1})
+	return err
 }

@@ -10,9 +10,11 @@ import (
 	"github.com/mc-checker/mc/models/arvy"
 )
 
-// mc arvy-ratio --tree all: Arrow's competitive ratio from every spanning tree of the ring
-// with every root, which Lemma 8's argument covers (any spanning tree of the ring stretches
-// some pair of neighbours to n − 1), where the table starts from Algorithm 2's tree alone.
+// mc arvy-ratio from other starts than the table's: --tree all, Arrow's competitive ratio from
+// every spanning tree of the ring with every root, which Lemma 8's argument covers (any
+// spanning tree of the ring stretches some pair of neighbours to n − 1), where the table
+// starts from Algorithm 2's tree alone; and --weights, the bridge on a weighted ring
+// (Theorem 7).
 
 // runArvySpanning computes, for every ring size, Arrow's competitive ratios from each of the
 // n² rooted spanning trees, and prints their least and greatest.
