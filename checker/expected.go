@@ -6,6 +6,7 @@ import (
 	"math/big"
 
 	"github.com/mc-checker/mc/checker/internal/markov"
+	"github.com/mc-checker/mc/checker/internal/par"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/model/symmetry"
 )
@@ -32,28 +33,17 @@ func (a *probabilistic) expectedTime() error {
 	if e.Precision == 0 {
 		e.Precision = 1e-6
 	}
-	rewards := []markov.Reward{markov.Steps}
-	if !model.TraitsOf(a.m).OneMovePerStep {
-		rewards = append(rewards, markov.Moves)
-	}
-	for _, reward := range rewards {
-		f, err := a.expect(c, reward, e)
+	if err := a.expectAll(c, e); err != nil {
 		var nb noBound
-		switch {
-		case errors.As(err, &nb):
+		if errors.As(err, &nb) {
 			a.add(CheckResult{Name: name, Verdict: Inconclusive, Detail: nb.Error()}, nil)
 			return nil
-		case err != nil:
-			return err
-		case f == nil:
-			a.partial(name)
-			return nil
 		}
-		if reward == markov.Steps {
-			e.Steps = f
-		} else {
-			e.Moves = f
-		}
+		return err
+	}
+	if e.Steps == nil {
+		a.partial(name)
+		return nil
 	}
 	if roundPerStep(a.m) {
 		e.Rounds = e.Steps // every enabled process moves: each step is a round
@@ -74,6 +64,45 @@ func (a *probabilistic) expectedTime() error {
 	return nil
 }
 
+// expectAll computes the steps, the moves (unless every step is one move) and each of the
+// model's costs, the steps first: their upper bounds scale the guesses of the costs' (a cost
+// may be 0 a step). e.Steps stays nil when the run was interrupted.
+func (a *probabilistic) expectAll(c *chain, e *Expected) error {
+	steps, stepsHi, err := a.expect(c, markov.Steps, nil, e)
+	if err != nil || steps == nil {
+		return err
+	}
+	if !model.TraitsOf(a.m).OneMovePerStep {
+		if e.Moves, _, err = a.expect(c, markov.Moves, nil, e); err != nil || e.Moves == nil {
+			return err
+		}
+	}
+	for _, cost := range a.spec.Costs {
+		f, _, err := a.expect(c, markov.Arrival(a.costOf(cost)), stepsHi, e)
+		if err != nil || f == nil {
+			return err
+		}
+		e.Costs = append(e.Costs, CostFigure{Name: cost.Name, ExpectedFigure: f})
+	}
+	e.Steps = steps
+	return nil
+}
+
+// costOf is cost.Of at every reached node, in one parallel pass.
+func (a *probabilistic) costOf(cost model.Cost) []uint32 {
+	n := a.g.Size()
+	out := make([]uint32, n)
+	w := a.opts.workers()
+	par.ForChunks(a.ctx, n, par.Chunk(n, w), w, func(_ int, lo, hi uint64) {
+		a.g.Scan(lo, hi, func(id uint64, s model.State) {
+			if a.g.Reached(id) {
+				out[id] = uint32(max(0, cost.Of(s)))
+			}
+		})
+	})
+	return out
+}
+
 // String is the exact value when it is short, else its decimal approximation, or the interval.
 func (b Bound) String() string {
 	switch {
@@ -85,22 +114,25 @@ func (b Bound) String() string {
 	return fmt.Sprintf("[%.9g, %.9g]", b.Lo, b.Hi)
 }
 
-// expect computes one measure: the interval, then the exact values if they fit. nil without
-// an error: interrupted.
-func (a *probabilistic) expect(c *chain, reward markov.Reward, e *Expected) (*ExpectedFigure, error) {
+// expect computes one measure: the interval, then the exact values if they fit, and the
+// upper bounds at every node (nil when only the exact solution bounded it). scale is the
+// expected steps' upper bounds (nil for the steps themselves). nil without an error:
+// interrupted.
+func (a *probabilistic) expect(c *chain, reward markov.Reward, scale []float64, e *Expected) (*ExpectedFigure, []float64, error) {
 	t := a.spec.Expected
-	it := markov.Iteration{Reward: reward, Precision: e.Precision, MaxIterations: t.MaxIterations, Workers: a.opts.workers(), Only: c.relevant}
+	it := markov.Iteration{Reward: reward, Precision: e.Precision, MaxIterations: t.MaxIterations, Workers: a.opts.workers(), Only: c.relevant, Scale: scale}
 	if it.MaxIterations == 0 {
 		it.MaxIterations = 1_000_000
 	}
 	x, err := markov.ExpectedTime(a.ctx, c.mdp, a.scan.Legit, it)
 	switch {
 	case a.ctx.Err() != nil:
-		return nil, nil
+		return nil, nil, nil
 	case errors.Is(err, markov.ErrNoUpperBound):
-		return a.exactOnly(c, reward, e, x)
+		f, err := a.exactOnly(c, reward, e, x)
+		return f, nil, err
 	case err != nil:
-		return nil, fmt.Errorf("expected time: %w", err)
+		return nil, nil, fmt.Errorf("expected time: %w", err)
 	}
 	e.Wide = e.Wide || !x.Converged
 	e.Iterations = max(e.Iterations, x.Iterations)
@@ -114,14 +146,14 @@ func (a *probabilistic) expect(c *chain, reward markov.Reward, e *Expected) (*Ex
 	if e.Exact {
 		switch exact, err := a.exactFigure(c, reward, x, weights); {
 		case a.ctx.Err() != nil:
-			return nil, nil
+			return nil, nil, nil
 		case errors.Is(err, markov.ErrTooLarge):
 			e.Exact, e.Why = false, err.Error()
 		case err != nil:
-			return nil, err
+			return nil, nil, err
 		default:
 			if err := exact.within(f); err != nil {
-				return nil, &InternalError{Check: string(CheckExpected), Err: err}
+				return nil, nil, &InternalError{Check: string(CheckExpected), Err: err}
 			}
 			f.Worst, f.Average, worst = exact.worst, exact.average, exact.worstNode
 			e.Primes = max(e.Primes, exact.primes)
@@ -129,7 +161,7 @@ func (a *probabilistic) expect(c *chain, reward markov.Reward, e *Expected) (*Ex
 	}
 	f.WorstFrom = a.g.Schema().NewState()
 	a.g.State(worst, f.WorstFrom)
-	return f, nil
+	return f, x.Hi, nil
 }
 
 // noBound is an expected time the iteration could not bound from above and the exact solution

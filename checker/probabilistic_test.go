@@ -18,6 +18,7 @@ type randomMDP struct {
 	schema  *model.Schema
 	choices [][][]outcome // state → choice → outcomes
 	legit   []bool
+	cost    []int // paid by every step into the state (a model.Cost)
 }
 
 type outcome struct {
@@ -50,6 +51,11 @@ func (m *randomMDP) Successors(s model.State, yield func(model.Step, model.State
 
 func (m *randomMDP) isLegit(s model.State) bool { return m.legit[s[0]] }
 
+// properties are L and the arrival cost, which is 0 in about a third of the states.
+func (m *randomMDP) properties() model.Properties {
+	return model.Properties{Legit: m.isLegit, Costs: []model.Cost{{Name: "cost", Of: func(s model.State) int { return m.cost[s[0]] }}}}
+}
+
 // newRandomMDP draws n states, about a third legitimate, each with up to three choices of
 // one to three outcomes (probability 1, 1/2 1/2, 1/4 1/4 1/2, or 1/3 2/3), and now and then a
 // deadlock.
@@ -58,10 +64,11 @@ func newRandomMDP(r *rand.Rand, n int) *randomMDP {
 	if err != nil {
 		panic(err)
 	}
-	m := &randomMDP{schema: sch, choices: make([][][]outcome, n), legit: make([]bool, n)}
+	m := &randomMDP{schema: sch, choices: make([][][]outcome, n), legit: make([]bool, n), cost: make([]int, n)}
 	dists := [][]prob.Prob{{{Num: 1, Den: 1}}, {prob.Half, prob.Half}, {{Num: 1, Den: 4}, {Num: 1, Den: 4}, prob.Half}, {{Num: 1, Den: 3}, {Num: 2, Den: 3}}}
 	for s := range n {
 		m.legit[s] = r.IntN(3) == 0
+		m.cost[s] = max(0, r.IntN(6)-2)
 		k := 1 + r.IntN(3)
 		if r.IntN(12) == 0 {
 			k = 0
@@ -77,17 +84,18 @@ func newRandomMDP(r *rand.Rand, n int) *randomMDP {
 	return m
 }
 
-// oracle decides convergence with probability 1 and the worst expected steps by brute force
-// over the memoryless deterministic schedulers, which suffice for both (Puterman, Markov
-// Decision Processes, 7.1 and 10.1; Baier and Katoen 10.6): under each, the chain converges
-// iff every illegitimate state has a path to the legitimate set, and its expected steps solve
-// a linear system, here by exact Gaussian elimination.
-func (m *randomMDP) oracle() (sure bool, worst []*big.Rat) {
+// oracle decides convergence with probability 1 and the worst expected steps (with
+// arrival, the worst expected arrival cost) by brute force over the memoryless deterministic
+// schedulers, which suffice for both (Puterman, Markov Decision Processes, 7.1 and 10.1;
+// Baier and Katoen 10.6): under each, the chain converges iff every illegitimate state has a
+// path to the legitimate set, and its expected reward solves a linear system, here by exact
+// Gaussian elimination.
+func (m *randomMDP) oracle(arrival bool) (sure bool, worst []*big.Rat) {
 	n := len(m.choices)
 	pick := make([]int, n)
 	sure = true
 	for {
-		x, ok := m.chainExpectation(pick)
+		x, ok := m.chainExpectation(pick, arrival)
 		if !ok {
 			sure = false
 		} else if sure {
@@ -117,9 +125,10 @@ func (m *randomMDP) oracle() (sure bool, worst []*big.Rat) {
 	return sure, worst
 }
 
-// chainExpectation solves the chain the scheduler pick makes; false if a state cannot reach
-// the legitimate set.
-func (m *randomMDP) chainExpectation(pick []int) ([]*big.Rat, bool) {
+// chainExpectation solves the chain the scheduler pick makes for the steps (or, with arrival,
+// the cost of the states each step arrives in); false if a state cannot reach the legitimate
+// set.
+func (m *randomMDP) chainExpectation(pick []int, arrival bool) ([]*big.Rat, bool) {
 	n := len(m.choices)
 	reaches := make([]bool, n)
 	copy(reaches, m.legit)
@@ -142,7 +151,7 @@ func (m *randomMDP) chainExpectation(pick []int) ([]*big.Rat, bool) {
 			return nil, false
 		}
 	}
-	a := make([][]*big.Rat, n) // x_s - Σ p x_t = 1 outside legit, x_s = 0 inside
+	a := make([][]*big.Rat, n) // x_s - Σ p x_t = 1 (Σ p cost_t) outside legit, x_s = 0 inside
 	for s := range n {
 		a[s] = make([]*big.Rat, n+1)
 		for j := range a[s] {
@@ -152,9 +161,14 @@ func (m *randomMDP) chainExpectation(pick []int) ([]*big.Rat, bool) {
 		if m.legit[s] {
 			continue
 		}
-		a[s][n].SetInt64(1)
+		if !arrival {
+			a[s][n].SetInt64(1)
+		}
 		for _, o := range m.choices[s][pick[s]] {
 			a[s][o.to].Sub(a[s][o.to], o.prob.Rat())
+			if arrival {
+				a[s][n].Add(a[s][n], new(big.Rat).Mul(o.prob.Rat(), big.NewRat(int64(m.cost[o.to]), 1)))
+			}
 		}
 	}
 	for k := range n {
@@ -194,17 +208,18 @@ func worstAndAverage(x []*big.Rat) (worst, avg *big.Rat) {
 
 // TestProbabilisticAgainstBruteForce compares almost-sure and expected-time with the
 // brute-force oracle on 400 random MDPs of 2 to 7 states, with 1 and 3 workers: the verdict,
-// the exact worst and average expected steps, and, when convergence fails, a trap whose
-// trace replays (the checker replays it and verifies the trap through the model).
+// the exact worst and average expected steps and arrival cost, and, when convergence fails,
+// a trap whose trace replays (the checker replays it and verifies the trap through the model).
 func TestProbabilisticAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	spec := func(m *randomMDP) checker.Spec {
-		return checker.Spec{Properties: model.Properties{Legit: m.isLegit}, Checks: []checker.Check{checker.CheckAlmostSure, checker.CheckExpected}}
+		return checker.Spec{Properties: m.properties(), Checks: []checker.Check{checker.CheckAlmostSure, checker.CheckExpected}}
 	}
 	held, failed := 0, 0
 	for i := range 400 {
 		m := newRandomMDP(r, 2+r.IntN(6))
-		sure, worst := m.oracle()
+		sure, worst := m.oracle(false)
+		_, costs := m.oracle(true)
 		for _, workers := range []int{1, 3} {
 			res, err := checker.Run(context.Background(), m, spec(m), checker.Options{Workers: workers})
 			if err != nil {
@@ -220,9 +235,13 @@ func TestProbabilisticAgainstBruteForce(t *testing.T) {
 				continue
 			}
 			w, avg := worstAndAverage(worst)
+			cw, cavg := worstAndAverage(costs)
 			e := res.Expected
 			if e == nil || !e.Exact || e.Steps.Worst.Exact != w.RatString() || e.Steps.Average.Exact != avg.RatString() {
 				t.Fatalf("mdp %d, %d workers: expected %+v, the oracle says worst %s, average %s (%+v)", i, workers, e, w.RatString(), avg.RatString(), m.choices)
+			}
+			if c := e.Costs[0]; c.Worst.Exact != cw.RatString() || c.Average.Exact != cavg.RatString() {
+				t.Fatalf("mdp %d, %d workers: expected cost %+v %+v, the oracle says worst %s, average %s (%+v %v)", i, workers, c.Worst, c.Average, cw.RatString(), cavg.RatString(), m.choices, m.cost)
 			}
 		}
 		if sure {
@@ -238,27 +257,30 @@ func TestProbabilisticAgainstBruteForce(t *testing.T) {
 
 // TestExpectedIntervalsEnclose runs expected-time without the exact solution on the random
 // MDPs that converge: the interval iteration's bounds must enclose the oracle's exact worst
-// and average, and be at most the precision apart.
+// and average, of the steps and of the arrival cost (0 in some states: its upper bound is
+// guessed from the steps'), and be at most the precision apart.
 func TestExpectedIntervalsEnclose(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 300; i++ {
 		m := newRandomMDP(r, 2+r.IntN(6))
-		sure, worst := m.oracle()
+		sure, worst := m.oracle(false)
 		if !sure {
 			continue
 		}
-		spec := checker.Spec{Properties: model.Properties{Legit: m.isLegit}, Checks: []checker.Check{checker.CheckExpected},
+		_, costs := m.oracle(true)
+		spec := checker.Spec{Properties: m.properties(), Checks: []checker.Check{checker.CheckExpected},
 			Expected: checker.ExpectedTuning{ExactBlock: -1, Precision: 1e-9}}
 		res, err := checker.Run(context.Background(), m, spec, checker.Options{Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
 		w, avg := worstAndAverage(worst)
+		cw, cavg := worstAndAverage(costs)
 		e := res.Expected
 		for _, c := range []struct {
 			b     checker.Bound
 			exact *big.Rat
-		}{{e.Steps.Worst, w}, {e.Steps.Average, avg}} {
+		}{{e.Steps.Worst, w}, {e.Steps.Average, avg}, {e.Costs[0].Worst, cw}, {e.Costs[0].Average, cavg}} {
 			lo, hi := new(big.Rat).SetFloat64(c.b.Lo), new(big.Rat).SetFloat64(c.b.Hi)
 			if e.Exact || lo.Cmp(c.exact) > 0 || hi.Cmp(c.exact) < 0 || c.b.Hi-c.b.Lo > 1e-9*max(1, c.b.Lo)*1.01 {
 				t.Fatalf("mdp %d: [%v, %v] does not enclose %s tightly (exact %v)", i, c.b.Lo, c.b.Hi, c.exact.RatString(), e.Exact)

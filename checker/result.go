@@ -164,6 +164,8 @@ type Expected struct {
 	Moves *ExpectedFigure `json:"moves,omitempty"`
 	// Rounds under the synchronous daemon, where every step is a round.
 	Rounds *ExpectedFigure `json:"rounds,omitempty"`
+	// Costs are the model's costs (model.Cost), in its order.
+	Costs []CostFigure `json:"costs,omitempty"`
 	// Chain: "Markov chain" (one choice a configuration) or "Markov decision process".
 	Chain string `json:"chain"`
 	// Exact says whether the figures are exact rationals; otherwise Why says what stopped the
@@ -177,6 +179,12 @@ type Expected struct {
 	Wide bool `json:"wide,omitempty"`
 	// Primes is the most primes a block's exact solution needed.
 	Primes int `json:"primes,omitempty"`
+}
+
+// CostFigure is a model cost's expected total until the legitimate set.
+type CostFigure struct {
+	Name string `json:"name"`
+	*ExpectedFigure
 }
 
 // ExpectedFigure is one measure's worst and average expectation.

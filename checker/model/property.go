@@ -21,6 +21,15 @@ type ActionProperty struct {
 	Holds func(from State, step Step, to State) bool
 }
 
+// Cost is a figure every step pays on arrival at a configuration: Of(s) for each step into
+// s. The messages a synchronous round sends are the messages in transit in the configuration
+// it reaches. The expected-time check gives its expected total until the legitimate set. Of
+// must be pure, at least 0, and the same on configurations a symmetry maps to each other.
+type Cost struct {
+	Name string
+	Of   func(State) int
+}
+
 // Properties are what a protocol claims of itself, as one value: the catalogue's instance
 // carries it and the checker's Spec takes it whole (which checks read which is the Spec's
 // business). The zero value claims nothing.
@@ -42,4 +51,6 @@ type Properties struct {
 	// Temporal are properties of executions under a fairness assumption (the temporal
 	// check).
 	Temporal []Temporal
+	// Costs are measured by the expected-time check beside the steps, moves and rounds.
+	Costs []Cost
 }

@@ -24,11 +24,19 @@ type Spread struct {
 type Summary struct {
 	Moves, Steps, Rounds Spread
 	// AfterLast: with faults, the steps from the last fault.
-	AfterLast                     Spread
+	AfterLast Spread
+	// Costs are Options.Costs' distributions, in their order.
+	Costs                         []CostSpread
 	Stabilized, Deadlocked, Bound int
 	// FirstFailed are the indices of the first runs (at most MaxFailedShown) that did not
 	// stabilize, to re-run them alone.
 	FirstFailed []int
+}
+
+// CostSpread is a model cost's distribution over the stabilized runs.
+type CostSpread struct {
+	Name string `json:"name"`
+	Spread
 }
 
 // MaxFailedShown bounds Summary.FirstFailed.
@@ -38,12 +46,16 @@ const MaxFailedShown = 10
 func (r *Result) Summarize() Summary {
 	var s Summary
 	var moves, steps, rounds, afterLast []int
+	costs := make([][]int, len(r.Costs))
 	for _, run := range r.Runs {
 		switch run.Outcome {
 		case Stabilized:
 			s.Stabilized++
 			moves, steps, rounds = append(moves, run.Moves), append(steps, run.Steps), append(rounds, run.Rounds)
 			afterLast = append(afterLast, run.AfterLast)
+			for k := range costs {
+				costs[k] = append(costs[k], costOf(run, k))
+			}
 		case Deadlocked:
 			s.Deadlocked++
 		case Bounded:
@@ -54,7 +66,18 @@ func (r *Result) Summarize() Summary {
 		}
 	}
 	s.Moves, s.Steps, s.Rounds, s.AfterLast = spread(moves), spread(steps), spread(rounds), spread(afterLast)
+	for k, name := range r.Costs {
+		s.Costs = append(s.Costs, CostSpread{Name: name, Spread: spread(costs[k])})
+	}
 	return s
+}
+
+// costOf is run's k-th cost (0 when the run took no step).
+func costOf(run Run, k int) int {
+	if run.Costs == nil {
+		return 0
+	}
+	return run.Costs[k]
 }
 
 func spread(v []int) Spread {

@@ -42,6 +42,9 @@ type Options struct {
 	MaxSteps int
 	Workers  int
 	Legit    model.Predicate
+	// Costs are summed over each run's steps, each paying Of of the configuration it reaches
+	// (model.Cost), as the expected-time check measures them.
+	Costs []model.Cost
 	// Init lists the initial configurations to draw from; nil: every configuration of the
 	// universe, uniformly.
 	Init []model.State
@@ -79,6 +82,7 @@ type Run struct {
 	Index                int
 	Outcome              Outcome
 	Moves, Steps, Rounds int
+	Costs                []int // per Options.Costs
 	// With faults: the faults that hit before the legitimate set, and the steps from the last.
 	Faults, AfterLast int
 }
@@ -86,6 +90,8 @@ type Run struct {
 // Result holds every run, by index.
 type Result struct {
 	Runs []Run
+	// Costs are the names of Options.Costs.
+	Costs []string
 }
 
 // Simulate runs opts.Runs executions of p under opts.Daemon on opts.Workers goroutines. A
@@ -102,6 +108,9 @@ func Simulate(ctx context.Context, p model.Protocol, opts Options) (*Result, err
 	}
 	readers := readersOf(p)
 	res := &Result{Runs: make([]Run, opts.Runs)}
+	for _, c := range opts.Costs {
+		res.Costs = append(res.Costs, c.Name)
+	}
 	var done atomic.Int64
 	par.ForChunks(ctx, uint64(opts.Runs), 64, max(1, opts.Workers), func(_ int, lo, hi uint64) {
 		w := newWalker(p, readers, opts)

@@ -2,6 +2,7 @@ package sim_test
 
 import (
 	"context"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -23,17 +24,27 @@ func simulate(t *testing.T, r *dijkstra.Ring, opts sim.Options) *sim.Result {
 	return res
 }
 
-// The same seed gives the same runs with any number of workers, and another seed others.
+// The same seed gives the same runs with any number of workers, and another seed others. A
+// cost of 1 a step sums to the steps.
 func TestReproducible(t *testing.T) {
 	r, _ := dijkstra.New(12, 12)
-	opts := sim.Options{Runs: 500, Seed: 42, Daemon: model.Distributed, MaxSteps: 100_000}
-	one := simulate(t, r, withWorkers(opts, 1))
+	one := model.Cost{Name: "one", Of: func(model.State) int { return 1 }}
+	opts := sim.Options{Runs: 500, Seed: 42, Daemon: model.Distributed, MaxSteps: 100_000, Costs: []model.Cost{one}}
+	first := simulate(t, r, withWorkers(opts, 1))
 	three := simulate(t, r, withWorkers(opts, 3))
-	if !slices.Equal(one.Runs, three.Runs) {
+	if !reflect.DeepEqual(first.Runs, three.Runs) {
 		t.Fatal("the runs depend on the number of workers")
 	}
+	for _, run := range first.Runs {
+		if run.Steps > 0 && run.Costs[0] != run.Steps {
+			t.Fatalf("run %d: a cost of 1 a step sums to %d in %d steps", run.Index, run.Costs[0], run.Steps)
+		}
+	}
+	if s := first.Summarize(); s.Costs[0].Name != "one" || s.Costs[0].Spread != s.Steps {
+		t.Fatalf("%+v against %+v", s.Costs, s.Steps)
+	}
 	opts.Seed = 43
-	if other := simulate(t, r, opts); slices.Equal(other.Runs, one.Runs) {
+	if other := simulate(t, r, opts); reflect.DeepEqual(other.Runs, first.Runs) {
 		t.Fatal("another seed gives the same runs")
 	}
 }

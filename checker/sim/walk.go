@@ -124,6 +124,7 @@ func (w *walker) walk(r *Run, record func(moves []model.Move, s model.State), ev
 		}
 		r.Steps++
 		r.Moves += len(w.moves)
+		w.payCosts(r)
 		if ended = w.update(w.globalChanged(before)); ended {
 			r.Rounds++
 		}
@@ -138,6 +139,16 @@ func (w *walker) walk(r *Run, record func(moves []model.Move, s model.State), ev
 				ended = true
 			}
 		}
+	}
+}
+
+// payCosts adds what the step into the current configuration costs.
+func (w *walker) payCosts(r *Run) {
+	if r.Costs == nil && len(w.opts.Costs) > 0 {
+		r.Costs = make([]int, len(w.opts.Costs))
+	}
+	for k, c := range w.opts.Costs {
+		r.Costs[k] += c.Of(w.s)
 	}
 }
 

@@ -32,6 +32,10 @@ type Params struct {
 	Ctr     int // the timer constant: epochs of 2·Ctr·Bound rounds, timers up to 8·Ctr·Bound
 	Cph     int // the phase constant: Cph·log2(Bound) search epochs
 	Findany int // FindAny's abstraction: 0 samples each crossing edge with probability 1/2
+	// Hold is the most rounds a node holds a hot token (the paper's 1–4, "determined by the
+	// modules implemented on top of Traverse"): past the first, each round the daemon chooses
+	// whether the node holds it one more (0 is 1: always passed after one round).
+	Hold int
 }
 
 // Graph is the communication graph of the physical nodes.
@@ -73,7 +77,10 @@ func New(p Params) (*Protocol, error) {
 		return nil, fmt.Errorf("the bound N = %d must be a power of 2 and at least n = %d", p.Bound, p.N)
 	case p.Ctr < 1 || p.Cph < 1:
 		return nil, fmt.Errorf("Ctr and Cph must be positive")
+	case p.Hold < 0 || p.Hold > 4:
+		return nil, fmt.Errorf("a token is held 1 to 4 rounds, not up to %d", p.Hold)
 	}
+	p.Hold = max(1, p.Hold)
 	pr := &Protocol{p: p, epoch: 2 * p.Ctr * p.Bound, expire: 8 * p.Ctr * p.Bound, early: p.Ctr * p.Bound,
 		search: p.Cph * logN, wait: 3*p.Ctr*p.Bound - 1}
 	for v := range p.N {
@@ -105,16 +112,35 @@ func (pr *Protocol) Neighbors(v int) []int {
 	return out
 }
 
-// RuleName: a node has one rule, its round.
-func (pr *Protocol) RuleName(int, int) string { return "round" }
+// The rules of a node: its round, and, with Hold > 1, its round holding its hot token one
+// more round instead of passing it.
+const (
+	ruleRound = iota
+	ruleHold
+)
 
-// Enabled: every node moves every round.
-func (pr *Protocol) Enabled(_ model.State, _ int, dst []int) []int { return append(dst, 0) }
+// RuleName names the node's round and its round holding the token.
+func (pr *Protocol) RuleName(_, r int) string {
+	if r == ruleHold {
+		return "round, holding the token"
+	}
+	return "round"
+}
+
+// Enabled: every node moves every round; one that would pass a hot token held fewer than
+// Hold rounds may instead hold it (the daemon's choice).
+func (pr *Protocol) Enabled(s model.State, v int, dst []int) []int {
+	dst = append(dst, ruleRound)
+	if n := pr.load(s, v); pr.p.Hold > 1 && pr.passes(&n) && n.f[fHeld] < pr.p.Hold-1 {
+		dst = append(dst, ruleHold)
+	}
+	return dst
+}
 
 // Chances are the node's coins this round: the phase coin of a root that starts a phase, and
 // FindAny's samples of the crossing edges of a node discovered in a safety epoch.
-func (pr *Protocol) Chances(s model.State, v, _ int, dst []prob.Prob) []prob.Prob {
-	k := pr.coins(s, v)
+func (pr *Protocol) Chances(s model.State, v, rule int, dst []prob.Prob) []prob.Prob {
+	k := pr.coins(s, v, rule)
 	if k == 0 {
 		return dst
 	}
@@ -124,6 +150,6 @@ func (pr *Protocol) Chances(s model.State, v, _ int, dst []prob.Prob) []prob.Pro
 // Fire runs each moving node's round, all reading s.
 func (pr *Protocol) Fire(s model.State, moves []model.Move, next model.State) {
 	for _, m := range moves {
-		pr.round(s, m.Proc, m.Outcome, next)
+		pr.round(s, m.Proc, m.Rule, m.Outcome, next)
 	}
 }

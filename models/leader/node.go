@@ -32,6 +32,7 @@ const (
 	fTosh            // a pass_tkn to the shadow in transit: none, or 1 + its kind
 	fFromsh          // a pass_tkn from the shadow in transit
 	fRestarts        // ghost: the node's restarts, saturated at 2 (Theorem 1: at most 1)
+	fHeld            // rounds a hot token has been held past the first (declared when Hold > 1)
 	nFields
 )
 
@@ -54,12 +55,15 @@ const (
 )
 
 var fieldNames = [nFields]string{"prnt", "chld", "tkn", "tknd", "recent", "tmr", "out", "inp", "accpt", "kind", "cnt", "via",
-	"cold", "ph", "ep", "rc", "mate", "stkn", "srecent", "stmr", "tosh", "fromsh", "restarts"}
+	"cold", "ph", "ep", "rc", "mate", "stkn", "srecent", "stmr", "tosh", "fromsh", "restarts", "held"}
 
-// node is one node's fields and outgoing slots, read from a state and written back.
+// node is one node's fields and outgoing slots, read from a state and written back, and what
+// happened in the round that computed it (not stored: Events reads them).
 type node struct {
-	f    [nFields]int
-	msgs [2]int // to nb[0], nb[1]
+	f         [nFields]int
+	msgs      [2]int // to nb[0], nb[1]
+	restarted bool   // the node and its shadow restarted
+	died      bool   // a token sent to the node or its shadow was ignored: it died
 }
 
 func (pr *Protocol) build() error {
@@ -68,9 +72,12 @@ func (pr *Protocol) build() error {
 		deg := len(pr.nb[v])
 		sizes := [nFields]int{fPrnt: deg + 1, fChld: len(pr.lists[deg]), fTkn: 2, fTknd: deg + 1, fRecent: 2, fTmr: pr.expire + 1,
 			fOut: deg + 1, fInp: 1 << deg, fAccpt: 2, fKind: 3, fCnt: 3, fVia: deg + 1, fCold: 2, fPh: 2, fEp: pr.search + 4,
-			fRc: max(pr.epoch, pr.wait+1), fMate: deg + 1, fStkn: 2, fSrecent: 2, fStmr: pr.expire + 1, fTosh: 4, fFromsh: 2, fRestarts: 3}
+			fRc: max(pr.epoch, pr.wait+1), fMate: deg + 1, fStkn: 2, fSrecent: 2, fStmr: pr.expire + 1, fTosh: 4, fFromsh: 2, fRestarts: 3, fHeld: pr.p.Hold}
 		var refs []model.Ref
 		for f := range nFields {
+			if f == fHeld && pr.p.Hold == 1 {
+				break // the last field: load and store skip it, and it stays 0
+			}
 			refs = append(refs, b.Var(fmt.Sprintf("%s%d", fieldNames[f], v), model.Owner(v), model.Range(sizes[f])))
 		}
 		pr.vars = append(pr.vars, refs)

@@ -18,22 +18,22 @@ func (c *coinSource) bit() int {
 }
 
 // coins is the number of fair coin bits node v draws this round: the round run dry, counting.
-func (pr *Protocol) coins(s model.State, v int) int {
+func (pr *Protocol) coins(s model.State, v, rule int) int {
 	c := &coinSource{}
-	pr.step(s, v, c)
+	pr.step(s, v, rule, c)
 	return c.used
 }
 
 // round runs node v's round with the coins' outcome and writes what v owns into next.
-func (pr *Protocol) round(s model.State, v, outcome int, next model.State) {
-	n := pr.step(s, v, &coinSource{outcome: outcome})
+func (pr *Protocol) round(s model.State, v, rule, outcome int, next model.State) {
+	n := pr.step(s, v, rule, &coinSource{outcome: outcome})
 	pr.store(&n, v, next)
 }
 
 // step is node v's round (and its shadow's): timers, the messages sent to it in the previous
 // round, the token it held, and, at a root, the controller of phases and epochs. Every slot
 // v sends on is rewritten: a message lasts one round.
-func (pr *Protocol) step(s model.State, v int, c *coinSource) node {
+func (pr *Protocol) step(s model.State, v, rule int, c *coinSource) node {
 	old := pr.load(s, v)
 	n := old
 	n.msgs = [2]int{}
@@ -49,8 +49,14 @@ func (pr *Protocol) step(s model.State, v int, c *coinSource) node {
 	if !pr.receive(s, &old, &n, v, c) {
 		return pr.restart(old, v)
 	}
-	if old.f[fTkn] == 1 && !(old.f[fPrnt] == 0 && old.f[fCold] == 1) {
+	switch {
+	case pr.passes(&old) && rule == ruleHold:
+		n.f[fHeld]++
+	case pr.passes(&old):
+		n.f[fHeld] = 0
 		pr.pass(&old, &n, v)
+	default:
+		n.f[fHeld] = 0
 	}
 	// A root that is still one after its messages (not merged into another tree this round)
 	// runs its controller; a node that became root this round starts it next round.
@@ -60,6 +66,12 @@ func (pr *Protocol) step(s model.State, v int, c *coinSource) node {
 	return n
 }
 
+// passes reports whether v holds a hot token it acquired in an earlier round: it passes it
+// this round (or holds it, ruleHold).
+func (pr *Protocol) passes(n *node) bool {
+	return n.f[fTkn] == 1 && !(n.f[fPrnt] == 0 && n.f[fCold] == 1)
+}
+
 // shadowRound is ṽ's round, simulated by v: a token it held goes back to v; a pass_tkn from
 // v is acquired if ṽ holds none and passed none last round (its tkn_d is always v, its
 // parent). False: a premature discovery, which restarts v and ṽ.
@@ -67,11 +79,14 @@ func (pr *Protocol) shadowRound(old, n *node) bool {
 	if old.f[fStkn] == 1 {
 		n.f[fStkn], n.f[fSrecent], n.f[fFromsh] = 0, 1, 1
 	}
-	if old.f[fTosh] != 0 && old.f[fStkn] == 0 && old.f[fSrecent] == 0 {
+	switch {
+	case old.f[fTosh] != 0 && old.f[fStkn] == 0 && old.f[fSrecent] == 0:
 		if n.f[fStmr] < pr.early {
 			return false
 		}
 		n.f[fStmr], n.f[fStkn] = 0, 1
+	case old.f[fTosh] != 0:
+		n.died = true
 	}
 	return true
 }
@@ -82,10 +97,13 @@ func (pr *Protocol) receive(s model.State, old, n *node, v int, c *coinSource) b
 	free := old.f[fTkn] == 0 && old.f[fRecent] == 0 // conditions (i) and (ii)
 	if old.f[fFromsh] == 1 && free && old.f[fTknd] == 0 {
 		n.f[fTkn], got = 1, true // back from ṽ, which has no crossing port
+	} else if old.f[fFromsh] == 1 {
+		n.died = true
 	}
 	for j, u := range pr.nb[v] {
 		m := pr.incoming(s, u, v)
 		from := free && !got && old.f[fTknd] == j+1 // condition (iii)
+		before := got
 		switch {
 		case m >= mDown && m < mUp && from && old.f[fPrnt] == j+1:
 			got = true
@@ -107,6 +125,9 @@ func (pr *Protocol) receive(s model.State, old, n *node, v int, c *coinSource) b
 			// The merger, from x's side: y is its parent now, x's token dissolves.
 			n.f[fPrnt], n.f[fTkn], n.f[fTknd], n.f[fOut], n.f[fCold] = j+1, 0, j+1, 0, 0
 			n.f[fPh], n.f[fEp], n.f[fRc] = 0, 0, 0 // no controller any more
+		}
+		if m >= mDown && m <= mTrns && got == before {
+			n.died = true // a pass_tkn or root_trns ignored: its token dies
 		}
 	}
 	return true
@@ -219,7 +240,7 @@ func (pr *Protocol) pass(old, n *node, v int) {
 // restart is Restart at v and ṽ: a tree of the two, rooted at v with a cold token, timers at
 // Ctr·N, a new Propose phase; the ghost count goes up.
 func (pr *Protocol) restart(old node, v int) node {
-	var n node
+	n := node{restarted: true}
 	n.f[fTkn], n.f[fCold] = 1, 1
 	n.f[fTmr], n.f[fStmr] = pr.early, pr.early
 	n.f[fRestarts] = min(2, old.f[fRestarts]+1)

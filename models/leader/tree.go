@@ -56,6 +56,21 @@ func (pr *Protocol) Tokens(s model.State) int {
 	return k
 }
 
+// Messages counts the messages in transit between physical nodes: those the round that
+// reached s sent (a slot lasts one round), the cost of Theorem 3. A node's messages to its
+// shadow are not sent: the node simulates it.
+func (pr *Protocol) Messages(s model.State) int {
+	k := 0
+	for v := range pr.p.N {
+		for _, m := range pr.load(s, v).msgs {
+			if m != mNone {
+				k++
+			}
+		}
+	}
+	return k
+}
+
 // SingleTree: exactly one root, and every physical node in its compatible component, with no
 // tree pointer that the other end does not agree with.
 func (pr *Protocol) SingleTree(s model.State) bool {
@@ -226,7 +241,7 @@ func (pr *Protocol) staggered() []model.State {
 		s := pr.Fresh()
 		for v, k := range offsets {
 			for range k {
-				n := pr.step(s, v, &coinSource{})
+				n := pr.step(s, v, ruleRound, &coinSource{})
 				pr.store(&n, v, s)
 			}
 		}

@@ -66,7 +66,7 @@ func (m *MDP) bestFloat(legit par.Bitmap, hint []float64, u uint64, reward Rewar
 	for c := m.Choices[u]; c < m.Choices[u+1]; c++ {
 		v := m.reward(c, reward)
 		for j := m.Outcomes[c]; j < m.Outcomes[c+1]; j++ {
-			v += m.Prob(j) * hint[m.To[j]]
+			v += m.Prob(j) * (float64(arrival(reward, m.To[j])) + hint[m.To[j]])
 		}
 		if v > bestV {
 			best, bestV = c, v
@@ -75,11 +75,24 @@ func (m *MDP) bestFloat(legit par.Bitmap, hint []float64, u uint64, reward Rewar
 	return best
 }
 
+// reward is what choice c pays itself: 1, its moves, or, under an Arrival reward, 0 (the
+// cost of each outcome's node is paid with that outcome: see arrival).
 func (m *MDP) reward(c uint64, r Reward) float64 {
-	if r == Moves {
+	switch {
+	case r.cost != nil:
+		return 0
+	case r.moves:
 		return float64(m.Moves[c])
 	}
 	return 1
+}
+
+// arrival is the cost a step into v pays under r (0 unless r is an Arrival reward).
+func arrival(r Reward, v uint32) int64 {
+	if r.cost == nil {
+		return 0
+	}
+	return int64(r.cost[v])
 }
 
 // improve switches every node to a choice that is strictly better for the current values,
@@ -104,9 +117,10 @@ func (x *Exact) improve(m *MDP, legit par.Bitmap, reward Reward) bool {
 // choiceValue is the reward of choice c plus its outcomes' expected value.
 func (x *Exact) choiceValue(m *MDP, c uint64, reward Reward) *big.Rat {
 	v := new(big.Rat).SetInt64(int64(m.reward(c, reward)))
-	t := new(big.Rat)
+	t, w := new(big.Rat), new(big.Rat)
 	for j := m.Outcomes[c]; j < m.Outcomes[c+1]; j++ {
-		v.Add(v, t.Mul(m.Exact(j).Rat(), x.Value[m.To[j]]))
+		w.SetInt64(arrival(reward, m.To[j]))
+		v.Add(v, t.Mul(m.Exact(j).Rat(), w.Add(w, x.Value[m.To[j]])))
 	}
 	return v
 }

@@ -9,13 +9,21 @@ import (
 	"github.com/mc-checker/mc/checker/internal/par"
 )
 
-// Reward is what a step costs: 1 (steps) or the moves it makes.
-type Reward int
+// Reward is what a step costs: 1 (Steps), the moves it makes (Moves), or the cost of the
+// node it arrives in (Arrival).
+type Reward struct {
+	moves bool
+	cost  []uint32 // per node, paid by every step that arrives in it (Arrival)
+}
 
-const (
-	Steps Reward = iota
-	Moves
+var (
+	Steps = Reward{}
+	Moves = Reward{moves: true}
 )
+
+// Arrival is the reward that pays cost[v] for every step into node v: the messages a
+// synchronous round sends are the messages in transit in the configuration it reaches.
+func Arrival(cost []uint32) Reward { return Reward{cost: cost} }
 
 // Interval is a sound enclosure of a real value: Lo ≤ value ≤ Hi.
 type Interval struct{ Lo, Hi float64 }
@@ -45,6 +53,11 @@ type Iteration struct {
 	// Only restricts the iteration to these nodes (nil: every reached one); the outcomes of
 	// their illegitimate nodes must stay in it (MDP.Relevant).
 	Only par.Bitmap
+	// Scale, when set, is an upper bound of the expected steps under the same Only (the Hi
+	// of a Steps iteration): the guess of the upper bound is lo + δ·Scale, which is a
+	// pre-fixpoint once Φ(lo) − lo ≤ δ whatever the reward (lo + δ(lo + 1) needs a reward of
+	// at least 1 a step, which an Arrival cost of 0 is not).
+	Scale []float64
 }
 
 // ExpectedTime computes Lo and Hi by interval iteration (Baier, Klein, Leuschner, Parker and
@@ -90,7 +103,11 @@ func ExpectedTime(ctx context.Context, m *MDP, legit par.Bitmap, it Iteration) (
 		delta := 2 * eps * (1 + largest)
 		hi := make([]float64, n)
 		for _, u := range sv.branch {
-			hi[u] = lo[u] + delta*(lo[u]+1)
+			if it.Scale != nil {
+				hi[u] = lo[u] + delta*it.Scale[u]
+			} else {
+				hi[u] = lo[u] + delta*(lo[u]+1)
+			}
 		}
 		if sv.preFixpoint(hi, next) {
 			e.Lo = lo
@@ -149,10 +166,18 @@ func (m *MDP) newSolver(legit par.Bitmap, it Iteration) *solver {
 				continue
 			}
 			w := next(p)
-			sv.jump[p], sv.acc[p] = sv.jump[w], sv.acc[w]+m.reward(m.Choices[p], it.Reward)
+			sv.jump[p], sv.acc[p] = sv.jump[w], sv.acc[w]+m.reward(m.Choices[p], it.Reward)+float64(arrival(it.Reward, uint32(w)))
 		}
 	}
 	return sv
+}
+
+// cost is what a step into v pays under an Arrival reward (0 under the others).
+func (sv *solver) cost(v uint32) float64 {
+	if sv.it.Reward.cost == nil {
+		return 0
+	}
+	return float64(sv.it.Reward.cost[v])
 }
 
 // plain reports whether u has one choice of one outcome.
@@ -239,14 +264,14 @@ func (sv *solver) update(x []float64, u uint64, upward bool) float64 {
 		sum := 0.0
 		for j := m.Outcomes[c]; j < m.Outcomes[c+1]; j++ {
 			v := m.To[j]
-			sum += m.floats[m.ProbOf[j]] * (sv.acc[v] + x[sv.jump[v]])
+			sum += m.floats[m.ProbOf[j]] * (sv.cost(v) + sv.acc[v] + x[sv.jump[v]])
 		}
 		// Each term carries the rounding of its probability, of its addition and of its
 		// product, the sum one rounding an addition, the reward one more: (k+6) units of
 		// 2^-53 bound the relative error of a sum of k nonnegative terms; twice that, for
 		// the final multiplication, is safe.
 		slack := float64(m.Outcomes[c+1]-m.Outcomes[c]+6) * 0x1p-52
-		v := m.reward(c, sv.it.Reward) + sum
+		v := m.reward(c, sv.it.Reward) + sum // an Arrival reward is in the terms, its own slack
 		if upward {
 			v *= 1 + slack
 		} else {

@@ -42,7 +42,8 @@ func (x *Exact) solveBlock(ctx context.Context, m *MDP, sv *solver, block []uint
 		sys.diag[i] = big.NewRat(1, 1)
 		for j := m.Outcomes[c]; j < m.Outcomes[c+1]; j++ {
 			v, p := uint64(sv.jump[m.To[j]]), m.Exact(j).Rat()
-			if a := sv.acc[m.To[j]]; a != 0 { // the reward along the plain path to v
+			// The reward along the plain path to v, and the cost of the step into its start.
+			if a := sv.acc[m.To[j]] + float64(arrival(reward, m.To[j])); a != 0 {
 				sys.b[i].Add(sys.b[i], t.Mul(p, new(big.Rat).SetInt64(int64(a))))
 			}
 			if k, in := local[v]; in {

@@ -46,6 +46,8 @@ type simFiguresJSON struct {
 	Steps     sim.Spread  `json:"steps"`
 	Rounds    sim.Spread  `json:"rounds"`
 	AfterLast *sim.Spread `json:"after_last,omitempty"`
+	// Costs are the model's costs (messages, say), each summed over a run's steps.
+	Costs []sim.CostSpread `json:"costs,omitempty"`
 }
 
 // simulationJSONOf is what --json prints of a simulation that took the given time.
@@ -54,7 +56,7 @@ func simulationJSONOf(b *runs.Run, opts sim.Options, s sim.Summary, saved []stri
 		MaxSteps: opts.MaxSteps, Saved: saved,
 		Stats: simStatsJSON{Stabilized: s.Stabilized, Stuck: s.Deadlocked, Bounded: s.Bound, NotStabilized: s.FirstFailed,
 			Interrupted: interrupted, Seconds: seconds},
-		Figures: simFiguresJSON{Moves: s.Moves, Steps: s.Steps, Rounds: s.Rounds}}
+		Figures: simFiguresJSON{Moves: s.Moves, Steps: s.Steps, Rounds: s.Rounds, Costs: s.Costs}}
 	if out.Stats.NotStabilized == nil {
 		out.Stats.NotStabilized = []int{}
 	}

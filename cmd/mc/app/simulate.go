@@ -98,7 +98,7 @@ func simulation(c *cli.Context) (*runs.Run, sim.Options, error) {
 		return nil, opts, usageError("%w", err)
 	}
 	opts = sim.Options{Runs: c.Int("runs"), Seed: c.Uint64("seed"), MaxSteps: c.Int("max-steps"), Workers: c.Int("workers"),
-		Legit: b.Spec.Legit, Init: b.Init, Faults: c.Int("faults"), FaultGap: c.Int("fault-gap")}
+		Legit: b.Spec.Legit, Costs: b.Spec.Costs, Init: b.Init, Faults: c.Int("faults"), FaultGap: c.Int("fault-gap")}
 	switch c.String("end") {
 	case "legitimate":
 	case "start":
@@ -119,6 +119,12 @@ func simulation(c *cli.Context) (*runs.Run, sim.Options, error) {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
 	return b, opts, nil
+}
+
+// printSpread is one row of the distribution table.
+func printSpread(w io.Writer, name string, s sim.Spread) {
+	fmt.Fprintf(w, "  %-10s %10s %10s %10s %10s %12.2f\n", name, group(uint64(s.Min)), group(uint64(s.Median)),
+		group(uint64(s.P99)), group(uint64(s.Max)), s.Mean)
 }
 
 func schedulerOf(name string) (sim.Scheduler, error) {
@@ -149,8 +155,10 @@ func printSimulation(w io.Writer, b *runs.Run, opts sim.Options, s sim.Summary, 
 		if row.name == "after last" && opts.Faults == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "  %-10s %10s %10s %10s %10s %12.2f\n", row.name, group(uint64(row.s.Min)), group(uint64(row.s.Median)),
-			group(uint64(row.s.P99)), group(uint64(row.s.Max)), row.s.Mean)
+		printSpread(w, row.name, row.s)
+	}
+	for _, c := range s.Costs {
+		printSpread(w, c.Name, c.Spread)
 	}
 	fmt.Fprintf(w, "\n  stabilized   %s of %s", group(uint64(s.Stabilized)), groupCounted(uint64(opts.Runs), "run"))
 	if s.Deadlocked > 0 {

@@ -34,6 +34,9 @@ func expectedFact(e *checker.Expected) (Fact, bool) {
 			f.Sub = append(f.Sub, fmt.Sprintf("%-7s    worst %s, average %s", m.name, boundText(m.fig.Worst), boundText(m.fig.Average)))
 		}
 	}
+	for _, c := range e.Costs {
+		f.Sub = append(f.Sub, fmt.Sprintf("%-10s worst %s, average %s", c.Name, boundText(c.Worst), boundText(c.Average)))
+	}
 	return f, true
 }
 
