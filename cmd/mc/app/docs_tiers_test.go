@@ -50,7 +50,9 @@ var slow = map[string]bool{
 	"check herman -p n=13 --symmetry rotation":                                    true, "check leader": true,
 	"replay /tmp/sim/run-0.json --report /tmp/long.html": true,
 	"check leader -p init=messages":                      true, "check leader -p Ctr=3": true,
-	"check leader -p init=timers":                    true,
+	"check leader -p init=timers":        true,
+	"check leader --check expected-time": true, "simulate leader --runs 20000 --seed 1": true,
+	"check leader -p hold=2 -p Ctr=5":                true,
 	"check ssarrow -p n=3 --timeout 1s":              true, // a second on every core, by design
 	"check dijkstra -p n=9 -p K=9 --engine symbolic": true,
 	// proof files of the library: TestProtocolLibrary verifies every one
