@@ -21,7 +21,7 @@ func init() {
 			{Name: "n", Default: 2, Min: 2, Max: 6, Doc: "nodes of the tree (ignored with a .dot topology); the star of 4 with init=0 has 86 million states and takes about 7 GiB"},
 			{Name: "delay", Default: 1, Min: 1, Max: 3, Doc: "ticks a message may take; R = 2·delay (3: the path of 2 nodes only fits)"},
 			{Name: "tau", Default: 5, Min: 1, Max: 16, Doc: "timeout τ in ticks (the paper asks τ ≥ 2R)"},
-			{Name: "init", Default: 1, Min: 0, Max: 1, Doc: "messages in transit on an edge initially (any kind and age)"},
+			{Name: "init", Default: 1, Min: 0, Max: 2, Doc: "messages in transit on an edge initially (any kind and age; 2: channels of 6 messages an age, at most 2 observers)"},
 			{Name: "legit", Default: 1, Min: 0, Max: 3, Doc: "legitimate: 0 fully legal (Definition 6.1), 1 and the timers consistent; 2 every edge P1 ∨ P2 (Lemmas 6.4, 6.5), 3 and the timers consistent"},
 			{Name: "skip-observe", Default: 0, Min: 0, Max: 1, Doc: "1: a wrong parent that corrects without observing"},
 			{Name: "exceeds", Default: 0, Min: 0, Max: 1, Doc: "the timeout's reading: 0 when the timer reaches τ, 1 when it exceeds τ (5.3's words: after τ+1 ticks)"},
@@ -31,9 +31,15 @@ func init() {
 		Checks:       []string{"action-invariant", "deadlock", "closure", "convergence", "worst-case"},
 		Build: func(v map[string]int, tree *topology.Tree) (*Instance, error) {
 			cfg := ssarrowBounds
-			cfg.SentMax = max(cfg.SentMax, 10*v["delay"]) // a longer observation sends more finds
+			cfg.SentMax = max(cfg.SentMax, 10*v["delay"]*max(1, v["init"])) // a longer observation, or more messages initially, send more finds
 			cfg.PhiMax = cfg.SentMax + 2
 			cfg.Delay, cfg.Timeout, cfg.Capacity0, cfg.SkipObserve = v["delay"], v["tau"]+v["exceeds"], v["init"], v["skip-observe"] == 1
+			if cfg.Capacity0 > 1 {
+				// Two messages initially grow a channel's age past 4 messages, which the up
+				// channel's three kinds cannot number in a byte (364 contents for 5); with at
+				// most 2 observers an age, 6 messages number 189.
+				cfg.Capacity, cfg.Observers = 5, 3
+			}
 			p, err := ssarrow.New(tree, cfg)
 			if err != nil {
 				return nil, err
@@ -68,11 +74,19 @@ func init() {
 					timeoutNote(r, v["tau"], v["exceeds"] == 1),
 					"legitimate: " + legitDoc,
 					fmt.Sprintf("initially %s in transit per edge, sent ≤ %d, φest ≤ %d; arrows, phases and timers arbitrary", inTransit(cfg.Capacity0), cfg.Sent0, cfg.Phi0),
-					fmt.Sprintf("channels hold %d messages of each age per direction, sent ≤ %d, φest ≤ %d: a run past these is reported, never cut", cfg.Capacity, cfg.SentMax, cfg.PhiMax),
+					fmt.Sprintf("channels hold %d messages of each age per direction%s, sent ≤ %d, φest ≤ %d: a run past these is reported, never cut", cfg.Capacity, observersNote(cfg.Observers), cfg.SentMax, cfg.PhiMax),
 				},
 			}, nil
 		},
 	})
+}
+
+// observersNote says how many observers an age may hold, if that is bounded.
+func observersNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (at most %d observers)", n)
 }
 
 // inTransit says how many messages an edge may carry initially.

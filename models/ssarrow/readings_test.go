@@ -86,3 +86,34 @@ func delays(all ...int) []int {
 	}
 	return all
 }
+
+// Two messages of any kinds and ages in transit per edge initially, on the path of 2 (channels
+// of 5 messages an age with at most 3 observers, the widest a variable numbers): the findings
+// stand as with one. With the timeout at 2R + 1 (the reading "exceeds") stabilization takes
+// 5R + 1 ticks at R = 2, 4 and 6, as from one message; at 2R (the reading "reaches") a cycle
+// avoids the legitimate set, replayed; P1 ∨ P2 with consistent timers within R + τ.
+func TestTwoMessagesPerEdge(t *testing.T) {
+	for i, delay := range delays(1, 2, 3) {
+		cfg := bounds
+		cfg.Delay, cfg.Capacity0, cfg.Capacity, cfg.Observers = delay, 2, 5, 3
+		cfg.SentMax, cfg.PhiMax = 20*delay, 20*delay+2
+		r := cfg.R()
+		cfg.Timeout = 2*r + 1
+		res, _ := settle(t, cfg, (*ssarrow.Protocol).LegitimateConsistent)
+		if states := []uint64{40947, 204471, 671923}[i]; res.Verdict() != checker.Holds || *res.WorstCaseTicks != uint64(5*r+1) || res.Stats.States != states {
+			t.Errorf("R=%d, exceeds 2R: %+v, worst %d ticks, want 5R+1 = %d; %d states, want %d", r, res.Checks, *res.WorstCaseTicks, 5*r+1, res.Stats.States, states)
+		}
+		if delay == 1 {
+			res, _ = settle(t, cfg, func(p *ssarrow.Protocol) model.Predicate { return p.EveryObserved(true) })
+			if res.Verdict() != checker.Holds || *res.WorstCaseTicks != uint64(r+cfg.Timeout) {
+				t.Errorf("R=%d, P1 ∨ P2: %+v, worst %d ticks, want R+τ", r, res.Checks, *res.WorstCaseTicks)
+			}
+			continue
+		}
+		cfg.Timeout = 2 * r
+		res, m := settle(t, cfg, (*ssarrow.Protocol).LegitimateConsistent)
+		if conv := res.Checks[1]; conv.Verdict != checker.Violated || !conv.Trace.IsLasso() || model.Replay(m, conv.Trace) != nil {
+			t.Errorf("R=%d, reaches 2R: %+v", r, res.Checks)
+		}
+	}
+}

@@ -20,6 +20,9 @@ type Config struct {
 	// initial ranges.
 	Capacity0, Sent0, Phi0    int
 	Capacity, SentMax, PhiMax int // Capacity: messages of each age, per channel
+	// Observers, if positive, bounds the observers of each age in a channel (a content past
+	// it is reported as an overflow): it leaves room in a variable for a larger Capacity.
+	Observers int
 	// SkipObserve is a deliberately wrong parent that corrects without observing: on a
 	// timeout it takes its local view p(a,e) for φ(e).
 	SkipObserve bool
@@ -70,11 +73,16 @@ func New(tree *topology.Tree, cfg Config) (*Protocol, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	down, err := channelpkg.NewTimed([]string{"find", "obs"}, cfg.Capacity, cfg.Delay)
+	var downLimits, upLimits []channelpkg.Limit
+	if cfg.Observers > 0 {
+		downLimits = []channelpkg.Limit{{Kinds: []int{downObserver}, Max: cfg.Observers}}
+		upLimits = []channelpkg.Limit{{Kinds: []int{upObserver0, upObserver1}, Max: cfg.Observers}}
+	}
+	down, err := channelpkg.NewTimed([]string{"find", "obs"}, cfg.Capacity, cfg.Delay, downLimits...)
 	if err != nil {
 		return nil, err
 	}
-	up, err := channelpkg.NewTimed([]string{"find", "obs(0)", "obs(1)"}, cfg.Capacity, cfg.Delay)
+	up, err := channelpkg.NewTimed([]string{"find", "obs(0)", "obs(1)"}, cfg.Capacity, cfg.Delay, upLimits...)
 	if err != nil {
 		return nil, err
 	}

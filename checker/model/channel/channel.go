@@ -23,8 +23,34 @@ type Channel struct {
 	counts [][]byte  // [value][kind] → messages of that kind
 }
 
+// Limit bounds how many messages of some kinds a content holds together, beside the capacity:
+// a content past it is not in the domain, so a push that would make one fails like a push
+// into a full channel (a model reports it, never drops the message).
+type Limit struct {
+	Kinds []int
+	Max   int
+}
+
+// within reports whether seq keeps every limit.
+func within(seq []int, limits []Limit) bool {
+	for _, l := range limits {
+		n := 0
+		for _, k := range seq {
+			for _, lk := range l.Kinds {
+				if k == lk {
+					n++
+				}
+			}
+		}
+		if n > l.Max {
+			return false
+		}
+	}
+	return true
+}
+
 // New builds the tables of a channel; its domain must fit a schema variable.
-func New(messages []string, capacity int) (*Channel, error) {
+func New(messages []string, capacity int, limits ...Limit) (*Channel, error) {
 	if len(messages) == 0 || capacity < 1 {
 		return nil, fmt.Errorf("a channel needs message kinds and a capacity ≥ 1")
 	}
@@ -34,7 +60,11 @@ func New(messages []string, capacity int) (*Channel, error) {
 			continue
 		}
 		for kind := range messages {
-			c.seqs = append(c.seqs, append(append([]int(nil), c.seqs[start]...), kind))
+			seq := append(append([]int(nil), c.seqs[start]...), kind)
+			if !within(seq, limits) {
+				continue
+			}
+			c.seqs = append(c.seqs, seq)
 			if len(c.seqs) > model.MaxDomain {
 				return nil, fmt.Errorf("a channel of %d message kinds and capacity %d has more than %d contents", len(messages), capacity, model.MaxDomain)
 			}
@@ -140,12 +170,12 @@ type Timed struct {
 	Delay   int
 }
 
-// NewTimed builds a channel whose every age holds up to capacity messages.
-func NewTimed(messages []string, capacity, delay int) (*Timed, error) {
+// NewTimed builds a channel whose every age holds up to capacity messages, within the limits.
+func NewTimed(messages []string, capacity, delay int, limits ...Limit) (*Timed, error) {
 	if delay < 1 {
 		return nil, fmt.Errorf("a timed channel needs a delay ≥ 1")
 	}
-	seg, err := New(messages, capacity)
+	seg, err := New(messages, capacity, limits...)
 	if err != nil {
 		return nil, err
 	}

@@ -23,6 +23,34 @@ func TestChannel(t *testing.T) {
 	}
 }
 
+// A limit keeps the contents with at most Max messages of its kinds together: 3 kinds, 5
+// messages, at most 3 of kinds 1 and 2 number Σ_L Σ_{j≤3} C(L, j)·2^j = 236 contents (364
+// without the limit, past a variable). A push past the limit fails as a push into a full
+// channel does, and so does a concatenation (a timed channel's aging) past it.
+func TestLimit(t *testing.T) {
+	if _, err := New([]string{"find", "a", "b"}, 5); err == nil {
+		t.Fatal("364 contents accepted")
+	}
+	c, err := New([]string{"find", "a", "b"}, 5, Limit{Kinds: []int{1, 2}, Max: 3})
+	if err != nil || len(c.Domain().Names) != 236 {
+		t.Fatalf("%v, %d contents", err, len(c.Domain().Names))
+	}
+	v := byte(0)
+	for _, k := range []int{1, 0, 2, 1} {
+		v, _ = c.Push(v, k)
+	}
+	if _, ok := c.Push(v, 2); ok || c.Domain().Name(v) != "a,find,b,a" {
+		t.Fatalf("a fourth message of the limited kinds pushed onto %s", c.Domain().Name(v))
+	}
+	if w, ok := c.Push(v, 0); !ok || c.Domain().Name(w) != "a,find,b,a,find" {
+		t.Fatal("a find refused")
+	}
+	one, _ := c.Push(0, 2)
+	if c.concat[v][one] >= 0 || c.concat[v][0] != int16(v) {
+		t.Fatal("a concatenation past the limit")
+	}
+}
+
 // A timed channel ages its messages one segment per tick; a message is receivable from age 1
 // and due at the delay bound; time cannot pass beyond it, the message stays due.
 func TestTimedChannel(t *testing.T) {

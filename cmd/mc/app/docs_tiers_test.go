@@ -53,6 +53,7 @@ var slow = map[string]bool{
 	"check leader -p init=timers":        true,
 	"check leader --check expected-time": true, "simulate leader --runs 20000 --seed 1": true,
 	"check leader -p hold=2 -p Ctr=5":                true,
+	"check ssarrow -p init=2 -p delay=3 -p tau=13":   true,
 	"check ssarrow -p n=3 --timeout 1s":              true, // a second on every core, by design
 	"check dijkstra -p n=9 -p K=9 --engine symbolic": true,
 	// proof files of the library: TestProtocolLibrary verifies every one
