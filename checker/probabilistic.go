@@ -15,18 +15,22 @@ import (
 )
 
 // probabilistic is the family of the checks on the graph read as a Markov decision process:
-// convergence with probability 1 (almost-sure) and the expected time to the legitimate set.
-// Both read one chain, built once.
+// convergence with probability 1 (almost-sure), staying for ever with probability 1
+// (almost-sure-stable) and the expected time to the legitimate set. They read one chain, built
+// once.
 type probabilistic struct {
 	*checking
 	chain *chain // nil until built
 }
 
-func (*probabilistic) checks() []Check { return []Check{CheckAlmostSure, CheckExpected} }
+func (*probabilistic) checks() []Check { return []Check{CheckAlmostSure, CheckStable, CheckExpected} }
 
 func (a *probabilistic) decide(c Check) error {
-	if c == CheckAlmostSure {
+	switch c {
+	case CheckAlmostSure:
 		return a.almostSure()
+	case CheckStable:
+		return a.almostSureStable()
 	}
 	return a.expectedTime()
 }
@@ -130,7 +134,7 @@ func (a *probabilistic) addTrap(name string, c *chain, prefix string, strict boo
 		if err := base(t); err != nil {
 			return err
 		}
-		return a.verifyTrap(m, c, tf)
+		return a.verifyTrap(m, c, tf, a.spec.Legit)
 	})
 }
 
@@ -211,8 +215,9 @@ const maxTrapCheck = 1 << 22
 
 // verifyTrap checks the trap through the model itself, not the chain built from the graph:
 // for each of its configurations, every outcome of the scheduler's choice is a configuration
-// of the trap outside the legitimate set, and the outcomes' probabilities add up to 1.
-func (a *probabilistic) verifyTrap(m model.Model, c *chain, tf *trapFinding) error {
+// of the trap outside legit (nil: anywhere in the trap), and the outcomes' probabilities add
+// up to 1. A configuration may come more than once, with another choice each time.
+func (a *probabilistic) verifyTrap(m model.Model, c *chain, tf *trapFinding, legit model.Predicate) error {
 	if len(tf.nodes) > maxTrapCheck {
 		return nil
 	}
@@ -223,7 +228,7 @@ func (a *probabilistic) verifyTrap(m model.Model, c *chain, tf *trapFinding) err
 		a.g.State(u, states[i])
 		in[string(states[i])] = true
 	}
-	trap := trapCheck{m: m, in: in, legit: a.spec.Legit, probabilistic: model.TraitsOf(m).Probabilistic}
+	trap := trapCheck{m: m, in: in, legit: legit, probabilistic: model.TraitsOf(m).Probabilistic}
 	for i, s := range states {
 		lo, hi := -1, -1
 		if ch := tf.choices[i]; ch != markov.NoChoice {
@@ -241,7 +246,7 @@ func (a *probabilistic) verifyTrap(m model.Model, c *chain, tf *trapFinding) err
 type trapCheck struct {
 	m             model.Model
 	in            map[string]bool // the trap's configurations
-	legit         model.Predicate
+	legit         model.Predicate // nil: the set may hold legitimate configurations
 	probabilistic bool
 }
 
@@ -279,7 +284,7 @@ func (tc trapCheck) choice(s model.State, lo, hi int) error {
 			err = fmt.Errorf("the trap's choice at %v spans two choices of the model", s)
 		case !tc.in[string(t)]:
 			err = fmt.Errorf("an outcome of the trap's choice at %v leaves the trap for %v", s, t)
-		case tc.legit(t):
+		case tc.legit != nil && tc.legit(t):
 			err = fmt.Errorf("the trap contains a legitimate configuration")
 		}
 		sum.Add(sum, st.Prob.Rat())

@@ -48,6 +48,13 @@ const (
 	// convergence). A violation shows a trap: configurations closed under every outcome of
 	// the scheduler's choices, outside the legitimate set, with a path into it.
 	CheckAlmostSure Check = "almost-sure"
+	// CheckStable: with probability 1 under every scheduler, every execution from an initial
+	// configuration eventually stays in the legitimate set for ever (◇□L), closed or not: every
+	// end component of the reached graph, and every reached deadlock, lies in it. Where closure
+	// of a predicate fails from corrupted configurations, this is stabilization without it. A
+	// violation is a path to a configuration outside the set and a cycle back to it inside
+	// an end component.
+	CheckStable Check = "almost-sure-stable"
 	// CheckExpected: the expected number of steps (and moves, and rounds under the
 	// synchronous daemon) to the legitimate set, worst over schedulers, worst and on average
 	// over the initial configurations: a sound interval, and an exact rational where the
@@ -56,7 +63,7 @@ const (
 )
 
 // AllChecks lists the checks in the order they are reported.
-var AllChecks = []Check{CheckInvariant, CheckAction, CheckCharacterise, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase, CheckEventually, CheckTemporal, CheckRecovery, CheckAlmostSure, CheckExpected}
+var AllChecks = []Check{CheckInvariant, CheckAction, CheckCharacterise, CheckDeadlock, CheckClosure, CheckConvergence, CheckWorstCase, CheckEventually, CheckTemporal, CheckRecovery, CheckAlmostSure, CheckStable, CheckExpected}
 
 // ParseChecks reads a comma-separated list of check names.
 func ParseChecks(list string) ([]Check, error) {
@@ -161,7 +168,9 @@ type ExpectedTuning struct {
 }
 
 // probabilistic reports whether a probabilistic check is asked for.
-func (s *Spec) probabilistic() bool { return s.has(CheckAlmostSure) || s.has(CheckExpected) }
+func (s *Spec) probabilistic() bool {
+	return s.has(CheckAlmostSure) || s.has(CheckStable) || s.has(CheckExpected)
+}
 
 func (s *Spec) has(c Check) bool {
 	for _, x := range s.Checks {

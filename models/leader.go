@@ -19,7 +19,7 @@ func init() {
 			{Name: "hold", Default: 1, Min: 1, Max: 4, Doc: "the most rounds a node holds a hot token (the paper's 1 to 4): past the first, the daemon chooses each round"},
 			{Name: "init", Default: 0, Min: 0, Max: len(leader.Inits) - 1, Names: leader.Inits, Doc: "initial configurations: the clean one (every node just restarted), every tree structure and token placement, every combination of messages in transit, clean nodes restarted up to an epoch apart, or clean nodes with every timer, every controller (phase, epoch, round), every out_prop, in_prop and accpt"},
 		},
-		Checks: []string{"invariant", "closure", "almost-sure", "expected-time"},
+		Checks: []string{"invariant", "closure", "almost-sure", "almost-sure-stable", "expected-time"},
 		Daemon: "synchronous",
 		Rounds: true,
 		Build: func(v map[string]int, _ *topology.Tree) (*Instance, error) {

@@ -21,7 +21,7 @@ func init() {
 			{Name: "n", Default: 2, Min: 2, Max: 6, Doc: "nodes of the tree (ignored with a .dot topology); the star of 4 with init=0 has 86 million states and takes about 7 GiB"},
 			{Name: "delay", Default: 1, Min: 1, Max: 3, Doc: "ticks a message may take; R = 2·delay (3: the path of 2 nodes only fits)"},
 			{Name: "tau", Default: 5, Min: 1, Max: 16, Doc: "timeout τ in ticks (the paper asks τ ≥ 2R)"},
-			{Name: "init", Default: 1, Min: 0, Max: 2, Doc: "messages in transit on an edge initially (any kind and age; 2: channels of 6 messages an age, at most 2 observers)"},
+			{Name: "init", Default: 1, Min: 0, Max: 2, Doc: "messages in transit on an edge initially (any kind and age; 2: channels of 5 messages an age, at most 3 observers)"},
 			{Name: "legit", Default: 1, Min: 0, Max: 3, Doc: "legitimate: 0 fully legal (Definition 6.1), 1 and the timers consistent; 2 every edge P1 ∨ P2 (Lemmas 6.4, 6.5), 3 and the timers consistent"},
 			{Name: "skip-observe", Default: 0, Min: 0, Max: 1, Doc: "1: a wrong parent that corrects without observing"},
 			{Name: "exceeds", Default: 0, Min: 0, Max: 1, Doc: "the timeout's reading: 0 when the timer reaches τ, 1 when it exceeds τ (5.3's words: after τ+1 ticks)"},

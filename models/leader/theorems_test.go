@@ -87,7 +87,8 @@ func replayPumped(t *testing.T, pr *leader.Protocol, g *graph, run []int32) {
 // at Ctr = 4 from every family, the tree structures included, from which closure of the
 // predicate fails at the first round (TestAdversarialFamilies); at Ctr = 3 it fails from the
 // clean configuration: a bottom component holds illegitimate configurations, which every
-// execution that reaches it visits for ever. The path to one is replayed through the model.
+// execution that reaches it visits for ever. The test's own graph search is the oracle of
+// mc's almost-sure-stable check, which must agree; the path into the component is replayed.
 func TestEventuallyAlwaysLegitimate(t *testing.T) {
 	families := []int{leader.InitFresh, leader.InitMessages, leader.InitProposals, leader.InitTimers,
 		leader.InitStaggered, leader.InitControllers, leader.InitStructures}
@@ -99,11 +100,14 @@ func TestEventuallyAlwaysLegitimate(t *testing.T) {
 		if u := explore(t, pr, pr.Initial(f)).bottomOutside(pr.Legit); u >= 0 {
 			t.Errorf("%s: a bottom component leaves the legitimate set", leader.Inits[f])
 		}
+		if v := stable(t, pr, f); v != checker.Holds {
+			t.Errorf("%s: almost-sure-stable %v", leader.Inits[f], v)
+		}
 	}
 	pr, _ := leader.New(leader.Params{N: 2, Bound: 2, Ctr: 3, Cph: 1})
 	g := explore(t, pr, pr.Initial(leader.InitFresh))
 	u := g.bottomOutside(pr.Legit)
-	if u < 0 {
+	if u < 0 || stable(t, pr, leader.InitFresh) != checker.Violated {
 		t.Fatal("Ctr=3: every bottom component is legitimate")
 	}
 	run := g.path(g.init, func(x int32) bool { return x == u })
@@ -121,7 +125,18 @@ func TestEventuallyAlwaysLegitimate(t *testing.T) {
 	if pr.Legit(g.states[u]) {
 		t.Fatalf("the bottom configuration is legitimate")
 	}
-	t.Logf("Ctr=3: a bottom component outside the legitimate set, %d rounds in", len(run)-1)
+}
+
+// stable is the verdict of mc's almost-sure-stable check from a family.
+func stable(t *testing.T, pr *leader.Protocol, family int) checker.Verdict {
+	t.Helper()
+	m, _ := model.Daemonize(pr, model.Synchronous, model.From(pr.Initial(family)))
+	res, err := checker.Run(context.Background(), m, checker.Spec{Properties: model.Properties{Legit: pr.Legit},
+		Checks: []checker.Check{checker.CheckStable}}, checker.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Checks[0].Verdict
 }
 
 // Theorem 3 before stabilization: the expected messages sent until the legitimate set (each

@@ -18,6 +18,9 @@ func (b Bitmap) Has(i uint64) bool { return b[i/64]&(1<<(i%64)) != 0 }
 // Set sets bit i.
 func (b Bitmap) Set(i uint64) { atomic.OrUint64(&b[i/64], 1<<(i%64)) }
 
+// Clear removes i (atomically, as Set adds it).
+func (b Bitmap) Clear(i uint64) { atomic.AndUint64(&b[i/64], ^(uint64(1) << (i % 64))) }
+
 // Claim sets bit i and reports whether this call set it.
 func (b Bitmap) Claim(i uint64) bool {
 	return atomic.OrUint64(&b[i/64], 1<<(i%64))&(1<<(i%64)) == 0
