@@ -130,6 +130,7 @@ var refusals = []refusal{
 		return s
 	}, checker.Options{}, func(c chain) bool { return c.blocks || c.rotation }, ""},
 	{"almost-sure", with(checker.CheckAlmostSure), checker.Options{}, func(c chain) bool { return c.blocks || c.faults }, ""},
+	{"almost-sure-stable", with(checker.CheckStable), checker.Options{}, func(c chain) bool { return c.blocks || c.faults }, ""},
 	{"an index-dependent legitimate set", func(s checker.Spec) checker.Spec {
 		s.Checks, s.Legit = []checker.Check{checker.CheckClosure}, func(st model.State) bool { return st[0] == 0 }
 		return s
@@ -167,7 +168,8 @@ func TestRefusalsEverywhere(t *testing.T) {
 				continue
 			}
 			spec := r.spec(base)
-			if c.faults && len(spec.Checks) == 1 && spec.Checks[0] != checker.CheckRecovery && spec.Checks[0] != checker.CheckAlmostSure {
+			if c.faults && len(spec.Checks) == 1 && spec.Checks[0] != checker.CheckRecovery && spec.Checks[0] != checker.CheckAlmostSure &&
+				spec.Checks[0] != checker.CheckStable {
 				spec.Checks = append(spec.Checks, checker.CheckRecovery)
 			}
 			opts := r.opts

@@ -6,6 +6,9 @@ import (
 	"testing"
 
 	"github.com/mc-checker/mc/checker"
+	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/model/symmetry"
+	"github.com/mc-checker/mc/models/herman"
 )
 
 // stableOracle decides "eventually always legitimate with probability 1 under every
@@ -106,5 +109,37 @@ func TestStableAgainstBruteForce(t *testing.T) {
 	}
 	if held < 50 || failed < 50 {
 		t.Errorf("lopsided: %d hold, %d fail", held, failed)
+	}
+}
+
+// Herman's ring under the synchronous daemon, plain and quotiented by rotation: on odd rings
+// the single token is reached and kept with probability 1, on even rings a trap of no token
+// is a bottom component outside the legitimate set (Herman, IPL 1990). Both readings agree,
+// and the quotient's counterexample, lifted, replays on the plain model.
+func TestStableUnderRotation(t *testing.T) {
+	for n := 3; n <= 8; n++ {
+		r, _ := herman.New(n)
+		m, err := model.Daemonize(r, model.Synchronous)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := symmetry.ByRotation(m, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec := checker.Spec{Properties: model.Properties{Legit: r.OneToken}, Checks: []checker.Check{checker.CheckStable}}
+		for _, mm := range []model.Model{m, q} {
+			res, err := checker.Run(context.Background(), mm, spec, checker.Options{Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := res.Checks[0]
+			if (c.Verdict == checker.Holds) != (n%2 == 1) {
+				t.Fatalf("n=%d: %v (%s)", n, c.Verdict, c.Detail)
+			}
+			if c.Verdict == checker.Violated && model.Replay(m, c.Trace) != nil {
+				t.Fatalf("n=%d: the counterexample does not replay on the plain model", n)
+			}
+		}
 	}
 }
