@@ -28,6 +28,8 @@ type Expectation struct {
 	TraceSteps map[string]int `yaml:"trace_steps"`
 	// ExpectedSteps pins the expected-time check's exact figures, as fractions ("48/7").
 	ExpectedSteps *expectedPin `yaml:"expected_steps"`
+	// ExpectedCosts pins those of the model's costs, by name (model.Cost: messages, say).
+	ExpectedCosts map[string]*expectedPin `yaml:"expected_costs"`
 }
 
 // expectedPin is the exact worst and average expected steps; one left out is not compared.
@@ -49,10 +51,16 @@ func (e *Expectation) valid() error {
 	case e.empty():
 		return errors.New("expect: lists nothing (a run that expects nothing but to complete says expect: {verdict: any})")
 	}
-	if p := e.ExpectedSteps; p != nil {
-		for _, v := range []string{p.Worst, p.Average} {
-			if _, ok := new(big.Rat).SetString(v); v != "" && !ok {
-				return fmt.Errorf("expect: expected_steps: %q is not a fraction", v)
+	pins := map[string]*expectedPin{"expected_steps": e.ExpectedSteps}
+	for name, p := range e.ExpectedCosts {
+		pins["expected_costs: "+name] = p
+	}
+	for _, what := range slices.Sorted(maps.Keys(pins)) {
+		if p := pins[what]; p != nil {
+			for _, v := range []string{p.Worst, p.Average} {
+				if _, ok := new(big.Rat).SetString(v); v != "" && !ok {
+					return fmt.Errorf("expect: %s: %q is not a fraction", what, v)
+				}
 			}
 		}
 	}
@@ -70,7 +78,7 @@ func (e *Expectation) valid() error {
 // empty reports whether the Expectation names nothing to compare.
 func (e *Expectation) empty() bool {
 	figures := e.InitialStates == nil && e.States == nil && e.Transitions == nil &&
-		e.WorstCaseMoves == nil && e.WorstCaseSteps == nil && e.ExpectedSteps == nil
+		e.WorstCaseMoves == nil && e.WorstCaseSteps == nil && e.ExpectedSteps == nil && len(e.ExpectedCosts) == 0
 	return e.Verdict == "" && len(e.Verdicts) == 0 && len(e.TraceSteps) == 0 && figures
 }
 
@@ -108,7 +116,10 @@ func (e *Expectation) Compare(res *checker.Result) []string {
 	figure("transitions", e.Transitions, &res.Stats.Transitions)
 	figure("worst_case_moves", e.WorstCaseMoves, res.WorstCaseMoves)
 	figure("worst_case_steps", e.WorstCaseSteps, res.WorstCaseSteps)
-	diffs = append(diffs, e.ExpectedSteps.compare(res.Expected)...)
+	diffs = append(diffs, e.ExpectedSteps.compare("expected_steps", res.Expected, stepsOf)...)
+	for _, name := range slices.Sorted(maps.Keys(e.ExpectedCosts)) {
+		diffs = append(diffs, e.ExpectedCosts[name].compare("expected_costs: "+name, res.Expected, costOf(name))...)
+	}
 	for _, name := range slices.Sorted(maps.Keys(e.TraceSteps)) {
 		c, ok := got[name]
 		switch want := e.TraceSteps[name]; {
@@ -121,23 +132,40 @@ func (e *Expectation) Compare(res *checker.Result) []string {
 	return diffs
 }
 
-// compare lists the deviations of the exact expected steps from the pinned ones.
-func (p *expectedPin) compare(got *checker.Expected) []string {
+// stepsOf is the expected steps' figure.
+func stepsOf(e *checker.Expected) *checker.ExpectedFigure { return e.Steps }
+
+// costOf is the figure of the model's cost of that name, or nil.
+func costOf(name string) func(*checker.Expected) *checker.ExpectedFigure {
+	return func(e *checker.Expected) *checker.ExpectedFigure {
+		for _, c := range e.Costs {
+			if c.Name == name {
+				return c.ExpectedFigure
+			}
+		}
+		return nil
+	}
+}
+
+// compare lists the deviations of the exact figure of(got) from the pinned one, each
+// prefixed with what.
+func (p *expectedPin) compare(what string, got *checker.Expected, of func(*checker.Expected) *checker.ExpectedFigure) []string {
 	if p == nil {
 		return nil
 	}
-	if got == nil || !got.Exact {
-		return []string{"expected_steps: expected exact figures, got none (did expected-time run, and hold exactly?)"}
+	if got == nil || !got.Exact || of(got) == nil {
+		return []string{what + ": expected exact figures, got none (did expected-time run, and hold exactly?)"}
 	}
+	fig := of(got)
 	var diffs []string
 	for _, f := range []struct {
 		what, want string
 		have       checker.Bound
-	}{{"worst", p.Worst, got.Steps.Worst}, {"average", p.Average, got.Steps.Average}} {
+	}{{"worst", p.Worst, fig.Worst}, {"average", p.Average, fig.Average}} {
 		want, _ := new(big.Rat).SetString(f.want)
 		have, _ := new(big.Rat).SetString(f.have.Exact)
 		if f.want != "" && (have == nil || want.Cmp(have) != 0) {
-			diffs = append(diffs, fmt.Sprintf("expected_steps: %s: expected %s, got %s", f.what, f.want, f.have.Exact))
+			diffs = append(diffs, fmt.Sprintf("%s: %s: expected %s, got %s", what, f.what, f.want, f.have.Exact))
 		}
 	}
 	return diffs
