@@ -224,7 +224,7 @@ func (p *parser) checks() error {
 // importing checker/model only, repeats so that a misspelled one is refused at its place;
 // TestUnknownCheckName keeps the two lists the same.
 var checkNames = []string{"invariant", "action-invariant", "characterise", "deadlock", "closure", "convergence",
-	"worst-case", "eventually", "temporal", "recovery", "almost-sure", "expected-time"}
+	"worst-case", "eventually", "temporal", "recovery", "almost-sure", "almost-sure-stable", "expected-time"}
 
 // let: let NAME = EXPR, a name for an expression, read where it is used (in a rule it is the
 // rule's process's).
