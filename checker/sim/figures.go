@@ -43,57 +43,7 @@ type CostSpread struct {
 const MaxFailedShown = 10
 
 // Summarize summarises the runs.
-func (r *Result) Summarize() Summary {
-	var s Summary
-	var moves, steps, rounds, afterLast []int
-	costs := make([][]int, len(r.Costs))
-	for _, run := range r.Runs {
-		switch run.Outcome {
-		case Stabilized:
-			s.Stabilized++
-			moves, steps, rounds = append(moves, run.Moves), append(steps, run.Steps), append(rounds, run.Rounds)
-			afterLast = append(afterLast, run.AfterLast)
-			for k := range costs {
-				costs[k] = append(costs[k], costOf(run, k))
-			}
-		case Deadlocked:
-			s.Deadlocked++
-		case Bounded:
-			s.Bound++
-		}
-		if (run.Outcome == Deadlocked || run.Outcome == Bounded) && len(s.FirstFailed) < MaxFailedShown {
-			s.FirstFailed = append(s.FirstFailed, run.Index)
-		}
-	}
-	s.Moves, s.Steps, s.Rounds, s.AfterLast = spread(moves), spread(steps), spread(rounds), spread(afterLast)
-	for k, name := range r.Costs {
-		s.Costs = append(s.Costs, CostSpread{Name: name, Spread: spread(costs[k])})
-	}
-	return s
-}
-
-// costOf is run's k-th cost (0 when the run took no step).
-func costOf(run Run, k int) int {
-	if run.Costs == nil {
-		return 0
-	}
-	return run.Costs[k]
-}
-
-func spread(v []int) Spread {
-	if len(v) == 0 {
-		return Spread{}
-	}
-	slices.Sort(v)
-	rank := func(q float64) int { // nearest rank, 1-based
-		return v[max(0, int(q*float64(len(v))+0.999999)-1)]
-	}
-	sum := 0.0
-	for _, x := range v {
-		sum += float64(x)
-	}
-	return Spread{Min: v[0], Median: rank(0.5), P99: rank(0.99), Max: v[len(v)-1], Mean: sum / float64(len(v))}
-}
+func (r *Result) Summarize() Summary { return r.Partial().Summary() }
 
 // Trace re-runs execution i alone and returns it as a trace of m, the protocol under the
 // daemon (each step found among m's successors by its moves and its target, so that it

@@ -34,6 +34,9 @@ func (s Scheduler) String() string { return Schedulers[s] }
 
 // Options says what to simulate.
 type Options struct {
+	// Runs are the executions First, First+1, … First+Runs-1; execution i depends only on the
+	// seed and i, so that a simulation split into ranges (shards) runs the same executions.
+	First     int
 	Runs      int
 	Seed      uint64
 	Daemon    model.Daemon
@@ -115,7 +118,7 @@ func Simulate(ctx context.Context, p model.Protocol, opts Options) (*Result, err
 	par.ForChunks(ctx, uint64(opts.Runs), 64, max(1, opts.Workers), func(_ int, lo, hi uint64) {
 		w := newWalker(p, readers, opts)
 		for i := lo; i < hi && ctx.Err() == nil; i++ {
-			res.Runs[i] = w.run(int(i), nil)
+			res.Runs[i] = w.run(opts.First+int(i), nil)
 		}
 		if d := done.Add(int64(hi - lo)); opts.Progress != nil {
 			opts.Progress(int(d))
@@ -135,6 +138,8 @@ func (o *Options) validate(p model.Protocol) error {
 	switch {
 	case o.Runs < 1:
 		return fmt.Errorf("simulate at least one run")
+	case o.First < 0:
+		return fmt.Errorf("the first run's index must not be negative")
 	case o.MaxSteps < 1:
 		return fmt.Errorf("the step bound must be positive")
 	case o.Faults < 0 || o.FaultGap < 0:

@@ -262,3 +262,33 @@ func TestFaultRunsAreExecutionsOfTheModelWithFaults(t *testing.T) {
 		t.Fatalf("%d of %d runs stuck: the test shows nothing", stuck, len(res.Runs))
 	}
 }
+
+// A simulation split into shards (ranges of runs, Options.First) runs the same executions:
+// their partials merge into exactly the summary of the whole, for 1, 3 and 8 shards, with
+// runs that stabilize, runs that pass the step bound (the first ten of them listed) and costs.
+func TestShardsMerge(t *testing.T) {
+	r, _ := dijkstra.New(5, 4)
+	one := model.Cost{Name: "one", Of: func(model.State) int { return 1 }}
+	opts := sim.Options{Runs: 400, Seed: 9, Daemon: model.Central, MaxSteps: 3, Workers: 2, Legit: r.Legitimate(),
+		Costs: []model.Cost{one}}
+	whole := simulate(t, r, opts).Summarize()
+	if whole.Bound <= sim.MaxFailedShown || whole.Stabilized == 0 {
+		t.Fatalf("the runs do not both stabilize and fail: %+v", whole)
+	}
+	for _, shards := range []int{1, 3, 8} {
+		var merged *sim.Partial
+		for i := range shards {
+			o := opts
+			o.First, o.Runs = i*opts.Runs/shards, (i+1)*opts.Runs/shards-i*opts.Runs/shards
+			p := simulate(t, r, o).Partial()
+			if merged == nil {
+				merged = &p
+			} else if err := merged.Merge(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := merged.Summary(); !reflect.DeepEqual(got, whole) {
+			t.Errorf("%d shards: %+v, the whole %+v", shards, got, whole)
+		}
+	}
+}
