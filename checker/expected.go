@@ -3,6 +3,7 @@ package checker
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 
 	"github.com/mc-checker/mc/checker/internal/markov"
@@ -78,7 +79,11 @@ func (a *probabilistic) expectAll(c *chain, e *Expected) error {
 		}
 	}
 	for _, cost := range a.spec.Costs {
-		f, _, err := a.expect(c, markov.Arrival(a.costOf(cost)), stepsHi, e)
+		of, err := a.costOf(cost)
+		if err != nil {
+			return err
+		}
+		f, _, err := a.expect(c, markov.Arrival(of), stepsHi, e)
 		if err != nil || f == nil {
 			return err
 		}
@@ -88,19 +93,32 @@ func (a *probabilistic) expectAll(c *chain, e *Expected) error {
 	return nil
 }
 
-// costOf is cost.Of at every reached node, in one parallel pass.
-func (a *probabilistic) costOf(cost model.Cost) []uint32 {
+// costOf is cost.Of at every reached node, in one parallel pass; a value below 0 or past
+// 2^32 - 1 breaks the model's contract (a model error, in the smallest such node).
+func (a *probabilistic) costOf(cost model.Cost) ([]uint32, error) {
 	n := a.g.Size()
 	out := make([]uint32, n)
 	w := a.opts.workers()
+	bad := par.NewMinTracker()
 	par.ForChunks(a.ctx, n, par.Chunk(n, w), w, func(_ int, lo, hi uint64) {
 		a.g.Scan(lo, hi, func(id uint64, s model.State) {
-			if a.g.Reached(id) {
-				out[id] = uint32(max(0, cost.Of(s)))
+			if !a.g.Reached(id) {
+				return
 			}
+			v := cost.Of(s)
+			if v < 0 || v > math.MaxUint32 {
+				bad.Offer(id)
+				return
+			}
+			out[id] = uint32(v)
 		})
 	})
-	return out
+	if id, ok := bad.Get(); ok {
+		s := a.g.Schema().NewState()
+		a.g.State(id, s)
+		return nil, &ModelError{Err: fmt.Errorf("the cost %s is %d in a configuration: a cost is a number from 0 to %d", cost.Name, cost.Of(s), uint32(math.MaxUint32)), State: s, Model: a.m}
+	}
+	return out, nil
 }
 
 // String is the exact value when it is short, else its decimal approximation, or the interval.
@@ -123,6 +141,12 @@ func (a *probabilistic) expect(c *chain, reward markov.Reward, scale []float64, 
 	it := markov.Iteration{Reward: reward, Precision: e.Precision, MaxIterations: t.MaxIterations, Workers: a.opts.workers(), Only: c.relevant, Scale: scale}
 	if it.MaxIterations == 0 {
 		it.MaxIterations = 1_000_000
+	}
+	if reward.OnArrival() && scale == nil {
+		// The steps had no upper bound (the exact solution gave them): without their bounds
+		// the guess of a cost's would fail every time. A short iteration gives the exact
+		// solution its hint.
+		it.MaxIterations = min(it.MaxIterations, 10_000)
 	}
 	x, err := markov.ExpectedTime(a.ctx, c.mdp, a.scan.Legit, it)
 	switch {

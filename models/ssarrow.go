@@ -37,7 +37,7 @@ func init() {
 			if cfg.Capacity0 > 1 {
 				// Two messages initially grow a channel's age past 4 messages, which the up
 				// channel's three kinds cannot number in a byte (364 contents for 5); with at
-				// most 2 observers an age, 6 messages number 189.
+				// most 3 observers an age, 5 messages number 236.
 				cfg.Capacity, cfg.Observers = 5, 3
 			}
 			p, err := ssarrow.New(tree, cfg)

@@ -25,6 +25,10 @@ var (
 // synchronous round sends are the messages in transit in the configuration it reaches.
 func Arrival(cost []uint32) Reward { return Reward{cost: cost} }
 
+// OnArrival reports whether r is an Arrival reward, which may be 0 a step: its iteration needs
+// Iteration.Scale to find an upper bound.
+func (r Reward) OnArrival() bool { return r.cost != nil }
+
 // Interval is a sound enclosure of a real value: Lo ≤ value ≤ Hi.
 type Interval struct{ Lo, Hi float64 }
 

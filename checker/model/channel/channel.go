@@ -8,9 +8,10 @@ import (
 )
 
 // Channel is a bounded FIFO of messages held in one schema variable. The variable's value
-// numbers the sequences of at most Capacity messages (shortest first), so every value of the
-// domain is a well-formed channel content: "every configuration" of the universe includes
-// every sequence of messages in transit up to the capacity, and nothing else.
+// numbers the sequences of at most Capacity messages (shortest first) within its Limits, so
+// every value of the domain is a well-formed channel content: "every configuration" of the
+// universe includes every such sequence of messages in transit, and nothing else (a content
+// past the capacity or a limit is an overflow, which a model reports).
 type Channel struct {
 	Messages []string // message kinds, e.g. "find", "observer(0)"
 	Capacity int
