@@ -103,7 +103,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 // commands are mc's commands, in the order --help lists them: those the models provide
 // after the generic ones that run the checker.
 func commands() []*cli.Command {
-	cmds := []*cli.Command{listCommand(), checkCommand(), sweepCommand(), replayCommand(), verifyCommand(), simulateCommand()}
+	cmds := []*cli.Command{listCommand(), checkCommand(), sweepCommand(), replayCommand(), verifyCommand(), simulateCommand(), mergeCommand()}
 	return append(append(cmds, providedCommands()...), exploreCommand())
 }
 

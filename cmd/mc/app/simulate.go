@@ -40,7 +40,7 @@ func simulateCommand() *cli.Command {
 			&cli.DurationFlag{Name: "timeout", DefaultText: "none", Usage: "stop after this long (exit 3)"},
 			&cli.BoolFlag{Name: "progress", DefaultText: "when stderr is a terminal", Usage: "report progress on stderr"},
 			&cli.BoolFlag{Name: "json", Usage: "print the simulation as JSON"},
-		}, profileFlags()...),
+		}, append(shardFlags(), profileFlags()...)...),
 		Action: profiled(runSimulate),
 	}
 }
@@ -49,6 +49,16 @@ func runSimulate(c *cli.Context) error {
 	b, opts, err := simulation(c)
 	if err != nil {
 		return err
+	}
+	sh, sharded, err := shardOf(c)
+	if err != nil {
+		return err
+	}
+	total := opts.Runs
+	if sharded {
+		if err := simShard(c, &opts, sh); err != nil {
+			return err
+		}
 	}
 	ctx, stop := runContext(c)
 	defer stop()
@@ -62,12 +72,17 @@ func runSimulate(c *cli.Context) error {
 		return usageError("%w", checker.ExplainModelError(b.Model, err))
 	}
 	s, took := res.Summarize(), time.Since(start)
-	if !c.Bool("json") {
+	if !c.Bool("json") && !sharded {
 		printSimulation(c.App.Writer, b, opts, s, took)
 	}
 	var saved []string
 	if ctx.Err() == nil {
 		if saved, err = saveFailures(c, b, opts, res); err != nil {
+			return err
+		}
+	}
+	if sharded && ctx.Err() == nil { // an interrupted shard writes no part: the merge says it is missing
+		if err := writeSimPart(c, b, opts, total, sh, res, saved, took.Seconds()); err != nil {
 			return err
 		}
 	}

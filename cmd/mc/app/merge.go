@@ -1,0 +1,100 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/mc-checker/mc/checker/shard"
+	"github.com/mc-checker/mc/checker/sim"
+	"github.com/urfave/cli/v2"
+)
+
+func mergeCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "merge",
+		Usage:     "put the parts of a sharded run together (each shard's --part-out) and print what the run unsharded prints",
+		ArgsUsage: "PART…",
+		Flags:     []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print as the run's --json does"}},
+		Action:    runMerge,
+	}
+}
+
+// runMerge refuses (exit 2) parts of different runs or versions and a shard given twice, and
+// says inconclusive (exit 3) when shards are missing; else it prints the whole run.
+func runMerge(c *cli.Context) error {
+	names := c.Args().Slice()
+	if len(names) == 0 {
+		return usageError("mc merge PART…: give the part files the shards wrote (--part-out)")
+	}
+	var parts []shard.Part
+	for _, name := range names {
+		p, err := shard.Read(name)
+		if err != nil {
+			return usageError("%w", err)
+		}
+		parts = append(parts, p)
+	}
+	if parts[0].Command != "simulate" {
+		return usageError("%s: a part of mc %s, which mc merge does not merge", names[0], parts[0].Command)
+	}
+	var run simRun
+	if err := json.Unmarshal(parts[0].Run, &run); err != nil {
+		return usageError("%s: %w", names[0], err)
+	}
+	ordered, missing, err := shard.Gather(parts, names, func(shard.Part) int { return run.Runs })
+	switch {
+	case err != nil:
+		return usageError("%w", err)
+	case len(missing) > 0:
+		return &exitError{exitInconclusive, fmt.Errorf("the run is not whole: the parts of shards %s (of 0 to %d) are missing",
+			joinInts(missing), parts[0].Shard.Count-1)}
+	}
+	return mergeSimulation(c, run, ordered)
+}
+
+// mergeSimulation prints the simulation the parts make, as mc simulate prints it.
+func mergeSimulation(c *cli.Context, run simRun, parts []shard.Part) error {
+	b, err := run.Run.Build()
+	if err != nil {
+		return usageError("the parts' run: %w", err)
+	}
+	opts := sim.Options{Runs: run.Runs, Seed: run.Seed, MaxSteps: run.MaxSteps, Faults: run.Faults, FaultGap: run.FaultGap, EndAtStart: run.EndAtStart}
+	if opts.Scheduler, err = schedulerOf(run.Scheduler); err != nil {
+		return err
+	}
+	var merged *sim.Partial
+	var saved []string
+	seconds := 0.0
+	for _, p := range parts {
+		var sp simPart
+		if err := json.Unmarshal(p.Data, &sp); err != nil {
+			return usageError("shard %s: %w", p.Shard, err)
+		}
+		if merged == nil {
+			merged = &sp.Partial
+		} else if err := merged.Merge(sp.Partial); err != nil {
+			return usageError("shard %s: %w", p.Shard, err)
+		}
+		saved, seconds = append(saved, sp.Saved...), seconds+p.Seconds
+	}
+	s := merged.Summary()
+	if c.Bool("json") {
+		if err := printJSON(c.App.Writer, simulationJSONOf(b, opts, s, saved, seconds, false)); err != nil {
+			return err
+		}
+	} else {
+		printSimulation(c.App.Writer, b, opts, s, time.Duration(seconds*float64(time.Second)))
+	}
+	return verdictExit(c.Context, s.Deadlocked > 0, s.Bound > 0)
+}
+
+// joinInts lists numbers: "1, 4, 5".
+func joinInts(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprint(x)
+	}
+	return strings.Join(parts, ", ")
+}

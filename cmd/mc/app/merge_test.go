@@ -1,0 +1,161 @@
+package app
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/mc-checker/mc/checker/testtier"
+)
+
+// withoutTimes drops what may differ between a run and its merged shards: the time line of
+// the text and the seconds of --json.
+func withoutTimes(s string) string {
+	return regexp.MustCompile(`(?m)^.*(  time  |"seconds").*$`).ReplaceAllString(s, "")
+}
+
+// shards runs a simulation as n shards into dir and returns the parts' paths.
+func shards(t *testing.T, dir string, n int, args ...string) []string {
+	t.Helper()
+	var parts []string
+	for i := range n {
+		part := filepath.Join(dir, fmt.Sprintf("part-%d-of-%d.json", i, n))
+		if code, _, errOut := mc(t, append(args, "--shard", fmt.Sprintf("%d/%d", i, n), "--part-out", part)...); code != exitHolds {
+			t.Fatalf("shard %d/%d: exit %d: %s", i, n, code, errOut)
+		}
+		parts = append(parts, part)
+	}
+	return parts
+}
+
+// A simulation split into 1, 3 and 8 shards and merged prints what the whole simulation
+// prints, text and --json, apart from times: run j of the seed is the same run whichever
+// shard runs it (issue 40).
+func TestMergeIsTheWholeSimulation(t *testing.T) {
+	sim := []string{"simulate", "herman", "-p", "n=5", "--runs", "2000", "--seed", "4"}
+	_, text, _ := mc(t, sim...)
+	_, js, _ := mc(t, append(sim, "--json")...)
+	dir := t.TempDir()
+	for _, n := range []int{1, 3, 8} {
+		parts := shards(t, dir, n, sim...)
+		code, got, errOut := mc(t, append([]string{"merge"}, parts...)...)
+		if code != exitHolds || withoutTimes(got) != withoutTimes(text) {
+			t.Errorf("%d shards: exit %d %s\n%s\nthe whole:\n%s", n, code, errOut, got, text)
+		}
+		if _, got, _ = mc(t, append([]string{"merge", "--json"}, parts...)...); withoutTimes(got) != withoutTimes(js) {
+			t.Errorf("%d shards, --json:\n%s\nthe whole:\n%s", n, got, js)
+		}
+	}
+}
+
+// mc merge refuses (exit 2) parts of different runs, a shard given twice, parts of another
+// version of mc and a file that is no part; it says inconclusive (exit 3), naming the shards
+// missing, when the run is not whole. A shard needs a seed and a part file.
+func TestMergeRefuses(t *testing.T) {
+	dir := t.TempDir()
+	sim := []string{"simulate", "herman", "-p", "n=5", "--runs", "300", "--seed", "4"}
+	parts := shards(t, dir, 3, sim...)
+	other := shards(t, t.TempDir(), 3, append(sim[:len(sim)-1:len(sim)-1], "5")...)
+	old, _ := os.ReadFile(parts[1])
+	version := filepath.Join(dir, "version.json")
+	os.WriteFile(version, regexp.MustCompile(`"mc_version": "[^"]*"`).ReplaceAll(old, []byte(`"mc_version": "v0.0.1"`)), 0o644)
+	notPart := filepath.Join(dir, "x.json")
+	os.WriteFile(notPart, []byte(`{"runs": 3}`), 0o644)
+	for _, c := range []struct {
+		args []string
+		code int
+		says string
+	}{
+		{[]string{parts[0], other[1], parts[2]}, exitUsage, "are parts of different runs"},
+		{[]string{parts[0], parts[0], parts[1], parts[2]}, exitUsage, "are both shard 0/3"},
+		{[]string{parts[0], version, parts[2]}, exitUsage, "was written by mc v0.0.1"},
+		{[]string{notPart}, exitUsage, "not a part file of format 1"},
+		{[]string{parts[2], parts[0]}, exitInconclusive, "the parts of shards 1 (of 0 to 2) are missing"},
+		{nil, exitUsage, "give the part files"},
+	} {
+		code, _, errOut := mc(t, append([]string{"merge"}, c.args...)...)
+		if code != c.code || !strings.Contains(errOut, c.says) {
+			t.Errorf("merge %v: exit %d, %q; want %d, %q", c.args, code, errOut, c.code, c.says)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"--shard", "1/3"}, "--part-out FILE"},
+		{[]string{"--shard", "3/3", "--part-out", notPart}, "want 0 ≤ I < N"},
+		{[]string{"--shard", "1", "--part-out", notPart}, "want I/N"},
+		{[]string{"--part-out", notPart}, "no scheduler's index"},
+		{[]string{"--shard", "0/301", "--part-out", notPart}, "each shard needs a run"},
+	} {
+		if code, _, errOut := mc(t, append(sim, c.args...)...); code != exitUsage || !strings.Contains(errOut, c.says) {
+			t.Errorf("simulate %v: exit %d, %q; want %q", c.args, code, errOut, c.says)
+		}
+	}
+	if code, _, errOut := mc(t, "simulate", "herman", "--runs", "9", "--shard", "0/3", "--part-out", notPart); code != exitUsage || !strings.Contains(errOut, "needs --seed") {
+		t.Errorf("a shard without a seed: exit %d, %q", code, errOut)
+	}
+}
+
+// Under a scheduler the shard comes from its variables: a Slurm array task's index counted
+// from the array's first (with its step), a Kubernetes Indexed Job's completion index of the
+// count --shards gives; each writes the part --shard would.
+func TestShardFromScheduler(t *testing.T) {
+	dir := t.TempDir()
+	sim := []string{"simulate", "herman", "-p", "n=5", "--runs", "300", "--seed", "4"}
+	want := shards(t, dir, 3, sim...)
+	read := func(path string) string {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return withoutTimes(string(b))
+	}
+	for _, c := range []struct {
+		env   map[string]string
+		extra []string
+	}{
+		{map[string]string{"SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "4", "SLURM_ARRAY_TASK_MAX": "6"}, nil},
+		{map[string]string{"SLURM_ARRAY_TASK_ID": "6", "SLURM_ARRAY_TASK_MIN": "4", "SLURM_ARRAY_TASK_MAX": "8", "SLURM_ARRAY_TASK_STEP": "2"}, nil},
+		{map[string]string{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "3"}, nil},
+		{map[string]string{"JOB_COMPLETION_INDEX": "1"}, []string{"--shards", "3"}},
+		{map[string]string{"JOB_COMPLETION_INDEX": "1", "MC_SHARDS": "3"}, nil},
+	} {
+		for k, v := range c.env {
+			t.Setenv(k, v)
+		}
+		part := filepath.Join(dir, "env.json")
+		code, _, errOut := mc(t, append(append(sim, "--part-out", part), c.extra...)...)
+		if code != exitHolds || read(part) != read(want[1]) {
+			t.Errorf("%v: exit %d %s; the part differs from --shard 1/3's", c.env, code, errOut)
+		}
+		for k := range c.env {
+			os.Unsetenv(k)
+		}
+	}
+}
+
+// The one-machine recipe of docs/CLUSTER.md (examples/cluster/local.sh: 8 shards, 4 at a
+// time, with xargs -P, then mc merge) prints what the simulation unsharded prints, apart
+// from the time: run with the mc this test builds (the long tier).
+func TestClusterRecipeOneMachine(t *testing.T) {
+	testtier.Only(t, "builds mc and runs 80,000 simulated runs")
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "mc")
+	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v %s", err, out)
+	}
+	script := exec.Command("bash", "../../../examples/cluster/local.sh", bin, filepath.Join(dir, "parts"))
+	merged, err := script.Output()
+	if err != nil {
+		t.Fatalf("local.sh: %v", err)
+	}
+	_, whole, _ := mc(t, "simulate", "herman", "-p", "n=7", "--runs", "80000", "--seed", "1")
+	if withoutTimes(string(merged)) != withoutTimes(whole) {
+		t.Errorf("the recipe prints\n%s\nthe simulation\n%s", merged, whole)
+	}
+}

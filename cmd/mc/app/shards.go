@@ -1,0 +1,103 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/mc-checker/mc/checker/runs"
+	"github.com/mc-checker/mc/checker/shard"
+	"github.com/mc-checker/mc/checker/sim"
+	"github.com/urfave/cli/v2"
+)
+
+// shardFlags are the flags of a command that runs as one shard of many (docs/CLUSTER.md).
+func shardFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "shard", Usage: "run shard `I/N` only (I from 0) and write its part to --part-out; without it, --part-out takes the shard from SLURM_ARRAY_TASK_ID (MIN, MAX or COUNT, STEP) or JOB_COMPLETION_INDEX"},
+		&cli.IntFlag{Name: "shards", Usage: "with JOB_COMPLETION_INDEX (a Kubernetes Indexed Job), the Job's completions `N` (or MC_SHARDS)"},
+		&cli.StringFlag{Name: "part-out", Usage: "write this shard's part to `FILE`, for mc merge"},
+	}
+}
+
+// shardOf is the shard the command line asks for: --shard, else the scheduler's variables
+// when --part-out is given (a run outside a scheduler, without --shard, is whole). ok false:
+// the whole run.
+func shardOf(c *cli.Context) (s shard.Shard, ok bool, err error) {
+	out := c.String("part-out")
+	switch {
+	case c.IsSet("shard") && out == "":
+		return s, false, usageError("--shard writes its part to --part-out FILE (mc merge puts the parts together)")
+	case c.IsSet("shard"):
+		s, err = shard.Parse(c.String("shard"))
+		if err != nil {
+			return s, false, usageError("%w", err)
+		}
+		return s, true, nil
+	case out == "":
+		return s, false, nil
+	}
+	s, ok, err = shard.FromEnv(os.Getenv, c.Int("shards"))
+	switch {
+	case err != nil:
+		return s, false, usageError("%w", err)
+	case !ok:
+		return s, false, usageError("--part-out without --shard I/N, and no scheduler's index (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX) is set")
+	}
+	return s, true, nil
+}
+
+// simShard narrows opts to the runs of shard s: every shard of one simulation must draw
+// from one seed, and take one run at least.
+func simShard(c *cli.Context, opts *sim.Options, s shard.Shard) error {
+	switch {
+	case !c.IsSet("seed"):
+		return usageError("a shard needs --seed: the shards of one simulation draw from one seed")
+	case c.Bool("json"):
+		return usageError("a shard prints no figures (they are a part of the whole): mc merge --json prints the simulation")
+	case s.Count > opts.Runs:
+		return usageError("%d shards of %s: each shard needs a run", s.Count, counted(opts.Runs, "run"))
+	}
+	opts.First, opts.Runs = s.Range(opts.Runs)
+	return nil
+}
+
+// simRun is what identifies a simulation among the parts of a merge: the run as described
+// and the simulation's settings. Every shard of one simulation writes it the same.
+type simRun struct {
+	Run        runs.Description `json:"run"`
+	Runs       int              `json:"runs"`
+	Seed       uint64           `json:"seed"`
+	MaxSteps   int              `json:"max_steps"`
+	Scheduler  string           `json:"scheduler"`
+	Faults     int              `json:"faults,omitempty"`
+	FaultGap   int              `json:"fault_gap,omitempty"`
+	EndAtStart bool             `json:"end_at_start,omitempty"`
+}
+
+// simPart is a simulation shard's results: its runs' tallies and the traces it saved.
+type simPart struct {
+	Partial sim.Partial `json:"partial"`
+	Saved   []string    `json:"saved,omitempty"`
+}
+
+// writeSimPart writes the part of shard s of the simulation opts (First and Runs its range),
+// and says so on stderr: a shard's standard output stays empty, the merge's is the result.
+func writeSimPart(c *cli.Context, b *runs.Run, opts sim.Options, total int, s shard.Shard, res *sim.Result, saved []string, seconds float64) error {
+	id, err := json.Marshal(simRun{Run: b.Given, Runs: total, Seed: opts.Seed, MaxSteps: opts.MaxSteps, Scheduler: opts.Scheduler.String(),
+		Faults: opts.Faults, FaultGap: opts.FaultGap, EndAtStart: opts.EndAtStart})
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(simPart{Partial: res.Partial(), Saved: saved})
+	if err != nil {
+		return err
+	}
+	p := shard.Part{Version: version(), Command: "simulate", Run: id, Shard: s, First: opts.First, Items: opts.Runs, Seconds: seconds, Data: data}
+	if err := shard.Write(c.String("part-out"), p); err != nil {
+		return usageError("--part-out: %w", err)
+	}
+	fmt.Fprintf(c.App.ErrWriter, "shard %s: runs %d to %d of %s (seed %d), written to %s; mc merge prints the whole simulation\n",
+		s, opts.First, opts.First+opts.Runs-1, counted(total, "run"), opts.Seed, c.String("part-out"))
+	return nil
+}
