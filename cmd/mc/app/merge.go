@@ -8,6 +8,7 @@ import (
 
 	"github.com/mc-checker/mc/checker/shard"
 	"github.com/mc-checker/mc/checker/sim"
+	"github.com/mc-checker/mc/models"
 	"github.com/urfave/cli/v2"
 )
 
@@ -36,14 +37,11 @@ func runMerge(c *cli.Context) error {
 		}
 		parts = append(parts, p)
 	}
-	if parts[0].Command != "simulate" {
-		return usageError("%s: a part of mc %s, which mc merge does not merge", names[0], parts[0].Command)
+	m, err := mergerOf(names[0], parts[0])
+	if err != nil {
+		return err
 	}
-	var run simRun
-	if err := json.Unmarshal(parts[0].Run, &run); err != nil {
-		return usageError("%s: %w", names[0], err)
-	}
-	ordered, missing, err := shard.Gather(parts, names, func(shard.Part) int { return run.Runs })
+	ordered, missing, err := shard.Gather(parts, names, func(shard.Part) int { return m.total })
 	switch {
 	case err != nil:
 		return usageError("%w", err)
@@ -51,7 +49,38 @@ func runMerge(c *cli.Context) error {
 		return &exitError{exitInconclusive, fmt.Errorf("the run is not whole: the parts of shards %s (of 0 to %d) are missing",
 			joinInts(missing), parts[0].Shard.Count-1)}
 	}
-	return mergeSimulation(c, run, ordered)
+	return m.print(c, ordered)
+}
+
+// merger is what merging one command's parts needs: the items its run splits, and the
+// printing of the whole from the parts in order.
+type merger struct {
+	total int
+	print func(c *cli.Context, parts []shard.Part) error
+}
+
+// mergerOf reads the run of a command's part (named name).
+func mergerOf(name string, p shard.Part) (merger, error) {
+	switch p.Command {
+	case "simulate":
+		var run simRun
+		if err := json.Unmarshal(p.Run, &run); err != nil {
+			return merger{}, usageError("%s: %w", name, err)
+		}
+		return merger{run.Runs, func(c *cli.Context, parts []shard.Part) error { return mergeSimulation(c, run, parts) }}, nil
+	case "sweep":
+		var run sweepRun
+		if err := json.Unmarshal(p.Run, &run); err != nil {
+			return merger{}, usageError("%s: %w", name, err)
+		}
+		entry, ranges, err := sweepRanges(run)
+		if err != nil {
+			return merger{}, usageError("%s: %w", name, err)
+		}
+		total := len(combinations(entry.Defaults(), ranges))
+		return merger{total, func(c *cli.Context, parts []shard.Part) error { return mergeSweep(c, run, parts) }}, nil
+	}
+	return merger{}, usageError("%s: a part of mc %s, which mc merge does not merge", name, p.Command)
 }
 
 // mergeSimulation prints the simulation the parts make, as mc simulate prints it.
@@ -97,4 +126,39 @@ func joinInts(xs []int) string {
 		parts[i] = fmt.Sprint(x)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// sweepRanges is the model and the ranged parameters of a sweep's run.
+func sweepRanges(run sweepRun) (*models.Entry, []models.Range, error) {
+	entry, err := lookupModel(run.Model)
+	if err != nil {
+		return nil, nil, err
+	}
+	ranges, err := entry.ParseAssignments(run.Params)
+	return entry, ranges, err
+}
+
+// mergeSweep prints the table the parts' rows make, as mc sweep prints it.
+func mergeSweep(c *cli.Context, run sweepRun, parts []shard.Part) error {
+	entry, _, err := sweepRanges(run)
+	if err != nil {
+		return usageError("%w", err)
+	}
+	var rows []sweepRow
+	inconclusive := false
+	for _, p := range parts {
+		var sp sweepPart
+		if err := json.Unmarshal(p.Data, &sp); err != nil {
+			return usageError("shard %s: %w", p.Shard, err)
+		}
+		rows, inconclusive = append(rows, sp.Rows...), inconclusive || sp.Inconclusive
+	}
+	if c.Bool("json") {
+		if err := printJSON(c.App.Writer, rows); err != nil {
+			return err
+		}
+	} else {
+		printSweep(c, entry, entry.Param(run.Search), rows)
+	}
+	return verdictExit(c.Context, false, inconclusive)
 }

@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/mc-checker/mc/checker/runs"
 	"github.com/mc-checker/mc/checker/shard"
 	"github.com/mc-checker/mc/checker/sim"
+	"github.com/mc-checker/mc/models"
 	"github.com/urfave/cli/v2"
 )
 
@@ -48,15 +50,15 @@ func shardOf(c *cli.Context) (s shard.Shard, ok bool, err error) {
 }
 
 // simShard narrows opts to the runs of shard s: every shard of one simulation must draw
-// from one seed, and take one run at least.
+// from one seed. A shard of more shards than runs takes none (an array larger than the work).
 func simShard(c *cli.Context, opts *sim.Options, s shard.Shard) error {
 	switch {
 	case !c.IsSet("seed"):
 		return usageError("a shard needs --seed: the shards of one simulation draw from one seed")
 	case c.Bool("json"):
 		return usageError("a shard prints no figures (they are a part of the whole): mc merge --json prints the simulation")
-	case s.Count > opts.Runs:
-		return usageError("%d shards of %s: each shard needs a run", s.Count, counted(opts.Runs, "run"))
+	case opts.Runs < 1:
+		return usageError("simulate at least one run")
 	}
 	opts.First, opts.Runs = s.Range(opts.Runs)
 	return nil
@@ -97,7 +99,48 @@ func writeSimPart(c *cli.Context, b *runs.Run, opts sim.Options, total int, s sh
 	if err := shard.Write(c.String("part-out"), p); err != nil {
 		return usageError("--part-out: %w", err)
 	}
-	fmt.Fprintf(c.App.ErrWriter, "shard %s: runs %d to %d of %s (seed %d), written to %s; mc merge prints the whole simulation\n",
-		s, opts.First, opts.First+opts.Runs-1, counted(total, "run"), opts.Seed, c.String("part-out"))
+	took := fmt.Sprintf("runs %d to %d", opts.First, opts.First+opts.Runs-1)
+	if opts.Runs == 0 {
+		took = "no run (more shards than runs)"
+	}
+	fmt.Fprintf(c.App.ErrWriter, "shard %s: %s of %s (seed %d), written to %s; mc merge prints the whole simulation\n",
+		s, took, counted(total, "run"), opts.Seed, c.String("part-out"))
+	return nil
+}
+
+// sweepRun identifies a sweep among the parts of a merge: the flags that decide its table.
+type sweepRun struct {
+	Model    string   `json:"model"`
+	Params   []string `json:"params"`
+	Search   string   `json:"search"`
+	Daemon   string   `json:"daemon"`
+	Fairness string   `json:"fairness"`
+	Check    string   `json:"check"`
+	Lint     bool     `json:"lint,omitempty"`
+}
+
+// sweepPart is a sweep shard's rows, in the order of the assignments.
+type sweepPart struct {
+	Rows         []sweepRow `json:"rows"`
+	Inconclusive bool       `json:"inconclusive,omitempty"`
+}
+
+// writeSweepPart writes the part of shard s of a sweep: the rows of the assignments from first.
+func writeSweepPart(c *cli.Context, entry *models.Entry, search *models.Param, s shard.Shard, first, n int, part sweepPart, took time.Duration) error {
+	id, err := json.Marshal(sweepRun{Model: entry.Name, Params: c.StringSlice("param"), Search: search.Name, Daemon: c.String("daemon"),
+		Fairness: c.String("fairness"), Check: c.String("check"), Lint: c.Bool("lint")})
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(part)
+	if err != nil {
+		return err
+	}
+	p := shard.Part{Version: version(), Command: "sweep", Run: id, Shard: s, First: first, Items: n, Seconds: took.Seconds(), Data: data}
+	if err := shard.Write(c.String("part-out"), p); err != nil {
+		return usageError("--part-out: %w", err)
+	}
+	fmt.Fprintf(c.App.ErrWriter, "shard %s: assignments %d to %d of the sweep, written to %s; mc merge prints the whole table\n",
+		s, first, first+n-1, c.String("part-out"))
 	return nil
 }

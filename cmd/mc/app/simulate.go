@@ -65,7 +65,7 @@ func runSimulate(c *cli.Context) error {
 	var endBars func()
 	opts.Progress, endBars = simProgress(c, opts.Runs)
 	start := time.Now()
-	res, err := sim.Simulate(ctx, b.Protocol, opts)
+	res, err := simulateRuns(ctx, b, opts)
 	endBars() // before anything is printed
 	// Bad options, or a protocol that broke its rules during a run: a model error.
 	if err != nil && ctx.Err() == nil {
@@ -95,6 +95,19 @@ func runSimulate(c *cli.Context) error {
 		return &exitError{exitInconclusive, fmt.Errorf("%w: %d of %s done", context.Cause(ctx), s.Stabilized+s.Deadlocked+s.Bound, counted(opts.Runs, "run"))}
 	}
 	return verdictExit(ctx, s.Deadlocked > 0, s.Bound > 0)
+}
+
+// simulateRuns runs the simulation, or none for a shard of more shards than runs (its part
+// is empty).
+func simulateRuns(ctx context.Context, b *runs.Run, opts sim.Options) (*sim.Result, error) {
+	if opts.Runs == 0 {
+		res := &sim.Result{}
+		for _, c := range opts.Costs {
+			res.Costs = append(res.Costs, c.Name)
+		}
+		return res, nil
+	}
+	return sim.Simulate(ctx, b.Protocol, opts)
 }
 
 // simulation validates the command line and builds the model.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/runs"
@@ -23,7 +24,7 @@ func sweepCommand() *cli.Command {
 			&cli.StringFlag{Name: "fairness", Value: "unfair", Usage: "unfair or weakly-fair"},
 			&cli.StringFlag{Name: "check", Value: "closure,convergence,worst-case", Usage: "the checks that must hold"},
 			&cli.BoolFlag{Name: "json", Usage: "print the table as JSON"},
-		}, runFlags()...),
+		}, append(runFlags(), shardFlags()...)...),
 		Action: runSweep,
 	}
 }
@@ -54,17 +55,37 @@ func runSweep(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	combos := combinations(entry.Defaults(), ranges)
+	sh, sharded, err := shardOf(c)
+	if err != nil {
+		return err
+	}
+	first := 0
+	if sharded {
+		var n int
+		first, n = sh.Range(len(combos))
+		combos = combos[first : first+n]
+	}
 	ctx, stop := runContext(c)
 	defer stop()
+	start := time.Now()
 	var rows []sweepRow
 	inconclusive := false
-	for _, params := range combinations(entry.Defaults(), ranges) {
+	for _, params := range combos {
 		row, decided, err := smallest(ctx, c, opts, entry, search, params)
 		if err != nil {
 			return err
 		}
 		inconclusive = inconclusive || !decided
 		rows = append(rows, row)
+	}
+	if sharded {
+		if ctx.Err() == nil { // an interrupted shard writes no part: the merge says it is missing
+			if err := writeSweepPart(c, entry, search, sh, first, len(combos), sweepPart{Rows: rows, Inconclusive: inconclusive}, time.Since(start)); err != nil {
+				return err
+			}
+		}
+		return verdictExit(ctx, false, inconclusive)
 	}
 	if c.Bool("json") {
 		if err := printJSON(c.App.Writer, rows); err != nil {
