@@ -9,6 +9,7 @@ import (
 	"github.com/mc-checker/mc/checker/shard"
 	"github.com/mc-checker/mc/checker/sim"
 	"github.com/mc-checker/mc/models"
+	"github.com/mc-checker/mc/models/topology"
 	"github.com/urfave/cli/v2"
 )
 
@@ -79,6 +80,15 @@ func mergerOf(name string, p shard.Part) (merger, error) {
 		}
 		total := len(combinations(entry.Defaults(), ranges))
 		return merger{total, func(c *cli.Context, parts []shard.Part) error { return mergeSweep(c, run, parts) }}, nil
+	}
+	if p.Command == "check --topology all" {
+		var run treesRun
+		if err := json.Unmarshal(p.Run, &run); err != nil {
+			return merger{}, usageError("%s: %w", name, err)
+		}
+		n := run.Run.Params["n"]
+		count := topology.Count(n)
+		return merger{count, func(c *cli.Context, parts []shard.Part) error { return mergeTrees(c, n, count, parts) }}, nil
 	}
 	return merger{}, usageError("%s: a part of mc %s, which mc merge does not merge", name, p.Command)
 }
@@ -161,4 +171,35 @@ func mergeSweep(c *cli.Context, run sweepRun, parts []shard.Part) error {
 		printSweep(c, entry, entry.Param(run.Search), rows)
 	}
 	return verdictExit(c.Context, false, inconclusive)
+}
+
+// mergeTrees prints the rows (or objects) of every tree, the reports of the first trees where
+// a check does not hold, and the verdict, as mc check --topology all prints them.
+func mergeTrees(c *cli.Context, n, count int, parts []shard.Part) error {
+	out := newTreeOutput(c.App.Writer, c.Bool("json"), "", n, count, false)
+	done, violated, inconclusive, failures := 0, false, false, 0
+	for _, p := range parts {
+		var tp treesPart
+		if err := json.Unmarshal(p.Data, &tp); err != nil {
+			return usageError("shard %s: %w", p.Shard, err)
+		}
+		for i := range tp.Rows {
+			out.print(tp.Rows[i], tp.Objects[i])
+		}
+		for _, f := range tp.Failing {
+			if len(out.failing) < shownFailures {
+				out.failing = append(out.failing, f)
+			}
+		}
+		if tp.Model != "" {
+			out.model = tp.Model
+		}
+		done, failures = done+tp.Done, failures+tp.Failures
+		violated, inconclusive = violated || tp.Violated, inconclusive || tp.Inconclusive
+	}
+	out.more = failures - len(out.failing)
+	if err := out.close(done, violated, inconclusive); err != nil {
+		return err
+	}
+	return verdictExit(c.Context, violated, inconclusive || done < count)
 }

@@ -12,10 +12,10 @@ import (
 	"github.com/mc-checker/mc/checker/testtier"
 )
 
-// withoutTimes drops what may differ between a run and its merged shards: the time line of
-// the text and the seconds of --json.
+// withoutTimes drops what may differ between a run and its merged shards: the time lines of
+// the text, and the seconds, rates and peak memory of --json.
 func withoutTimes(s string) string {
-	return regexp.MustCompile(`(?m)^.*(  time  |"seconds").*$`).ReplaceAllString(s, "")
+	return regexp.MustCompile(`(?m)^.*(  time  |seconds"|"states_per_second"|"peak_memory_bytes").*$`).ReplaceAllString(s, "")
 }
 
 // shards runs a simulation as n shards into dir and returns the parts' paths.
@@ -32,15 +32,18 @@ func shards(t *testing.T, dir string, n int, args ...string) []string {
 	return parts
 }
 
-// A simulation and a sweep split into 1, 3 and 8 shards and merged print what the whole
-// prints, text and --json, apart from times: run j of the seed is the same run whichever
-// shard runs it, and a sweep's rows come in the order of its assignments (issue 40). A
-// shard of more shards than the work takes none.
+// A simulation, a sweep and a check over every labelled tree, split into 1, 3 and 8 shards
+// and merged, print what the whole prints, text and --json, apart from times, and exit as it
+// does: run j of the seed is the same run whichever shard runs it, a sweep's rows and the
+// trees come in their order, and the full reports shown are the first trees' where a check
+// fails (issue 40). A shard of more shards than the work takes none.
 func TestMergeIsTheWholeRun(t *testing.T) {
 	for _, run := range [][]string{
 		{"simulate", "herman", "-p", "n=5", "--runs", "2000", "--seed", "4"},
 		{"simulate", "dijkstra", "-p", "n=6", "-p", "K=4", "--runs", "300", "--seed", "4", "--max-steps", "10"}, // 13 runs pass the bound: exit 3
 		{"sweep", "dijkstra", "--param", "n=3..6"},
+		{"check", "arrow", "--topology", "all", "-p", "n=4"},
+		{"check", "arrow", "--topology", "all", "-p", "n=4", "-p", "weaken=1"}, // 16 trees violated, 3 reports shown
 	} {
 		wantCode, text, _ := mc(t, run...)
 		_, js, _ := mc(t, append(run, "--json")...)
@@ -106,6 +109,9 @@ func TestMergeRefuses(t *testing.T) {
 	}
 	if code, _, errOut := mc(t, "simulate", "herman", "--runs", "9", "--shard", "0/3", "--part-out", notPart); code != exitUsage || !strings.Contains(errOut, "needs --seed") {
 		t.Errorf("a shard without a seed: exit %d, %q", code, errOut)
+	}
+	if code, _, errOut := mc(t, "check", "dijkstra", "--shard", "0/3", "--part-out", notPart); code != exitUsage || !strings.Contains(errOut, "not sharded yet") {
+		t.Errorf("a check of one model in shards: exit %d, %q", code, errOut)
 	}
 }
 

@@ -144,3 +144,27 @@ func writeSweepPart(c *cli.Context, entry *models.Entry, search *models.Param, s
 		s, first, first+n-1, c.String("part-out"))
 	return nil
 }
+
+// treesRun identifies a run over every labelled tree among the parts of a merge.
+type treesRun struct {
+	Run runs.Description `json:"run"`
+}
+
+// writeTreesPart writes the part of shard s of a run over every tree: trees first..first+n-1.
+func writeTreesPart(c *cli.Context, rs runs.Description, s shard.Shard, first, n int, part *treesPart, took time.Duration) error {
+	rs.Tree = nil
+	id, err := json.Marshal(treesRun{Run: rs})
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(part)
+	if err != nil {
+		return err
+	}
+	p := shard.Part{Version: version(), Command: "check --topology all", Run: id, Shard: s, First: first, Items: n, Seconds: took.Seconds(), Data: data}
+	if err := shard.Write(c.String("part-out"), p); err != nil {
+		return usageError("--part-out: %w", err)
+	}
+	fmt.Fprintf(c.App.ErrWriter, "shard %s: trees %d to %d, written to %s; mc merge prints every tree's row\n", s, first, first+n-1, c.String("part-out"))
+	return nil
+}
