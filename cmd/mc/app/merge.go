@@ -81,6 +81,13 @@ func mergerOf(name string, p shard.Part) (merger, error) {
 		total := len(combinations(entry.Defaults(), ranges))
 		return merger{total, func(c *cli.Context, parts []shard.Part) error { return mergeSweep(c, run, parts) }}, nil
 	}
+	if p.Command == "verify" {
+		var part verifyPart
+		if err := json.Unmarshal(p.Data, &part); err != nil {
+			return merger{}, usageError("%s: %w", name, err)
+		}
+		return merger{part.Total, mergeVerify}, nil
+	}
 	if p.Command == "check --topology all" {
 		var run treesRun
 		if err := json.Unmarshal(p.Run, &run); err != nil {
@@ -202,4 +209,18 @@ func mergeTrees(c *cli.Context, n, count int, parts []shard.Part) error {
 		return err
 	}
 	return verdictExit(c.Context, violated, inconclusive || done < count)
+}
+
+// mergeVerify prints every proof run's line in order and the count, as mc verify prints them.
+func mergeVerify(c *cli.Context, parts []shard.Part) error {
+	failed, total := 0, 0
+	for _, p := range parts {
+		var vp verifyPart
+		if err := json.Unmarshal(p.Data, &vp); err != nil {
+			return usageError("shard %s: %w", p.Shard, err)
+		}
+		fmt.Fprint(c.App.Writer, vp.Lines)
+		failed, total = failed+vp.Failed, vp.Total
+	}
+	return verifyVerdict(c.App.Writer, total, failed, nil)
 }

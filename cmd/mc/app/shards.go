@@ -1,6 +1,8 @@
 package app
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -167,4 +169,47 @@ func writeTreesPart(c *cli.Context, rs runs.Description, s shard.Shard, first, n
 	}
 	fmt.Fprintf(c.App.ErrWriter, "shard %s: trees %d to %d, written to %s; mc merge prints every tree's row\n", s, first, first+n-1, c.String("part-out"))
 	return nil
+}
+
+// verifyRun identifies a verify among the parts of a merge: its proof files, by name and
+// content, and whether it lints.
+type verifyRun struct {
+	Files  []string `json:"files"`
+	SHA256 []string `json:"sha256"`
+	Lint   bool     `json:"lint,omitempty"`
+}
+
+// verifyPart is a verify shard's lines, in the order of the runs, and how many deviate.
+type verifyPart struct {
+	Lines  string `json:"lines"`
+	Failed int    `json:"failed"`
+	Total  int    `json:"total"` // the runs of every shard
+}
+
+// writeVerifyPart writes the part of shard s of a verify: its runs first..first+n-1.
+func writeVerifyPart(c *cli.Context, s shard.Shard, first, n int, part verifyPart, took time.Duration) error {
+	run := verifyRun{Files: c.Args().Slice(), Lint: c.Bool("lint")}
+	for _, path := range run.Files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return usageError("%w", err)
+		}
+		sum := sha256.Sum256(data)
+		run.SHA256 = append(run.SHA256, hex.EncodeToString(sum[:]))
+	}
+	id, err := json.Marshal(run)
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(part)
+	if err != nil {
+		return err
+	}
+	p := shard.Part{Version: version(), Command: "verify", Run: id, Shard: s, First: first, Items: n, Seconds: took.Seconds(), Data: data}
+	if err := shard.Write(c.String("part-out"), p); err != nil {
+		return usageError("--part-out: %w", err)
+	}
+	fmt.Fprintf(c.App.ErrWriter, "shard %s: proof runs %d to %d of %d, written to %s; mc merge prints the whole verify\n",
+		s, first, first+n-1, part.Total, c.String("part-out"))
+	return verdictExit(c.Context, part.Failed > 0, false)
 }
