@@ -200,3 +200,35 @@ func TestClusterRecipeOneMachine(t *testing.T) {
 		t.Errorf("the recipe prints\n%s\nthe simulation\n%s", merged, whole)
 	}
 }
+
+// The Slurm recipe of docs/CLUSTER.md on a real scheduler: a job array of 4 tasks of
+// examples/cluster/simulate.sbatch (40,000 runs), each task's shard read from Slurm's
+// variables, then mc merge, which must print the simulation unsharded. CI starts a one-node
+// Slurm (.ci/slurm-up); elsewhere the test skips.
+func TestSlurmArray(t *testing.T) {
+	testtier.Only(t, "submits a Slurm job array")
+	if _, err := exec.LookPath("sbatch"); err != nil {
+		t.Skip("no Slurm here (.ci/slurm-up starts one)")
+	}
+	if out, err := exec.Command("sinfo", "-h", "-o", "%T").Output(); err != nil || !regexp.MustCompile(`idle|mixed`).Match(out) {
+		t.Skipf("Slurm is installed but no node is up (.ci/slurm-up starts one): %v %s", err, out)
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "mc")
+	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v %s", err, out)
+	}
+	os.Mkdir(filepath.Join(dir, "parts"), 0o755)
+	script, _ := filepath.Abs("../../../examples/cluster/simulate.sbatch")
+	submit := exec.Command("sbatch", "--wait", "--array=0-3", "--cpus-per-task=1", "--chdir="+dir,
+		"--export=ALL,MC="+bin+",RUNS=40000", script)
+	if out, err := submit.CombinedOutput(); err != nil {
+		t.Fatalf("sbatch: %v %s", err, out)
+	}
+	parts, _ := filepath.Glob(filepath.Join(dir, "parts", "part-*.json"))
+	code, merged, errOut := mc(t, append([]string{"merge"}, parts...)...)
+	_, whole, _ := mc(t, "simulate", "herman", "-p", "n=7", "--runs", "40000", "--seed", "1")
+	if code != exitHolds || len(parts) != 4 || withoutTimes(merged) != withoutTimes(whole) {
+		t.Errorf("%d parts, merge exit %d %s:\n%s\nthe simulation:\n%s", len(parts), code, errOut, merged, whole)
+	}
+}
