@@ -17,7 +17,7 @@ import (
 
 // docPages are the pages whose commands, proof files and code the suite runs or checks.
 var docPages = []string{"README.md", "docs/ERRORS.md", "docs/PROTOCOLS.md", "docs/PERFORMANCE.md",
-	"docs/DESIGN.md", "docs/SSARROW.md", "docs/ARVY.md", "docs/DIJKSTRA.md", "docs/LEK.md", "docs/RANDOMIZED.md", "docs/LEADER.md", "docs/LANGUAGE.md", "docs/SYMBOLIC.md", "docs/REPORT.md", "docs/ARCHITECTURE.md", "docs/LIBRARY.md", "docs/CLUSTER.md", "bench/README.md"}
+	"docs/DESIGN.md", "docs/SSARROW.md", "docs/ARVY.md", "docs/DIJKSTRA.md", "docs/LEK.md", "docs/RANDOMIZED.md", "docs/LEADER.md", "docs/LANGUAGE.md", "docs/SYMBOLIC.md", "docs/REPORT.md", "docs/ARCHITECTURE.md", "docs/LIBRARY.md", "docs/CLUSTER.md", "docs/SCALE.md", "bench/README.md"}
 
 // TestEveryPageIsRead: a page added to docs/ is among docPages (but the combination table,
 // which TestCombinationsPage writes from the checker's).
