@@ -99,6 +99,13 @@ func slurm(getenv func(string) string, num func(string) (int, error)) (Shard, bo
 			return Shard{}, true, err
 		}
 		count = (hi-lo)/step + 1
+		// An array given as a list (--array=1,5,7) has a COUNT that is not its range's: its
+		// indices are not the shards 0..N-1.
+		if getenv("SLURM_ARRAY_TASK_COUNT") != "" {
+			if c, err := num("SLURM_ARRAY_TASK_COUNT"); err != nil || c != count {
+				return Shard{}, true, fmt.Errorf("the Slurm array is not a range MIN-MAX:STEP (SLURM_ARRAY_TASK_COUNT=%s): give --shard I/N", getenv("SLURM_ARRAY_TASK_COUNT"))
+			}
+		}
 	} else if count, err = num("SLURM_ARRAY_TASK_COUNT"); err != nil {
 		return Shard{}, true, err
 	}

@@ -8,6 +8,8 @@ set -euo pipefail
 MC=${1:-mc}
 DIR=${2:-parts}
 mkdir -p "$DIR"
+# A shard exits with its own runs' verdict (1 or 3 when a run fails): the merge decides, and
+# names the shards whose part is missing.
 seq 0 7 | xargs -P 4 -I{} "$MC" simulate herman -p n=7 --runs 80000 --seed 1 \
-	--shard {}/8 --part-out "$DIR/part-{}.json"
+	--shard {}/8 --part-out "$DIR/part-{}.json" || true
 "$MC" merge "$DIR"/part-*.json

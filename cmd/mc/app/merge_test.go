@@ -140,6 +140,14 @@ func TestMergeRefuses(t *testing.T) {
 	if code, _, errOut := mc(t, "check", "dijkstra", "--shard", "0/3", "--part-out", notPart); code != exitUsage || !strings.Contains(errOut, "not sharded yet") {
 		t.Errorf("a check of one model in shards: exit %d, %q", code, errOut)
 	}
+	// Checker options that change the output are the run's: a shard bounded by --max-states
+	// does not merge with one that is not.
+	sweep := []string{"sweep", "dijkstra", "--param", "n=3..5"}
+	plain := shards(t, t.TempDir(), 2, sweep...)
+	bounded := shards(t, t.TempDir(), 2, append(sweep, "--hashed", "--max-states", "100")...)
+	if code, _, errOut := mc(t, "merge", plain[0], bounded[1]); code != exitUsage || !strings.Contains(errOut, "are parts of different runs") {
+		t.Errorf("parts with other checker options: exit %d, %q", code, errOut)
+	}
 }
 
 // Under a scheduler the shard comes from its variables: a Slurm array task's index counted
@@ -177,6 +185,13 @@ func TestShardFromScheduler(t *testing.T) {
 		for k := range c.env {
 			os.Unsetenv(k)
 		}
+	}
+	// An array given as a list (--array=1,5,7): its indices are not shards.
+	for k, v := range map[string]string{"SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "7", "SLURM_ARRAY_TASK_COUNT": "3"} {
+		t.Setenv(k, v)
+	}
+	if code, _, errOut := mc(t, append(sim, "--part-out", filepath.Join(dir, "list.json"))...); code != exitUsage || !strings.Contains(errOut, "not a range") {
+		t.Errorf("a Slurm array given as a list: exit %d, %q", code, errOut)
 	}
 }
 

@@ -66,9 +66,43 @@ func simShard(c *cli.Context, opts *sim.Options, s shard.Shard) error {
 	return nil
 }
 
+// engineRun is what of the checker's options changes a run's output (the engine, the store's
+// kind and bounds, fingerprints or whole states, the lint): every part of one run records it,
+// so that parts run with other options do not merge. --workers and --timeout change nothing.
+type engineRun struct {
+	Engine    string `json:"engine"`
+	Hashed    bool   `json:"hashed,omitempty"`
+	Exact     bool   `json:"exact,omitempty"`
+	MaxStates uint64 `json:"max_states,omitempty"`
+	Mem       string `json:"mem,omitempty"`
+	Compress  string `json:"compress"`
+	Order     string `json:"order,omitempty"`
+	Lint      bool   `json:"lint,omitempty"`
+}
+
+func engineOf(c *cli.Context) engineRun {
+	return engineRun{Engine: c.String("engine"), Hashed: c.Bool("hashed"), Exact: c.Bool("exact"), MaxStates: c.Uint64("max-states"),
+		Mem: c.String("mem"), Compress: c.String("compress"), Order: c.String("order"), Lint: c.Bool("lint")}
+}
+
+// digests are the SHA-256 of the files a run reads (a protocol file, a .dot topology, proof
+// files), so that parts of runs over edited files do not merge; a name that is no file (a
+// catalogue model, "path") has none.
+func digests(paths ...string) []string {
+	var out []string
+	for _, p := range paths {
+		if data, err := os.ReadFile(p); err == nil {
+			sum := sha256.Sum256(data)
+			out = append(out, p+" "+hex.EncodeToString(sum[:]))
+		}
+	}
+	return out
+}
+
 // simRun is what identifies a simulation among the parts of a merge: the run as described
 // and the simulation's settings. Every shard of one simulation writes it the same.
 type simRun struct {
+	Files      []string         `json:"files,omitempty"` // digests
 	Run        runs.Description `json:"run"`
 	Runs       int              `json:"runs"`
 	Seed       uint64           `json:"seed"`
@@ -88,7 +122,7 @@ type simPart struct {
 // writeSimPart writes the part of shard s of the simulation opts (First and Runs its range),
 // and says so on stderr: a shard's standard output stays empty, the merge's is the result.
 func writeSimPart(c *cli.Context, b *runs.Run, opts sim.Options, total int, s shard.Shard, res *sim.Result, saved []string, seconds float64) error {
-	id, err := json.Marshal(simRun{Run: b.Given, Runs: total, Seed: opts.Seed, MaxSteps: opts.MaxSteps, Scheduler: opts.Scheduler.String(),
+	id, err := json.Marshal(simRun{Files: digests(b.Given.Model, b.Given.Topology), Run: b.Given, Runs: total, Seed: opts.Seed, MaxSteps: opts.MaxSteps, Scheduler: opts.Scheduler.String(),
 		Faults: opts.Faults, FaultGap: opts.FaultGap, EndAtStart: opts.EndAtStart})
 	if err != nil {
 		return err
@@ -101,24 +135,22 @@ func writeSimPart(c *cli.Context, b *runs.Run, opts sim.Options, total int, s sh
 	if err := shard.Write(c.String("part-out"), p); err != nil {
 		return usageError("--part-out: %w", err)
 	}
-	took := fmt.Sprintf("runs %d to %d", opts.First, opts.First+opts.Runs-1)
-	if opts.Runs == 0 {
-		took = "no run (more shards than runs)"
-	}
 	fmt.Fprintf(c.App.ErrWriter, "shard %s: %s of %s (seed %d), written to %s; mc merge prints the whole simulation\n",
-		s, took, counted(total, "run"), opts.Seed, c.String("part-out"))
+		s, span("runs", opts.First, opts.Runs), counted(total, "run"), opts.Seed, c.String("part-out"))
 	return nil
 }
 
 // sweepRun identifies a sweep among the parts of a merge: the flags that decide its table.
 type sweepRun struct {
-	Model    string   `json:"model"`
-	Params   []string `json:"params"`
-	Search   string   `json:"search"`
-	Daemon   string   `json:"daemon"`
-	Fairness string   `json:"fairness"`
-	Check    string   `json:"check"`
-	Lint     bool     `json:"lint,omitempty"`
+	Engine   engineRun `json:"engine"`
+	Files    []string  `json:"files,omitempty"` // digests
+	Model    string    `json:"model"`
+	Params   []string  `json:"params"`
+	Search   string    `json:"search"`
+	Daemon   string    `json:"daemon"`
+	Fairness string    `json:"fairness"`
+	Check    string    `json:"check"`
+	Lint     bool      `json:"lint,omitempty"`
 }
 
 // sweepPart is a sweep shard's rows, in the order of the assignments.
@@ -129,7 +161,7 @@ type sweepPart struct {
 
 // writeSweepPart writes the part of shard s of a sweep: the rows of the assignments from first.
 func writeSweepPart(c *cli.Context, entry *models.Entry, search *models.Param, s shard.Shard, first, n int, part sweepPart, took time.Duration) error {
-	id, err := json.Marshal(sweepRun{Model: entry.Name, Params: c.StringSlice("param"), Search: search.Name, Daemon: c.String("daemon"),
+	id, err := json.Marshal(sweepRun{Engine: engineOf(c), Files: digests(c.Args().First()), Model: entry.Name, Params: c.StringSlice("param"), Search: search.Name, Daemon: c.String("daemon"),
 		Fairness: c.String("fairness"), Check: c.String("check"), Lint: c.Bool("lint")})
 	if err != nil {
 		return err
@@ -142,20 +174,22 @@ func writeSweepPart(c *cli.Context, entry *models.Entry, search *models.Param, s
 	if err := shard.Write(c.String("part-out"), p); err != nil {
 		return usageError("--part-out: %w", err)
 	}
-	fmt.Fprintf(c.App.ErrWriter, "shard %s: assignments %d to %d of the sweep, written to %s; mc merge prints the whole table\n",
-		s, first, first+n-1, c.String("part-out"))
+	fmt.Fprintf(c.App.ErrWriter, "shard %s: %s of the sweep, written to %s; mc merge prints the whole table\n",
+		s, span("assignments", first, n), c.String("part-out"))
 	return nil
 }
 
 // treesRun identifies a run over every labelled tree among the parts of a merge.
 type treesRun struct {
-	Run runs.Description `json:"run"`
+	Engine engineRun        `json:"engine"`
+	Files  []string         `json:"files,omitempty"` // digests
+	Run    runs.Description `json:"run"`
 }
 
 // writeTreesPart writes the part of shard s of a run over every tree: trees first..first+n-1.
 func writeTreesPart(c *cli.Context, rs runs.Description, s shard.Shard, first, n int, part *treesPart, took time.Duration) error {
 	rs.Tree = nil
-	id, err := json.Marshal(treesRun{Run: rs})
+	id, err := json.Marshal(treesRun{Engine: engineOf(c), Files: digests(rs.Model), Run: rs})
 	if err != nil {
 		return err
 	}
@@ -167,16 +201,15 @@ func writeTreesPart(c *cli.Context, rs runs.Description, s shard.Shard, first, n
 	if err := shard.Write(c.String("part-out"), p); err != nil {
 		return usageError("--part-out: %w", err)
 	}
-	fmt.Fprintf(c.App.ErrWriter, "shard %s: trees %d to %d, written to %s; mc merge prints every tree's row\n", s, first, first+n-1, c.String("part-out"))
+	fmt.Fprintf(c.App.ErrWriter, "shard %s: %s, written to %s; mc merge prints every tree's row\n", s, span("trees", first, n), c.String("part-out"))
 	return nil
 }
 
 // verifyRun identifies a verify among the parts of a merge: its proof files, by name and
 // content, and whether it lints.
 type verifyRun struct {
-	Files  []string `json:"files"`
-	SHA256 []string `json:"sha256"`
-	Lint   bool     `json:"lint,omitempty"`
+	Engine engineRun `json:"engine"`
+	Files  []string  `json:"files"` // digests
 }
 
 // verifyPart is a verify shard's lines, in the order of the runs, and how many deviate.
@@ -188,16 +221,7 @@ type verifyPart struct {
 
 // writeVerifyPart writes the part of shard s of a verify: its runs first..first+n-1.
 func writeVerifyPart(c *cli.Context, s shard.Shard, first, n int, part verifyPart, took time.Duration) error {
-	run := verifyRun{Files: c.Args().Slice(), Lint: c.Bool("lint")}
-	for _, path := range run.Files {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return usageError("%w", err)
-		}
-		sum := sha256.Sum256(data)
-		run.SHA256 = append(run.SHA256, hex.EncodeToString(sum[:]))
-	}
-	id, err := json.Marshal(run)
+	id, err := json.Marshal(verifyRun{Engine: engineOf(c), Files: digests(c.Args().Slice()...)})
 	if err != nil {
 		return err
 	}
@@ -209,7 +233,15 @@ func writeVerifyPart(c *cli.Context, s shard.Shard, first, n int, part verifyPar
 	if err := shard.Write(c.String("part-out"), p); err != nil {
 		return usageError("--part-out: %w", err)
 	}
-	fmt.Fprintf(c.App.ErrWriter, "shard %s: proof runs %d to %d of %d, written to %s; mc merge prints the whole verify\n",
-		s, first, first+n-1, part.Total, c.String("part-out"))
+	fmt.Fprintf(c.App.ErrWriter, "shard %s: %s of %d, written to %s; mc merge prints the whole verify\n",
+		s, span("proof runs", first, n), part.Total, c.String("part-out"))
 	return verdictExit(c.Context, part.Failed > 0, false)
+}
+
+// span says which items a shard took: "runs 10 to 19", or none (more shards than items).
+func span(items string, first, n int) string {
+	if n == 0 {
+		return "no " + items + " (more shards than " + items + ")"
+	}
+	return fmt.Sprintf("%s %d to %d", items, first, first+n-1)
 }

@@ -22,7 +22,11 @@ const shownFailures = 3
 // turn comes and printing its row (with --json its object) as soon as it is done: memory
 // holds one tree's run at a time, and an interrupt stops the sweep after the tree under way.
 func checkAllTrees(c *cli.Context, rs runs.Description, opts checker.Options) error {
-	n := rs.Params["n"]
+	n, given := rs.Params["n"]
+	if entry, err := lookupModel(rs.Model); !given && err == nil && entry.Param("n") != nil {
+		n = entry.Param("n").Default // not given: the model's default, as for one tree
+		rs.Params = withParam(rs.Params, "n", n)
+	}
 	count := topology.Count(n)
 	if count == 0 {
 		return usageError("there are too many labelled trees on %d nodes to list", n)

@@ -73,6 +73,9 @@ func runVerify(c *cli.Context) error {
 		return err
 	}
 	if sharded {
+		if ctx.Err() != nil { // an interrupted shard writes no part: the merge says it is missing
+			return &exitError{exitInconclusive, fmt.Errorf("%w: no part written", context.Cause(ctx))}
+		}
 		return writeVerifyPart(c, sh, lo, n, verifyPart{Lines: lines.String(), Failed: failed, Total: len(proofRuns)}, time.Since(start))
 	}
 	written, err := pages.write()
