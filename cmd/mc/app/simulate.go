@@ -65,7 +65,7 @@ func runSimulate(c *cli.Context) error {
 	var endBars func()
 	opts.Progress, endBars = simProgress(c, opts.Runs)
 	start := time.Now()
-	res, err := simulateRuns(ctx, b, opts)
+	res, err := simulateRuns(ctx, b, opts, sharded)
 	endBars() // before anything is printed
 	// Bad options, or a protocol that broke its rules during a run: a model error.
 	if err != nil && ctx.Err() == nil {
@@ -98,9 +98,9 @@ func runSimulate(c *cli.Context) error {
 }
 
 // simulateRuns runs the simulation, or none for a shard of more shards than runs (its part
-// is empty).
-func simulateRuns(ctx context.Context, b *runs.Run, opts sim.Options) (*sim.Result, error) {
-	if opts.Runs == 0 {
+// is empty; a whole simulation of no run is refused by Simulate).
+func simulateRuns(ctx context.Context, b *runs.Run, opts sim.Options, shard bool) (*sim.Result, error) {
+	if shard && opts.Runs == 0 {
 		res := &sim.Result{}
 		for _, c := range opts.Costs {
 			res.Costs = append(res.Costs, c.Name)
