@@ -110,10 +110,8 @@ func Simulate(ctx context.Context, p model.Protocol, opts Options) (*Result, err
 		opts.Legit = func(s model.State) bool { return audit.Violation() != nil || legit(s) }
 	}
 	readers := readersOf(p)
-	res := &Result{Runs: make([]Run, opts.Runs)}
-	for _, c := range opts.Costs {
-		res.Costs = append(res.Costs, c.Name)
-	}
+	res := NoRuns(opts)
+	res.Runs = make([]Run, opts.Runs)
 	var done atomic.Int64
 	par.ForChunks(ctx, uint64(opts.Runs), 64, max(1, opts.Workers), func(_ int, lo, hi uint64) {
 		w := newWalker(p, readers, opts)
@@ -131,6 +129,16 @@ func Simulate(ctx context.Context, p model.Protocol, opts Options) (*Result, err
 		return nil, audit.Violation()
 	}
 	return res, nil
+}
+
+// NoRuns is the result of none of opts' runs (a shard of more shards than runs): no run, the
+// costs named.
+func NoRuns(opts Options) *Result {
+	res := &Result{}
+	for _, c := range opts.Costs {
+		res.Costs = append(res.Costs, c.Name)
+	}
+	return res
 }
 
 func (o *Options) validate(p model.Protocol) error {

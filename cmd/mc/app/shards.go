@@ -119,24 +119,31 @@ type simPart struct {
 	Saved   []string    `json:"saved,omitempty"`
 }
 
-// writeSimPart writes the part of shard s of the simulation opts (First and Runs its range),
-// and says so on stderr: a shard's standard output stays empty, the merge's is the result.
+// writeSimPart writes the part of shard s of the simulation opts (First and Runs its range).
 func writeSimPart(c *cli.Context, b *runs.Run, opts sim.Options, total int, s shard.Shard, res *sim.Result, saved []string, seconds float64) error {
-	id, err := json.Marshal(simRun{Files: digests(b.Given.Model, b.Given.Topology), Run: b.Given, Runs: total, Seed: opts.Seed, MaxSteps: opts.MaxSteps, Scheduler: opts.Scheduler.String(),
-		Faults: opts.Faults, FaultGap: opts.FaultGap, EndAtStart: opts.EndAtStart})
-	if err != nil {
+	run := simRun{Files: digests(b.Given.Model, b.Given.Topology), Run: b.Given, Runs: total, Seed: opts.Seed, MaxSteps: opts.MaxSteps, Scheduler: opts.Scheduler.String(),
+		Faults: opts.Faults, FaultGap: opts.FaultGap, EndAtStart: opts.EndAtStart}
+	took := fmt.Sprintf("%s of %s (seed %d)", span("runs", opts.First, opts.Runs), counted(total, "run"), opts.Seed)
+	return writePart(c, shard.Part{Command: "simulate", Shard: s, First: opts.First, Items: opts.Runs, Seconds: seconds}, run,
+		simPart{Partial: res.Partial(), Saved: saved}, took, "the whole simulation")
+}
+
+// writePart writes a shard's part (p with the run it belongs to and its results, as JSON) to
+// --part-out, and says so on stderr: a shard's standard output stays empty, the merge's is
+// the result.
+func writePart(c *cli.Context, p shard.Part, run, results any, took, merged string) error {
+	var err error
+	if p.Run, err = json.Marshal(run); err != nil {
 		return err
 	}
-	data, err := json.Marshal(simPart{Partial: res.Partial(), Saved: saved})
-	if err != nil {
+	if p.Data, err = json.Marshal(results); err != nil {
 		return err
 	}
-	p := shard.Part{Version: version(), Command: "simulate", Run: id, Shard: s, First: opts.First, Items: opts.Runs, Seconds: seconds, Data: data}
+	p.Version = version()
 	if err := shard.Write(c.String("part-out"), p); err != nil {
 		return usageError("--part-out: %w", err)
 	}
-	fmt.Fprintf(c.App.ErrWriter, "shard %s: %s of %s (seed %d), written to %s; mc merge prints the whole simulation\n",
-		s, span("runs", opts.First, opts.Runs), counted(total, "run"), opts.Seed, c.String("part-out"))
+	fmt.Fprintf(c.App.ErrWriter, "shard %s: %s, written to %s; mc merge prints %s\n", p.Shard, took, c.String("part-out"), merged)
 	return nil
 }
 
@@ -161,22 +168,10 @@ type sweepPart struct {
 
 // writeSweepPart writes the part of shard s of a sweep: the rows of the assignments from first.
 func writeSweepPart(c *cli.Context, entry *models.Entry, search *models.Param, s shard.Shard, first, n int, part sweepPart, took time.Duration) error {
-	id, err := json.Marshal(sweepRun{Engine: engineOf(c), Files: digests(c.Args().First()), Model: entry.Name, Params: c.StringSlice("param"), Search: search.Name, Daemon: c.String("daemon"),
-		Fairness: c.String("fairness"), Check: c.String("check"), Lint: c.Bool("lint")})
-	if err != nil {
-		return err
-	}
-	data, err := json.Marshal(part)
-	if err != nil {
-		return err
-	}
-	p := shard.Part{Version: version(), Command: "sweep", Run: id, Shard: s, First: first, Items: n, Seconds: took.Seconds(), Data: data}
-	if err := shard.Write(c.String("part-out"), p); err != nil {
-		return usageError("--part-out: %w", err)
-	}
-	fmt.Fprintf(c.App.ErrWriter, "shard %s: %s of the sweep, written to %s; mc merge prints the whole table\n",
-		s, span("assignments", first, n), c.String("part-out"))
-	return nil
+	run := sweepRun{Engine: engineOf(c), Files: digests(c.Args().First()), Model: entry.Name, Params: c.StringSlice("param"), Search: search.Name, Daemon: c.String("daemon"),
+		Fairness: c.String("fairness"), Check: c.String("check"), Lint: c.Bool("lint")}
+	return writePart(c, shard.Part{Command: "sweep", Shard: s, First: first, Items: n, Seconds: took.Seconds()}, run, part,
+		span("assignments", first, n)+" of the sweep", "the whole table")
 }
 
 // treesRun identifies a run over every labelled tree among the parts of a merge.
@@ -189,20 +184,8 @@ type treesRun struct {
 // writeTreesPart writes the part of shard s of a run over every tree: trees first..first+n-1.
 func writeTreesPart(c *cli.Context, rs runs.Description, s shard.Shard, first, n int, part *treesPart, took time.Duration) error {
 	rs.Tree = nil
-	id, err := json.Marshal(treesRun{Engine: engineOf(c), Files: digests(rs.Model), Run: rs})
-	if err != nil {
-		return err
-	}
-	data, err := json.Marshal(part)
-	if err != nil {
-		return err
-	}
-	p := shard.Part{Version: version(), Command: "check --topology all", Run: id, Shard: s, First: first, Items: n, Seconds: took.Seconds(), Data: data}
-	if err := shard.Write(c.String("part-out"), p); err != nil {
-		return usageError("--part-out: %w", err)
-	}
-	fmt.Fprintf(c.App.ErrWriter, "shard %s: %s, written to %s; mc merge prints every tree's row\n", s, span("trees", first, n), c.String("part-out"))
-	return nil
+	return writePart(c, shard.Part{Command: "check --topology all", Shard: s, First: first, Items: n, Seconds: took.Seconds()},
+		treesRun{Engine: engineOf(c), Files: digests(rs.Model), Run: rs}, part, span("trees", first, n), "every tree's row")
 }
 
 // verifyRun identifies a verify among the parts of a merge: its proof files, by name and
@@ -221,20 +204,12 @@ type verifyPart struct {
 
 // writeVerifyPart writes the part of shard s of a verify: its runs first..first+n-1.
 func writeVerifyPart(c *cli.Context, s shard.Shard, first, n int, part verifyPart, took time.Duration) error {
-	id, err := json.Marshal(verifyRun{Engine: engineOf(c), Files: digests(c.Args().Slice()...)})
+	err := writePart(c, shard.Part{Command: "verify", Shard: s, First: first, Items: n, Seconds: took.Seconds()},
+		verifyRun{Engine: engineOf(c), Files: digests(c.Args().Slice()...)}, part,
+		fmt.Sprintf("%s of %d", span("proof runs", first, n), part.Total), "the whole verify")
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(part)
-	if err != nil {
-		return err
-	}
-	p := shard.Part{Version: version(), Command: "verify", Run: id, Shard: s, First: first, Items: n, Seconds: took.Seconds(), Data: data}
-	if err := shard.Write(c.String("part-out"), p); err != nil {
-		return usageError("--part-out: %w", err)
-	}
-	fmt.Fprintf(c.App.ErrWriter, "shard %s: %s of %d, written to %s; mc merge prints the whole verify\n",
-		s, span("proof runs", first, n), part.Total, c.String("part-out"))
 	return verdictExit(c.Context, part.Failed > 0, false)
 }
 

@@ -101,11 +101,7 @@ func runSimulate(c *cli.Context) error {
 // is empty; a whole simulation of no run is refused by Simulate).
 func simulateRuns(ctx context.Context, b *runs.Run, opts sim.Options, shard bool) (*sim.Result, error) {
 	if shard && opts.Runs == 0 {
-		res := &sim.Result{}
-		for _, c := range opts.Costs {
-			res.Costs = append(res.Costs, c.Name)
-		}
-		return res, nil
+		return sim.NoRuns(opts), nil
 	}
 	return sim.Simulate(ctx, b.Protocol, opts)
 }
