@@ -133,6 +133,7 @@ func (h *harness) plain(b *built, res *checker.Result) error {
 	h.actions(b, res, ref, &d)
 	h.goals(b, res, ref, &d)
 	h.temporal(b, res, &d)
+	h.stable(b, res, &d)
 	return d.err()
 }
 

@@ -213,5 +213,10 @@ func (c Config) checks(invariants, goals, actions, temporal bool) []checker.Chec
 	if temporal && c.Daemon != model.Blocks && !c.Rotation && c.Fairness == checker.Unfair {
 		out = append(out, checker.CheckTemporal)
 	}
+	if explicit && !c.Rotation && c.Fairness == checker.Unfair {
+		// Without coins every step is the scheduler's choice: "eventually always L with
+		// probability 1" is every execution's, the reference's temporal reading.
+		out = append(out, checker.CheckStable)
+	}
 	return out
 }

@@ -52,6 +52,35 @@ func (h *harness) temporal(b *built, res *checker.Result, d *diffs) {
 	}
 }
 
+// stable compares almost-sure-stable, when the run checks it, with the reference's
+// "eventually always L" over every execution from the initial configurations (a protocol
+// without coins: every step is the scheduler's): the verdict, and a counterexample that is an
+// execution of the reference's steps whose loop leaves L, or that ends outside L without a
+// successor.
+func (h *harness) stable(b *built, res *checker.Result, d *diffs) {
+	c, ok := checkResult(res, string(checker.CheckStable))
+	if !slices.Contains(b.spec.Checks, checker.CheckStable) || !ok {
+		return
+	}
+	legit := h.p.Legit.Predicate(h.p)
+	key := fmt.Sprintf("stable %v/%v", refDaemon(b.cfg.Daemon), b.cfg.Start)
+	refs, ok := h.temporalRefs[key]
+	if !ok {
+		prop := model.Temporal{Name: "stable", Parts: []model.Formula{{Kind: model.EventuallyAlways, P: legit}}}
+		refs = reference.Temporal(h.p.Model(), refDaemon(b.cfg.Daemon), b.init, legit, []model.Temporal{prop})
+		h.temporalRefs[key] = refs
+	}
+	h.seen[fmt.Sprintf("almost-sure-stable holds=%v", refs[0].Holds)]++
+	switch {
+	case c.Verdict == checker.Inconclusive || (c.Verdict == checker.Holds) != refs[0].Holds:
+		d.add("%s: the checker says %s (%s), the reference holds=%v", c.Name, c.Verdict, c.Detail, refs[0].Holds)
+	case c.Verdict == checker.Violated:
+		h.shows(b, c, d, func(tr *model.Trace, _ []step) error {
+			return h.breaks(b, tr, model.EventuallyAlways, false, legit, legit, refs[0])
+		})
+	}
+}
+
 // breaks checks what a counterexample of kind k must show that the replay does not.
 func (h *harness) breaks(b *built, tr *model.Trace, k model.TemporalKind, fromLegit bool, legit, p model.Predicate, ref reference.TemporalResult) error {
 	n := len(tr.States)
