@@ -45,6 +45,8 @@ const (
 	// fairness, or fairness per rule (model.Fair).
 	FeatureStrongFair = "strong-fairness"
 	FeatureRuleFair   = "rule-fairness"
+	// FeatureShard: the run checks a shard of the universe's ranks (Options.Shard).
+	FeatureShard = "shard"
 )
 
 // The daemons as the table names them.
@@ -128,6 +130,18 @@ var combinations = []Combination{
 		Why: "the symbolic engine decides temporal properties unfair or weakly fair per process: strong fairness and fairness per rule need the explicit engine"},
 	{When: [][]string{{string(CheckRecovery)}, checksOutside([]Check{CheckRecovery})},
 		Why: "the recovery check runs alone (--check recovery)"},
+	// A shard's refusals: what it decides is listed once (shardChecks).
+	{When: [][]string{{FeatureShard}, {FeatureSymbolic}},
+		Why: "a shard checks its range of the universe configuration by configuration, on the explicit engine, not the symbolic one"},
+	// (characterise is left out: a model that starts from its universe, as a shard's does,
+	// has no characterise, by the row above.)
+	{When: [][]string{{FeatureShard}, checksOutside(append(slices.Clone(shardChecks), CheckCharacterise))},
+		Why: "a shard decides the checks of one configuration or one step (" + listed(shardChecks) + "), each over its range of the universe; " +
+			"{feature} follows executions through the whole universe: run it unsharded (docs/SCALE.md says how one state space would be split across machines)"},
+	{When: [][]string{{FeatureShard}}, Unless: FeatureUniverse,
+		Why: "a shard checks a range of the universe's configurations, each an initial one: the model must start from every configuration (a symmetry quotient, faults and the por reduction list their initial states)"},
+	{When: [][]string{{FeatureShard}, {FeatureRestricted}},
+		Why: "a shard checks each configuration of its range on its own: from an initial set restricted by a predicate, whether a configuration is reached depends on the others"},
 }
 
 // checksOutside are the checks, in AllChecks' order, that a family does not decide.

@@ -13,6 +13,7 @@ import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/model/prob"
+	"github.com/mc-checker/mc/checker/shard"
 )
 
 // opaque is a user's wrapper that says nothing of what it is (no method Traits).
@@ -52,6 +53,9 @@ func TestEveryCombinationRefused(t *testing.T) {
 			opts := checker.Options{Workers: 1}
 			if slices.Contains(picks, checker.FeatureSymbolic) {
 				opts.Engine = checker.EngineSymbolic
+			}
+			if slices.Contains(picks, checker.FeatureShard) {
+				opts.Shard = &shard.Shard{Index: 1, Count: 3}
 			}
 			for _, wrapped := range []bool{false, true} {
 				if wrapped && slices.Contains(picks, checker.FeatureUniverse) {

@@ -10,6 +10,7 @@ import (
 	"github.com/mc-checker/mc/checker/internal/store"
 	"github.com/mc-checker/mc/checker/internal/sys"
 	"github.com/mc-checker/mc/checker/model"
+	"github.com/mc-checker/mc/checker/shard"
 )
 
 // Options says how to check. The zero value checks in memory with every core.
@@ -51,6 +52,13 @@ type Options struct {
 	// Compress says whether a hashed exploration stores its configurations by tree
 	// compression (see Compression). Results never depend on it.
 	Compress Compression
+	// Shard, if set, checks only the shard's range of the universe's ranks (shard.Ranks),
+	// each configuration an initial one: the checks of one configuration or one step, on a
+	// model that starts from every configuration, in the dense store (shards.go; the table
+	// says what a shard refuses). MergeShards puts the shards' results together.
+	Shard *shard.Shard
+	// window is the one rank MergeShards checks again; nil: the shard's, or every rank.
+	window *Ranks
 }
 
 // Compression says whether the explicit graph keeps each configuration's bytes or its root

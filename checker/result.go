@@ -97,6 +97,8 @@ type Stats struct {
 	SpilledStates uint64 `json:"spilled_states,omitempty"`
 	// Symbolic describes a run of the symbolic engine (Store is then "symbolic").
 	Symbolic *SymbolicStats `json:"symbolic,omitempty"`
+	// Ranks are the configurations a shard checked (Options.Shard); nil: a whole run's.
+	Ranks *Ranks `json:"ranks,omitempty"`
 }
 
 // SymbolicStats are the figures of the symbolic engine's search.

@@ -69,6 +69,7 @@ type run struct {
 	explicit *explore.Explicit
 	hashed   *hashed
 	progress lastProgress // where an interrupted run was
+	ranks    *Ranks       // a shard's configurations; nil: every one
 }
 
 // newRun validates the inputs and sizes the universe.
@@ -81,6 +82,11 @@ func newRun(ctx context.Context, m model.Model, spec *Spec, opts Options) (*run,
 	}
 	if err := opts.validate(); err != nil {
 		return nil, err
+	}
+	if opts.Shard != nil || opts.window != nil {
+		if err := shardFits(m, spec, opts); err != nil {
+			return nil, err
+		}
 	}
 	r := &run{ctx: ctx, m: m, spec: spec, opts: opts, res: &Result{}, complete: true}
 	r.opts.Progress = r.progress.wrap(opts.Progress)
@@ -95,6 +101,7 @@ func newRun(ctx context.Context, m model.Model, spec *Spec, opts Options) (*run,
 	default:
 		r.u = u
 		r.res.Stats.Universe, r.res.Stats.UniverseSize = u.Formula(), u.Size()
+		r.ranks = opts.shardRanks(u.Size())
 	}
 	if spec.has(CheckCharacterise) {
 		if err := opts.fits(u.Size(), u.Size()/8, "characterise (a bit per configuration)"); err != nil {
@@ -127,10 +134,13 @@ func (r *run) exploreDense() error {
 	if r.opts.Checkpoints != nil {
 		return errors.New("checkpoints are kept for hashed explorations; this model's universe is checked in the dense store, which has none yet (--store disk or badger explores it hashed)")
 	}
-	if err := r.opts.fitsDense(r.u.Size()); err != nil {
+	d := explore.NewDense(r.m, r.u)
+	if r.ranks != nil { // nothing kept per configuration: any universe fits
+		d.Window(r.ranks.First, r.ranks.First+r.ranks.Count)
+		r.res.Stats.Ranks = r.ranks
+	} else if err := r.opts.fitsDense(r.u.Size()); err != nil {
 		return err
 	}
-	d := explore.NewDense(r.m, r.u)
 	if _, rounds := r.measuresRounds(r.u.Size()); r.spec.Fairness != WeaklyFair && !rounds {
 		d.WithoutMovers()
 	}
@@ -140,7 +150,7 @@ func (r *run) exploreDense() error {
 	r.g = d
 	st := &r.res.Stats
 	st.Store, st.InitialStates, st.States = "dense", d.InitialCount(), d.ReachedCount()
-	if st.InitialStates == 0 && r.ctx.Err() == nil {
+	if st.InitialStates == 0 && r.ranks == nil && r.ctx.Err() == nil { // a shard may have no configuration: more shards than there are
 		return errors.New("the model has no initial state")
 	}
 	return nil

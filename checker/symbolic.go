@@ -44,6 +44,9 @@ func symbolicFits(m model.Model, spec *Spec) error {
 // useSymbolic decides the engine of a run: EngineAuto takes the symbolic one for a model it
 // can check whose universe the dense store cannot hold.
 func useSymbolic(m model.Model, spec *Spec, opts Options) bool {
+	if opts.Shard != nil || opts.window != nil { // a shard runs the explicit engine, or is refused
+		return false
+	}
 	switch opts.Engine {
 	case EngineSymbolic:
 		return true

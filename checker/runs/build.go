@@ -49,6 +49,11 @@ func (r *Run) Check(ctx context.Context, opts checker.Options) (*checker.Result,
 	return checker.Run(ctx, r.Model, r.Spec, opts)
 }
 
+// Merge puts together the results of the run's shards (checker.MergeShards).
+func (r *Run) Merge(ctx context.Context, opts checker.Options, shards []*checker.Result) (*checker.Result, error) {
+	return checker.MergeShards(ctx, r.Model, r.Spec, opts, shards)
+}
+
 // build builds the protocol and its model under the daemon.
 func (p *plan) build() (*Run, error) {
 	var inst *models.Instance

@@ -20,8 +20,8 @@ type Part struct {
 	Command string          `json:"command"`
 	Run     json.RawMessage `json:"run"`
 	Shard   Shard           `json:"shard"`
-	First   int             `json:"first"`
-	Items   int             `json:"items"`
+	First   uint64          `json:"first"`
+	Items   uint64          `json:"items"`
 	Seconds float64         `json:"seconds"`
 	Data    json.RawMessage `json:"data"`
 }
@@ -61,7 +61,7 @@ func Read(path string) (Part, error) {
 // shards), written by one version of mc, each shard at most once, each range the one its
 // index takes of the whole; it returns them in index order and the indices missing, which
 // leave the run incomplete. names name the parts in errors (their files).
-func Gather(parts []Part, names []string, total func(Part) int) (ordered []Part, missing []int, err error) {
+func Gather(parts []Part, names []string, total func(Part) uint64) (ordered []Part, missing []int, err error) {
 	if len(parts) == 0 {
 		return nil, nil, fmt.Errorf("no part to merge")
 	}
@@ -73,13 +73,13 @@ func Gather(parts []Part, names []string, total func(Part) int) (ordered []Part,
 			return nil, nil, fmt.Errorf("%s was written by mc %s, %s by mc %s: merge parts of one version", names[i], p.Version, names[0], first.Version)
 		case p.Command != first.Command || !bytes.Equal(p.Run, first.Run) || p.Shard.Count != first.Shard.Count:
 			return nil, nil, fmt.Errorf("%s and %s are parts of different runs", names[0], names[i])
-		case p.Shard.valid() != nil:
-			return nil, nil, fmt.Errorf("%s: %v", names[i], p.Shard.valid())
+		case p.Shard.Valid() != nil:
+			return nil, nil, fmt.Errorf("%s: %v", names[i], p.Shard.Valid())
 		}
 		if j, dup := byIndex[p.Shard.Index]; dup {
 			return nil, nil, fmt.Errorf("%s and %s are both shard %s", names[j], names[i], p.Shard)
 		}
-		if f, n := p.Shard.Range(total(p)); f != p.First || n != p.Items {
+		if f, n := p.Shard.Ranks(total(p)); f != p.First || n != p.Items {
 			return nil, nil, fmt.Errorf("%s: shard %s took items %d..%d, not %d..%d", names[i], p.Shard, p.First, p.First+p.Items-1, f, f+n-1)
 		}
 		byIndex[p.Shard.Index] = i

@@ -2,6 +2,7 @@ package shard
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -23,10 +24,11 @@ func Parse(text string) (Shard, error) {
 	if !ok || err1 != nil || err2 != nil {
 		return s, fmt.Errorf("--shard %q: want I/N, the shard I (from 0) of N", text)
 	}
-	return s, s.valid()
+	return s, s.Valid()
 }
 
-func (s Shard) valid() error {
+// Valid says why s is no shard (0 ≤ Index < Count), or nil.
+func (s Shard) Valid() error {
 	if s.Count < 1 || s.Index < 0 || s.Index >= s.Count {
 		return fmt.Errorf("shard %d of %d: want 0 ≤ I < N", s.Index, s.Count)
 	}
@@ -37,8 +39,20 @@ func (s Shard) valid() error {
 // items from first to first+n-1. The ranges of 0/N … N-1/N cover 0..total-1 once, in order,
 // their sizes differing by at most one.
 func (s Shard) Range(total int) (first, n int) {
-	first = s.Index * total / s.Count
-	return first, (s.Index+1)*total/s.Count - first
+	f, m := s.Ranks(uint64(total))
+	return int(f), int(m)
+}
+
+// Ranks is Range over as many items as a universe of configurations may number (up to
+// 2^64 − 1): the products are taken in 128 bits, so that no shard's bound overflows.
+func (s Shard) Ranks(total uint64) (first, n uint64) {
+	at := func(i int) uint64 {
+		hi, lo := bits.Mul64(uint64(i), total)
+		q, _ := bits.Div64(hi, lo, uint64(s.Count)) // hi < Count, since i ≤ Count
+		return q
+	}
+	first = at(s.Index)
+	return first, at(s.Index+1) - first
 }
 
 // FromEnv finds the shard from the scheduler's variables, read with getenv: a Slurm job
@@ -71,7 +85,7 @@ func FromEnv(getenv func(string) string, count int) (s Shard, ok bool, err error
 			return s, true, fmt.Errorf("JOB_COMPLETION_INDEX=%d: give the Job's completions as --shards N (or MC_SHARDS)", index)
 		}
 		s = Shard{index, count}
-		return s, true, s.valid()
+		return s, true, s.Valid()
 	}
 	return s, false, nil
 }
@@ -113,5 +127,5 @@ func slurm(getenv func(string) string, num func(string) (int, error)) (Shard, bo
 		return Shard{}, true, fmt.Errorf("SLURM_ARRAY_TASK_ID=%d is not MIN + k·STEP: give --shard I/N", id)
 	}
 	s := Shard{(id - lo) / step, count}
-	return s, true, s.valid()
+	return s, true, s.Valid()
 }

@@ -21,3 +21,21 @@ func TestRangesCover(t *testing.T) {
 		}
 	}
 }
+
+// Near 2^64 the bounds are those of exact arithmetic: the shards still cover every rank once.
+func TestRanksOfAHugeUniverse(t *testing.T) {
+	const total = ^uint64(0)
+	for _, count := range []int{1, 2, 3, 7, 1000} {
+		next := uint64(0)
+		for i := range count {
+			first, n := Shard{i, count}.Ranks(total)
+			if first != next {
+				t.Fatalf("%d shards: shard %d starts at %d, want %d", count, i, first, next)
+			}
+			next = first + n
+		}
+		if next != total {
+			t.Fatalf("%d shards cover %d of %d", count, next, total)
+		}
+	}
+}

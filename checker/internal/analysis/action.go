@@ -22,9 +22,10 @@ func Actions(ctx context.Context, g explore.Graph, actions []model.ActionPropert
 	for w := range models {
 		models[w] = g.NewSuccessors(false).Model
 	}
-	n := g.Size()
+	from, to := explore.Span(g) // a shard's window, or every node
+	n := to - from
 	par.ForChunks(ctx, n, par.Chunk(n, workers), workers, func(w int, lo, hi uint64) {
-		g.Scan(lo, hi, func(id uint64, s model.State) {
+		g.Scan(from+lo, from+hi, func(id uint64, s model.State) {
 			if !g.Expanded(id) || !g.Reached(id) {
 				return
 			}

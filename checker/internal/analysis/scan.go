@@ -31,10 +31,15 @@ type ScanResult struct {
 }
 
 // Scan evaluates the state predicates on every node in one parallel, sequential-access pass.
+//
+// Over a window of a dense graph (explore.Span: a shard of the universe) it visits the
+// window's nodes alone and keeps no bitmap of the legitimate ones (Legit is nil): the
+// shard's checks are those of one configuration or one step.
 func Scan(ctx context.Context, g explore.Graph, p Pass) *ScanResult {
-	n := g.Size()
+	first, last := explore.Span(g)
+	n := last - first
 	r := &ScanResult{Closure: par.NewMinTracker(), Deadlock: par.NewMinTracker()}
-	if p.Legit != nil {
+	if p.Legit != nil && !explore.Windowed(g) {
 		r.Legit = par.NewBitmap(n)
 	}
 	for range p.Invariants {
@@ -51,7 +56,7 @@ func Scan(ctx context.Context, g explore.Graph, p Pass) *ScanResult {
 	par.ForChunks(ctx, n, par.Chunk(n, p.Workers), p.Workers, func(w int, lo, hi uint64) {
 		var count uint64
 		b := bufs[w]
-		g.Scan(lo, hi, func(id uint64, s model.State) {
+		g.Scan(first+lo, first+hi, func(id uint64, s model.State) {
 			if !g.Reached(id) {
 				return
 			}
@@ -91,7 +96,7 @@ func (r *ScanResult) visit(id uint64, s model.State, p Pass) bool {
 		}
 	}
 	legit := p.Legit != nil && p.Legit(s)
-	if legit {
+	if legit && r.Legit != nil {
 		r.Legit.Set(id)
 	}
 	return legit

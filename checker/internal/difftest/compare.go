@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -27,6 +28,8 @@ type harness struct {
 	steps int
 	// seen counts what the comparisons met: figures above the trivial, violations.
 	seen map[string]int
+	// shards draws the shard counts of the runs split into shards, from its own source.
+	shards *rand.Rand
 }
 
 // diffs collects the disagreements of one run.
@@ -59,7 +62,10 @@ func (h *harness) check(ctx context.Context, cfg Config) ([]checker.Check, error
 	if cfg.Faults != nil {
 		return b.spec.Checks, h.recovery(b, res)
 	}
-	return b.spec.Checks, h.plain(b, res)
+	if err := h.plain(b, res); err != nil || !shardable(cfg) {
+		return b.spec.Checks, err
+	}
+	return b.spec.Checks, h.sharded(ctx, b, h.shards)
 }
 
 // reference is the reference's result for the run's daemon and initial set.

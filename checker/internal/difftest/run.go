@@ -129,7 +129,8 @@ func (c Campaign) Protocol(ctx context.Context, i int) *Report {
 			return rep
 		}
 	}
-	h := &harness{p: p, subj: subject, list: sample(rng, reference.Universe(p.Schema())), refs: map[string]reference.Result{}, temporalRefs: map[string][]reference.TemporalResult{}, steps: -1, seen: map[string]int{}}
+	h := &harness{p: p, subj: subject, list: sample(rng, reference.Universe(p.Schema())), refs: map[string]reference.Result{}, temporalRefs: map[string][]reference.TemporalResult{}, steps: -1, seen: map[string]int{},
+		shards: rand.New(rand.NewPCG(c.Seed, uint64(i)^shardSource))}
 	for range c.Runs {
 		cfg := Draw(rng, p, c.GCL)
 		if cfg.Daemon != model.Central && h.subsetSteps() > maxSteps {
@@ -252,7 +253,7 @@ var covered = []string{
 	"rotation", "rounds", "lint", "compress", "faults k=1", "faults k=2", "fault scope process", "fault scope variable",
 	"fault values", "fault vars", "end start",
 	"check invariant", "check action-invariant", "check deadlock", "check closure", "check convergence",
-	"check worst-case", "check eventually", "check temporal", "check recovery",
+	"check worst-case", "check eventually", "check temporal", "check recovery", "shards", "shards violated",
 	"verdict: convergence holds=true", "verdict: convergence holds=false", "verdict: recovery violated",
 	"figure: worst case above 2 steps", "figure: worst case in moves above steps", "figure: worst case above 1 round",
 	"figure: recovery above 0 steps",

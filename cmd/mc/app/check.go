@@ -60,8 +60,14 @@ func runCheck(c *cli.Context) error {
 	if all != nil {
 		return checkAllTrees(c, *all, opts)
 	}
-	if c.IsSet("shard") || c.IsSet("part-out") {
-		return usageError("mc check shards --topology all's trees; the per-configuration checks over the universe are not sharded yet (docs/CLUSTER.md)")
+	if s, sharded, err := shardOf(c); err != nil || sharded {
+		if err != nil {
+			return err
+		}
+		if c.IsSet("resume") {
+			return usageError("--resume continues a whole run; a shard saves nothing to continue")
+		}
+		return checkShard(c, one, opts, s)
 	}
 	if opts.Checkpoints, err = checkpoints(c, one); err != nil {
 		return err

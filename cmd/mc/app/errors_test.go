@@ -314,6 +314,8 @@ func flagsFor(row checker.Combination) (args []string, why string, ok bool) {
 			name, params = "leader", nil
 		case "central", "locally-central", "distributed", "synchronous":
 			daemon = f
+		case checker.FeatureShard: // refused before a part is written
+			flags = append(flags, "--shard", "0/2", "--part-out", filepath.Join(os.TempDir(), "mc-refused-part.json"))
 		case checker.FeatureFaults, checker.FeatureUniverse, checker.FeatureSymbolic, checker.FeatureProtocol,
 			checker.FeatureCoins, checker.FeatureRestricted:
 			ok = false

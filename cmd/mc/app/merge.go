@@ -18,8 +18,10 @@ func mergeCommand() *cli.Command {
 		Name:      "merge",
 		Usage:     "put the parts of a sharded run together (each shard's --part-out) and print what the run unsharded prints",
 		ArgsUsage: "PART…",
-		Flags:     []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print as the run's --json does"}},
-		Action:    runMerge,
+		Flags: []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print as the run's --json does"},
+			reportFlag(), traceDotFlag(),
+			&cli.StringFlag{Name: "trace-out", Usage: "save the merged run with its traces to `FILE` for mc replay (the parts of mc check of one model)"}},
+		Action: runMerge,
 	}
 }
 
@@ -42,7 +44,16 @@ func runMerge(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	ordered, missing, err := shard.Gather(parts, names, func(shard.Part) int { return m.total })
+	if parts[0].Command != "check" {
+		for _, flag := range []string{"report", "trace-dot", "trace-out"} {
+			if c.IsSet(flag) {
+				return usageError("--%s writes a run of mc check of one model; these are parts of mc %s", flag, parts[0].Command)
+			}
+		}
+	} else if err := picturesWritable(c); err != nil {
+		return err
+	}
+	ordered, missing, err := shard.Gather(parts, names, func(shard.Part) uint64 { return m.total })
 	switch {
 	case err != nil:
 		return usageError("%w", err)
@@ -56,19 +67,21 @@ func runMerge(c *cli.Context) error {
 // merger is what merging one command's parts needs: the items its run splits, and the
 // printing of the whole from the parts in order.
 type merger struct {
-	total int
+	total uint64
 	print func(c *cli.Context, parts []shard.Part) error
 }
 
 // mergerOf reads the run of a command's part (named name).
 func mergerOf(name string, p shard.Part) (merger, error) {
 	switch p.Command {
+	case "check":
+		return checkMerger(name, p)
 	case "simulate":
 		var run simRun
 		if err := json.Unmarshal(p.Run, &run); err != nil {
 			return merger{}, usageError("%s: %w", name, err)
 		}
-		return merger{run.Runs, func(c *cli.Context, parts []shard.Part) error { return mergeSimulation(c, run, parts) }}, nil
+		return merger{uint64(run.Runs), func(c *cli.Context, parts []shard.Part) error { return mergeSimulation(c, run, parts) }}, nil
 	case "sweep":
 		var run sweepRun
 		if err := json.Unmarshal(p.Run, &run); err != nil {
@@ -78,7 +91,7 @@ func mergerOf(name string, p shard.Part) (merger, error) {
 		if err != nil {
 			return merger{}, usageError("%s: %w", name, err)
 		}
-		total := len(combinations(entry.Defaults(), ranges))
+		total := uint64(len(combinations(entry.Defaults(), ranges)))
 		return merger{total, func(c *cli.Context, parts []shard.Part) error { return mergeSweep(c, run, parts) }}, nil
 	}
 	if p.Command == "verify" {
@@ -86,7 +99,7 @@ func mergerOf(name string, p shard.Part) (merger, error) {
 		if err := json.Unmarshal(p.Data, &part); err != nil {
 			return merger{}, usageError("%s: %w", name, err)
 		}
-		return merger{part.Total, mergeVerify}, nil
+		return merger{uint64(part.Total), mergeVerify}, nil
 	}
 	if p.Command == "check --topology all" {
 		var run treesRun
@@ -95,7 +108,7 @@ func mergerOf(name string, p shard.Part) (merger, error) {
 		}
 		n := run.Run.Params["n"]
 		count := topology.Count(n)
-		return merger{count, func(c *cli.Context, parts []shard.Part) error { return mergeTrees(c, n, count, parts) }}, nil
+		return merger{uint64(count), func(c *cli.Context, parts []shard.Part) error { return mergeTrees(c, n, count, parts) }}, nil
 	}
 	return merger{}, usageError("%s: a part of mc %s, which mc merge does not merge", name, p.Command)
 }

@@ -33,11 +33,13 @@ func shards(t *testing.T, dir string, n int, args ...string) []string {
 	return parts
 }
 
-// A simulation, a sweep, a check over every labelled tree and a verify, split into 1, 3 and
-// 8 shards and merged, print what the whole prints, text and --json, apart from times, and exit as it
-// does: run j of the seed is the same run whichever shard runs it, a sweep's rows and the
-// trees come in their order, and the full reports shown are the first trees' where a check
-// fails (issue 40). A shard of more shards than the work takes none.
+// A simulation, a sweep, a check over every labelled tree, a verify and the checks of one
+// model configuration by configuration, split into 1, 3 and 8 shards and merged, print what
+// the whole prints, text and --json (and a check's --report page and --trace-out), apart
+// from times, and exit as it does: run j of the seed is the same run whichever shard runs
+// it, a sweep's rows and the trees come in their order, the full reports shown are the first
+// trees' where a check fails, and a check's counterexample is the least rank's, as the whole
+// run's (issue 40). A shard of more shards than the work takes none.
 func TestMergeIsTheWholeRun(t *testing.T) {
 	quick := filepath.Join(t.TempDir(), "quick.yaml")
 	os.WriteFile(quick, []byte(`runs:
@@ -65,6 +67,8 @@ func TestMergeIsTheWholeRun(t *testing.T) {
 		{"check", "arrow", "--topology", "all", "-p", "n=4"},
 		{"check", "arrow", "--topology", "all", "-p", "n=4", "-p", "weaken=1"}, // 16 trees violated, 3 reports shown
 		{"verify", quick, deviating},
+		{"check", "dijkstra", "-p", "n=5", "--check", "invariant,deadlock,closure"},
+		{"check", "../../../examples/protocols/broken/dijkstra3-topguard.gcl", "--check", "deadlock,closure"}, // closure violated
 	} {
 		wantCode, text, _ := mc(t, run...)
 		if wantCode == exitUsage {
@@ -91,6 +95,27 @@ func TestMergeIsTheWholeRun(t *testing.T) {
 			if _, got, _ = mc(t, append([]string{"merge", "--json"}, parts...)...); js != "" && withoutTimes(got) != withoutTimes(js) {
 				t.Errorf("%v in %d shards, --json:\n%s\nthe whole:\n%s", run, n, got, js)
 			}
+			if run[0] == "check" && run[2] != "--topology" {
+				samePages(t, run, parts)
+			}
+		}
+	}
+}
+
+// samePages compares a check's --report page and --trace-out with those the merge of its
+// parts writes, apart from the time.
+func samePages(t *testing.T, run, parts []string) {
+	t.Helper()
+	dir := t.TempDir()
+	page := regexp.MustCompile(`<dt>time</dt><dd>[^<]*</dd>`)
+	whole, merged := filepath.Join(dir, "whole"), filepath.Join(dir, "merged")
+	mc(t, append(run, "--report", whole+".html", "--trace-out", whole+".json")...)
+	mc(t, append([]string{"merge", "--report", merged + ".html", "--trace-out", merged + ".json"}, parts...)...)
+	for _, ext := range []string{".html", ".json"} {
+		w, _ := os.ReadFile(whole + ext)
+		m, _ := os.ReadFile(merged + ext)
+		if len(w) == 0 || page.ReplaceAllString(withoutTimes(string(w)), "") != page.ReplaceAllString(withoutTimes(string(m)), "") {
+			t.Errorf("%v in %d shards: the merge's %s differs from the whole run's", run, len(parts), ext)
 		}
 	}
 }
@@ -141,9 +166,7 @@ func TestMergeRefuses(t *testing.T) {
 	if code, _, errOut := mc(t, "simulate", "herman", "--runs", "9", "--shard", "0/3", "--part-out", notPart); code != exitUsage || !strings.Contains(errOut, "needs --seed") {
 		t.Errorf("a shard without a seed: exit %d, %q", code, errOut)
 	}
-	if code, _, errOut := mc(t, "check", "dijkstra", "--shard", "0/3", "--part-out", notPart); code != exitUsage || !strings.Contains(errOut, "not sharded yet") {
-		t.Errorf("a check of one model in shards: exit %d, %q", code, errOut)
-	}
+	checkRefusals(t, dir)
 	// Checker options that change the output are the run's: a shard bounded by --max-states
 	// does not merge with one that is not.
 	sweep := []string{"sweep", "dijkstra", "--param", "n=3..5"}
@@ -249,5 +272,41 @@ func TestSlurmArray(t *testing.T) {
 	_, whole, _ := mc(t, "simulate", "herman", "-p", "n=7", "--runs", "40000", "--seed", "1")
 	if code != exitHolds || len(parts) != 4 || withoutTimes(merged) != withoutTimes(whole) {
 		t.Errorf("%d parts, merge exit %d %s:\n%s\nthe simulation:\n%s", len(parts), code, errOut, merged, whole)
+	}
+}
+
+// A check of one model shards the checks of one configuration or one step, and refuses the
+// others with the reason; the merge refuses a part whose counterexample its configuration
+// does not give (an edited part), and --report with the parts of another command.
+func checkRefusals(t *testing.T, dir string) {
+	t.Helper()
+	notPart := filepath.Join(dir, "y.json")
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"dijkstra"}, "convergence follows executions through the whole universe"},
+		{[]string{"dijkstra", "--check", "closure", "--hashed"}, "the hashed and disk stores do not apply"},
+		{[]string{"dijkstra", "--check", "closure", "--engine", "symbolic"}, "not the symbolic one"},
+		{[]string{"ssarrow", "--check", "deadlock"}, "the model must start from every configuration"},
+		{[]string{"dijkstra", "--check", "closure", "--report", notPart}, "mc merge --report prints the run"},
+		{[]string{"dijkstra", "--check", "closure", "--dir", dir}, "--dir does not apply"},
+	} {
+		code, _, errOut := mc(t, append(append([]string{"check"}, c.args...), "--shard", "0/3", "--part-out", notPart)...)
+		if code != exitUsage || !strings.Contains(errOut, c.says) {
+			t.Errorf("check %v in shards: exit %d, %q; want %q", c.args, code, errOut, c.says)
+		}
+	}
+	parts := shards(t, t.TempDir(), 2, "check", "../../../examples/protocols/broken/dijkstra3-topguard.gcl", "--check", "closure")
+	for _, p := range parts {
+		b, _ := os.ReadFile(p)
+		os.WriteFile(p, []byte(strings.Replace(string(b), "a step leaves the legitimate set", "a step leaves it", 1)), 0o644)
+	}
+	if code, _, errOut := mc(t, append([]string{"merge"}, parts...)...); code != exitUsage || !strings.Contains(errOut, "is not the one its first configuration") {
+		t.Errorf("an edited counterexample: exit %d, %q", code, errOut)
+	}
+	sim := shards(t, t.TempDir(), 1, "simulate", "herman", "--runs", "10", "--seed", "1")
+	if code, _, errOut := mc(t, "merge", "--report", notPart, sim[0]); code != exitUsage || !strings.Contains(errOut, "writes a run of mc check of one model") {
+		t.Errorf("--report with a simulation's parts: exit %d, %q", code, errOut)
 	}
 }

@@ -124,7 +124,7 @@ func writeSimPart(c *cli.Context, b *runs.Run, opts sim.Options, total int, s sh
 	run := simRun{Files: digests(b.Given.Model, b.Given.Topology), Run: b.Given, Runs: total, Seed: opts.Seed, MaxSteps: opts.MaxSteps, Scheduler: opts.Scheduler.String(),
 		Faults: opts.Faults, FaultGap: opts.FaultGap, EndAtStart: opts.EndAtStart}
 	took := fmt.Sprintf("%s of %s (seed %d)", span("runs", opts.First, opts.Runs), counted(total, "run"), opts.Seed)
-	return writePart(c, shard.Part{Command: "simulate", Shard: s, First: opts.First, Items: opts.Runs, Seconds: seconds}, run,
+	return writePart(c, shard.Part{Command: "simulate", Shard: s, First: uint64(opts.First), Items: uint64(opts.Runs), Seconds: seconds}, run,
 		simPart{Partial: res.Partial(), Saved: saved}, took, "the whole simulation")
 }
 
@@ -170,7 +170,7 @@ type sweepPart struct {
 func writeSweepPart(c *cli.Context, entry *models.Entry, search *models.Param, s shard.Shard, first, n int, part sweepPart, took time.Duration) error {
 	run := sweepRun{Engine: engineOf(c), Files: digests(c.Args().First()), Model: entry.Name, Params: c.StringSlice("param"), Search: search.Name, Daemon: c.String("daemon"),
 		Fairness: c.String("fairness"), Check: c.String("check"), Lint: c.Bool("lint")}
-	return writePart(c, shard.Part{Command: "sweep", Shard: s, First: first, Items: n, Seconds: took.Seconds()}, run, part,
+	return writePart(c, shard.Part{Command: "sweep", Shard: s, First: uint64(first), Items: uint64(n), Seconds: took.Seconds()}, run, part,
 		span("assignments", first, n)+" of the sweep", "the whole table")
 }
 
@@ -184,7 +184,7 @@ type treesRun struct {
 // writeTreesPart writes the part of shard s of a run over every tree: trees first..first+n-1.
 func writeTreesPart(c *cli.Context, rs runs.Description, s shard.Shard, first, n int, part *treesPart, took time.Duration) error {
 	rs.Tree = nil
-	return writePart(c, shard.Part{Command: "check --topology all", Shard: s, First: first, Items: n, Seconds: took.Seconds()},
+	return writePart(c, shard.Part{Command: "check --topology all", Shard: s, First: uint64(first), Items: uint64(n), Seconds: took.Seconds()},
 		treesRun{Engine: engineOf(c), Files: digests(rs.Model), Run: rs}, part, span("trees", first, n), "every tree's row")
 }
 
@@ -204,7 +204,7 @@ type verifyPart struct {
 
 // writeVerifyPart writes the part of shard s of a verify: its runs first..first+n-1.
 func writeVerifyPart(c *cli.Context, s shard.Shard, first, n int, part verifyPart, took time.Duration) error {
-	err := writePart(c, shard.Part{Command: "verify", Shard: s, First: first, Items: n, Seconds: took.Seconds()},
+	err := writePart(c, shard.Part{Command: "verify", Shard: s, First: uint64(first), Items: uint64(n), Seconds: took.Seconds()},
 		verifyRun{Engine: engineOf(c), Files: digests(c.Args().Slice()...)}, part,
 		fmt.Sprintf("%s of %d", span("proof runs", first, n), part.Total), "the whole verify")
 	if err != nil {
