@@ -6,7 +6,6 @@ import (
 
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
-	"github.com/mc-checker/mc/checker/shard"
 )
 
 // maximum is a protocol of n processes on a ring, each holding a value; a process whose value
@@ -88,45 +87,4 @@ func ExampleRun() {
 	// worst-case holds
 	// 81 states, 138 transitions, dense store
 	// worst case: 5 moves, 5 steps
-}
-
-// The checks of one configuration or one step, split into shards of the universe's ranks
-// (each shard could run on another machine) and merged into the whole run's result: here
-// deadlock outside "process 0 holds 0" (every value 1, or every value 2) and its closure,
-// which process 0 leaves by raising its value (docs/CLUSTER.md).
-func ExampleMergeShards() {
-	p, err := newMaximum(4, 3)
-	if err != nil {
-		panic(err)
-	}
-	m, err := model.Daemonize(p, model.Central)
-	if err != nil {
-		panic(err)
-	}
-	spec := checker.Spec{Checks: []checker.Check{checker.CheckDeadlock, checker.CheckClosure},
-		Properties: model.Properties{Legit: func(s model.State) bool { return s[p.x[0]] == 0 }}}
-	var parts []*checker.Result
-	for i := range 3 {
-		res, err := checker.Run(context.Background(), m, spec, checker.Options{Shard: &shard.Shard{Index: i, Count: 3}})
-		if err != nil {
-			panic(err)
-		}
-		fmt.Printf("shard %d: ranks %d to %d, %s\n", i, res.Stats.Ranks.First, res.Stats.Ranks.First+res.Stats.Ranks.Count-1, res.Verdict())
-		parts = append(parts, res)
-	}
-	whole, err := checker.MergeShards(context.Background(), m, spec, checker.Options{}, parts)
-	if err != nil {
-		panic(err)
-	}
-	for _, c := range whole.Checks {
-		fmt.Println(c.Name, c.Verdict, c.Trace.States[0])
-	}
-	fmt.Printf("%d states, %d transitions\n", whole.Stats.States, whole.Stats.Transitions)
-	// Output:
-	// shard 0: ranks 0 to 26, holds
-	// shard 1: ranks 27 to 53, violated
-	// shard 2: ranks 54 to 80, violated
-	// deadlock violated [1 1 1 1]
-	// closure violated [0 0 0 1]
-	// 81 states, 108 transitions
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/mc-checker/mc/checker"
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/model/faults"
+	"github.com/mc-checker/mc/checker/shard"
 	"github.com/mc-checker/mc/models/dijkstra"
 )
 
@@ -56,4 +57,36 @@ func Example_temporal() {
 	fmt.Println(res.Checks[0].Name, res.Checks[0].Verdict, "-", res.Checks[0].Detail)
 	// Output:
 	// temporal nostarve holds - from the legitimate configurations, every execution
+}
+
+// The checks of one configuration or one step, split into shards of the universe's ranks
+// (each shard could run on another machine) and merged into the whole run's result: here
+// deadlock outside "process 0 holds 0" (every value 1, or every value 2) and its closure,
+// which process 0 leaves by raising its value (docs/LIBRARY.md, docs/CLUSTER.md).
+func ExampleMergeShards() {
+	ctx := context.Background()
+	p, _ := newMaximum(4, 3)
+	m, _ := model.Daemonize(p, model.Central)
+	spec := checker.Spec{Checks: []checker.Check{checker.CheckDeadlock, checker.CheckClosure},
+		Properties: model.Properties{Legit: func(s model.State) bool { return s[p.x[0]] == 0 }}}
+	var parts []*checker.Result
+	for i := range 3 {
+		res, _ := checker.Run(ctx, m, spec, checker.Options{Shard: &shard.Shard{Index: i, Count: 3}})
+		parts = append(parts, res)
+	}
+	whole, _ := checker.MergeShards(ctx, m, spec, checker.Options{}, parts)
+	for i, res := range parts {
+		fmt.Printf("shard %d: ranks %d to %d, %s\n", i, res.Stats.Ranks.First, res.Stats.Ranks.First+res.Stats.Ranks.Count-1, res.Verdict())
+	}
+	for _, c := range whole.Checks {
+		fmt.Println(c.Name, c.Verdict, c.Trace.States[0])
+	}
+	fmt.Printf("%d states, %d transitions\n", whole.Stats.States, whole.Stats.Transitions)
+	// Output:
+	// shard 0: ranks 0 to 26, holds
+	// shard 1: ranks 27 to 53, violated
+	// shard 2: ranks 54 to 80, violated
+	// deadlock violated [1 1 1 1]
+	// closure violated [0 0 0 1]
+	// 81 states, 108 transitions
 }
