@@ -19,7 +19,8 @@ func mergeCommand() *cli.Command {
 		Usage:     "put the parts of a sharded run together (each shard's --part-out) and print what the run unsharded prints",
 		ArgsUsage: "PART…",
 		Flags: []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print as the run's --json does"},
-			reportFlag(), traceDotFlag(),
+			&cli.StringFlag{Name: "report", Usage: "write the run's HTML page: `FILE.html` for the parts of mc check of one model; for mc verify's (run with --report), a page a proof file in that directory"},
+			traceDotFlag(),
 			&cli.StringFlag{Name: "trace-out", Usage: "save the merged run with its traces to `FILE` for mc replay (the parts of mc check of one model)"}},
 		Action: runMerge,
 	}
@@ -44,14 +45,15 @@ func runMerge(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if parts[0].Command != "check" {
-		for _, flag := range []string{"report", "trace-dot", "trace-out"} {
-			if c.IsSet(flag) {
-				return usageError("--%s writes a run of mc check of one model; these are parts of mc %s", flag, parts[0].Command)
-			}
+	switch cmd := parts[0].Command; {
+	case cmd == "check":
+		if err := picturesWritable(c); err != nil {
+			return err
 		}
-	} else if err := picturesWritable(c); err != nil {
-		return err
+	case c.IsSet("report") && cmd != "verify":
+		return usageError("--report writes the page of mc check of one model, or mc verify's; these are parts of mc %s", cmd)
+	case c.IsSet("trace-dot") || c.IsSet("trace-out"):
+		return usageError("--trace-dot and --trace-out write a run of mc check of one model; these are parts of mc %s", cmd)
 	}
 	ordered, missing, err := shard.Gather(parts, names, func(shard.Part) uint64 { return m.total })
 	switch {
@@ -224,16 +226,35 @@ func mergeTrees(c *cli.Context, n, count int, parts []shard.Part) error {
 	return verdictExit(c.Context, violated, inconclusive || done < count)
 }
 
-// mergeVerify prints every proof run's line in order and the count, as mc verify prints them.
+// mergeVerify prints every proof run's line in order and the count, as mc verify prints
+// them, and with --report writes the proof files' pages from the runs the shards drew.
 func mergeVerify(c *cli.Context, parts []shard.Part) error {
 	failed, total := 0, 0
+	pages := newProofPages(c.String("report"))
+	if err := pages.writable(); err != nil {
+		return err
+	}
+	var lines strings.Builder
 	for _, p := range parts {
 		var vp verifyPart
 		if err := json.Unmarshal(p.Data, &vp); err != nil {
 			return usageError("shard %s: %w", p.Shard, err)
 		}
-		fmt.Fprint(c.App.Writer, vp.Lines)
+		drawn := uint64(0)
+		for _, f := range vp.Pages {
+			drawn += uint64(len(f.Runs))
+		}
+		if c.IsSet("report") && drawn != p.Items {
+			return usageError("--report: shard %s was run without --report, and its part has no pages: run the shards with it", p.Shard)
+		}
+		pages.keep(vp.Pages)
+		lines.WriteString(vp.Lines)
 		failed, total = failed+vp.Failed, vp.Total
 	}
-	return verifyVerdict(c.App.Writer, total, failed, nil)
+	written, err := pages.write()
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	fmt.Fprint(c.App.Writer, lines.String())
+	return verifyVerdict(c.App.Writer, total, failed, written)
 }

@@ -98,7 +98,33 @@ func TestMergeIsTheWholeRun(t *testing.T) {
 			if run[0] == "check" && run[2] != "--topology" {
 				samePages(t, run, parts)
 			}
+			if run[0] == "verify" {
+				sameProofPages(t, run, n)
+			}
 		}
+	}
+}
+
+// sameProofPages compares the pages of mc verify --report with those mc merge --report
+// writes from n shards run with --report, apart from the time.
+func sameProofPages(t *testing.T, run []string, n int) {
+	t.Helper()
+	dir := t.TempDir()
+	whole, merged := filepath.Join(dir, "whole"), filepath.Join(dir, "merged")
+	mc(t, append(run, "--report", whole)...)
+	parts := shards(t, t.TempDir(), n, append(run, "--report", filepath.Join(dir, "unused"))...)
+	mc(t, append([]string{"merge", "--report", merged}, parts...)...)
+	page := regexp.MustCompile(`<dt>time</dt><dd>[^<]*</dd>`)
+	files, _ := filepath.Glob(filepath.Join(whole, "*.html"))
+	for _, f := range files {
+		w, _ := os.ReadFile(f)
+		m, err := os.ReadFile(filepath.Join(merged, filepath.Base(f)))
+		if err != nil || page.ReplaceAllString(string(w), "") != page.ReplaceAllString(string(m), "") {
+			t.Errorf("%v in %d shards: the merge's %s differs from the whole verify's (%v)", run, n, filepath.Base(f), err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "unused")); len(files) != 2 || err == nil {
+		t.Errorf("%v: %d pages; a shard wrote its own page: %v", run, len(files), err == nil)
 	}
 }
 
@@ -305,8 +331,12 @@ func checkRefusals(t *testing.T, dir string) {
 	if code, _, errOut := mc(t, append([]string{"merge"}, parts...)...); code != exitUsage || !strings.Contains(errOut, "is not the one its first configuration") {
 		t.Errorf("an edited counterexample: exit %d, %q", code, errOut)
 	}
+	proofs := shards(t, t.TempDir(), 2, "verify", "../../../examples/protocols/herman.yaml") // without --report
+	if code, _, errOut := mc(t, append([]string{"merge", "--report", t.TempDir()}, proofs...)...); code != exitUsage || !strings.Contains(errOut, "was run without --report") {
+		t.Errorf("--report with verify's parts that have no pages: exit %d, %q", code, errOut)
+	}
 	sim := shards(t, t.TempDir(), 1, "simulate", "herman", "--runs", "10", "--seed", "1")
-	if code, _, errOut := mc(t, "merge", "--report", notPart, sim[0]); code != exitUsage || !strings.Contains(errOut, "writes a run of mc check of one model") {
+	if code, _, errOut := mc(t, "merge", "--report", notPart, sim[0]); code != exitUsage || !strings.Contains(errOut, "writes the page of mc check of one model, or mc verify's") {
 		t.Errorf("--report with a simulation's parts: exit %d, %q", code, errOut)
 	}
 }

@@ -123,6 +123,34 @@ func (p *proofPages) add(file, name string, r *report, diffs []string) error {
 	return nil
 }
 
+// filePages are a proof file's runs drawn, as a shard of mc verify keeps them in its part.
+type filePages struct {
+	File string    `json:"file"`
+	Runs []web.Run `json:"runs"`
+}
+
+// kept are the runs drawn so far, by file in the order of the files (nil without pages).
+func (p *proofPages) kept() []filePages {
+	if p.dir == "" {
+		return nil
+	}
+	out := []filePages{}
+	for _, file := range p.order {
+		out = append(out, filePages{file, p.runs[file]})
+	}
+	return out
+}
+
+// keep adds a shard's kept runs after those added already.
+func (p *proofPages) keep(kept []filePages) {
+	for _, f := range kept {
+		if _, ok := p.runs[f.File]; !ok {
+			p.order = append(p.order, f.File)
+		}
+		p.runs[f.File] = append(p.runs[f.File], f.Runs...)
+	}
+}
+
 // write writes DIR/NAME.html for each proof file NAME.yaml; two proof files of one name (in
 // two folders, or x.yaml and x.yml) get NAME.html and NAME-2.html, in the order given. It
 // returns the pages' paths.

@@ -195,11 +195,13 @@ type verifyRun struct {
 	Files  []string  `json:"files"` // digests
 }
 
-// verifyPart is a verify shard's lines, in the order of the runs, and how many deviate.
+// verifyPart is a verify shard's lines, in the order of the runs, and how many deviate;
+// with --report, its runs drawn, which mc merge --report puts in their files' pages.
 type verifyPart struct {
-	Lines  string `json:"lines"`
-	Failed int    `json:"failed"`
-	Total  int    `json:"total"` // the runs of every shard
+	Lines  string      `json:"lines"`
+	Failed int         `json:"failed"`
+	Total  int         `json:"total"` // the runs of every shard
+	Pages  []filePages `json:"pages,omitempty"`
 }
 
 // writeVerifyPart writes the part of shard s of a verify: its runs first..first+n-1.

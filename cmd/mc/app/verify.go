@@ -41,10 +41,6 @@ func runVerify(c *cli.Context) error {
 			files = append(files, path)
 		}
 	}
-	pages := newProofPages(c.String("report"))
-	if err := pages.writable(); err != nil {
-		return err
-	}
 	opts, err := runOptions(c)
 	if err != nil {
 		return err
@@ -53,12 +49,12 @@ func runVerify(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	pages := newProofPages(c.String("report"))
 	lo, n := 0, len(proofRuns)
-	if sharded {
-		if c.IsSet("report") {
-			return usageError("a shard writes no --report page (a page holds every run of its proof file)")
-		}
+	if sharded { // a page holds every run of its file: the shard keeps its runs' for the merge
 		lo, n = sh.Range(len(proofRuns))
+	} else if err := pages.writable(); err != nil {
+		return err
 	}
 	ctx, stop := runContext(c)
 	defer stop()
@@ -76,7 +72,8 @@ func runVerify(c *cli.Context) error {
 		if ctx.Err() != nil { // an interrupted shard writes no part: the merge says it is missing
 			return &exitError{exitInconclusive, fmt.Errorf("%w: no part written", context.Cause(ctx))}
 		}
-		return writeVerifyPart(c, sh, lo, n, verifyPart{Lines: lines.String(), Failed: failed, Total: len(proofRuns)}, time.Since(start))
+		part := verifyPart{Lines: lines.String(), Failed: failed, Total: len(proofRuns), Pages: pages.kept()}
+		return writeVerifyPart(c, sh, lo, n, part, time.Since(start))
 	}
 	written, err := pages.write()
 	if err != nil {
