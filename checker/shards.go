@@ -79,13 +79,18 @@ func MergeShards(ctx context.Context, m model.Model, spec Spec, opts Options, pa
 	names := shardCheckNames(&spec)
 	res := &Result{Stats: mergedStats(r.res.Stats, parts)}
 	rechecked := map[uint64]*Result{}
+	for j, p := range parts {
+		if len(p.Checks) != len(names) {
+			return nil, fmt.Errorf("shard %d has %d results, the run %d checks: the shards are not this run's", j, len(p.Checks), len(names))
+		}
+	}
 	for i, name := range names {
-		c, err := mergedCheck(parts, i, name)
+		c, from, err := mergedCheck(parts, i, name)
 		if err != nil {
 			return nil, err
 		}
 		if c.Verdict == Violated {
-			if c, err = r.recheck(rechecked, c, name); err != nil {
+			if c, err = r.recheck(rechecked, c, name, *parts[from].Stats.Ranks); err != nil {
 				return nil, err
 			}
 		}
@@ -134,20 +139,20 @@ func shardCheckNames(spec *Spec) []string {
 	return names
 }
 
-// mergedCheck is check i (named name) over every shard: the first shard's violation, else
-// the first inconclusive verdict, else the first shard's.
-func mergedCheck(parts []*Result, i int, name string) (CheckResult, error) {
+// mergedCheck is check i (named name) over every shard: the first shard's violation (and
+// that shard), else the first inconclusive verdict, else the first shard's.
+func mergedCheck(parts []*Result, i int, name string) (CheckResult, int, error) {
 	var inconclusive *CheckResult
 	for j, p := range parts {
-		if len(p.Checks) != len(parts[0].Checks) || i >= len(p.Checks) || p.Checks[i].Name != name {
-			return CheckResult{}, fmt.Errorf("shard %d's checks are not the run's (want %s at %d)", j, name, i)
+		if p.Checks[i].Name != name {
+			return CheckResult{}, j, fmt.Errorf("shard %d's checks are not the run's (want %s at %d)", j, name, i)
 		}
 		switch c := p.Checks[i]; c.Verdict {
 		case Violated:
 			if c.Trace == nil || len(c.Trace.States) == 0 {
-				return CheckResult{}, fmt.Errorf("shard %d: %s is violated without a counterexample", j, name)
+				return c, j, fmt.Errorf("shard %d: %s is violated without a counterexample", j, name)
 			}
-			return c, nil
+			return c, j, nil
 		case Inconclusive:
 			if inconclusive == nil {
 				inconclusive = &p.Checks[i]
@@ -155,20 +160,23 @@ func mergedCheck(parts []*Result, i int, name string) (CheckResult, error) {
 		}
 	}
 	if inconclusive != nil {
-		return *inconclusive, nil
+		return *inconclusive, -1, nil
 	}
-	return parts[0].Checks[i], nil
+	return parts[0].Checks[i], -1, nil
 }
 
 // recheck checks the configuration a shard's counterexample of check name starts from on
 // its own (a run over its one rank, cached in done), and returns that run's result of the
-// check, replayed: the whole run's, provided it is the shard's.
-func (r *run) recheck(done map[uint64]*Result, c CheckResult, name string) (CheckResult, error) {
+// check, replayed: the whole run's, provided it is the shard's and lies in its ranks.
+func (r *run) recheck(done map[uint64]*Result, c CheckResult, name string, in Ranks) (CheckResult, error) {
 	start := c.Trace.States[0]
 	if err := r.m.Schema().Valid(start); err != nil {
 		return c, fmt.Errorf("the counterexample of %s: %w", name, err)
 	}
 	rank := r.u.Rank(start)
+	if rank < in.First || rank-in.First >= in.Count {
+		return c, fmt.Errorf("the counterexample of %s starts at rank %d, outside its shard's ranks (%d to %d)", name, rank, in.First, in.First+in.Count-1)
+	}
 	one, ok := done[rank]
 	if !ok {
 		opts := r.opts

@@ -130,6 +130,12 @@ func TestMergeShardsRefuses(t *testing.T) {
 			break
 		}
 	}
+	moved := &checker.Result{Stats: parts[0].Stats, Checks: slices.Clone(parts[0].Checks)} // shard 2's violation in shard 0's part
+	for i, c := range parts[2].Checks {
+		if c.Verdict == checker.Violated {
+			moved.Checks[i] = c
+		}
+	}
 	for name, c := range map[string]struct {
 		spec  checker.Spec
 		parts []*checker.Result
@@ -138,7 +144,8 @@ func TestMergeShardsRefuses(t *testing.T) {
 		"a shard missing":   {spec, parts[:2], "the shards check ranks up to"},
 		"out of order":      {spec, []*checker.Result{parts[1], parts[0], parts[2]}, "give every shard's, in order"},
 		"a whole run":       {spec, []*checker.Result{run(t, m, spec, 1)}, "is not a shard's"},
-		"another spec":      {other, parts, "checks are not the run's"},
+		"another spec":      {other, parts, "the shards are not this run's"},
+		"moved":             {spec, []*checker.Result{moved, parts[1], parts[2]}, "outside its shard's ranks"},
 		"an edited example": {spec, []*checker.Result{&edited, parts[1], parts[2]}, "is not the one its first configuration"},
 	} {
 		if _, err := checker.MergeShards(context.Background(), m, c.spec, checker.Options{}, c.parts); err == nil || !strings.Contains(err.Error(), c.want) {
