@@ -66,7 +66,10 @@ func (o Options) shardRanks(size uint64) *Ranks {
 // violates it, with the counterexample the whole run finds (the least violating rank's, which
 // is checked on m again and replayed), else inconclusive if a shard is, else holding; the
 // figures added up (the seconds too: the run's CPU time, not its wall time). It refuses
-// results that are not the shards of one such run, covering the universe once, in order.
+// results that are not the shards of one such run, covering the universe once, in order,
+// and a counterexample outside its shard's ranks or other than its configuration gives. A
+// shard that was interrupted left its checks inconclusive: a later shard's violation is
+// then still one, if not the least rank's.
 func MergeShards(ctx context.Context, m model.Model, spec Spec, opts Options, parts []*Result) (*Result, error) {
 	opts.Shard, opts.window = &shard.Shard{Index: 0, Count: 1}, nil
 	r, err := newRun(ctx, m, &spec, opts) // validates the run as a shard, and sizes the universe
@@ -184,6 +187,9 @@ func (r *run) recheck(done map[uint64]*Result, c CheckResult, name string, in Ra
 		var err error
 		if one, err = Run(r.ctx, r.m, *r.spec, opts); err != nil {
 			return c, err
+		}
+		if r.ctx.Err() != nil { // interrupted: nothing was checked again
+			return c, context.Cause(r.ctx)
 		}
 		done[rank] = one
 	}

@@ -2,6 +2,7 @@ package checker_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -151,5 +152,12 @@ func TestMergeShardsRefuses(t *testing.T) {
 		if _, err := checker.MergeShards(context.Background(), m, c.spec, checker.Options{}, c.parts); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", name, err, c.want)
 		}
+	}
+	// Interrupted, the merge checks no counterexample again: it says so, not that the parts
+	// were edited.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := checker.MergeShards(ctx, m, spec, checker.Options{}, parts); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled merge: %v", err)
 	}
 }

@@ -87,6 +87,9 @@ func checkMerger(name string, p shard.Part) (merger, error) {
 	if err := json.Unmarshal(p.Run, &run); err != nil {
 		return merger{}, usageError("%s: %w", name, err)
 	}
+	if err := unchanged(run.Files); err != nil {
+		return merger{}, err
+	}
 	b, err := run.Run.Build()
 	if err != nil {
 		return merger{}, usageError("%s: the parts' run: %w", name, err)
@@ -117,7 +120,7 @@ func mergeCheck(c *cli.Context, b *runs.Run, parts []shard.Part) error {
 	res, err := b.Merge(c.Context, checker.Options{}, results)
 	var internal *checker.InternalError
 	switch {
-	case errors.As(err, &internal): // a counterexample that does not replay: never a verdict
+	case errors.As(err, &internal) || c.Context.Err() != nil: // a counterexample that does not replay, an interrupt: never a verdict
 		return &exitError{exitInconclusive, err}
 	case err != nil:
 		return usageError("%w", err)

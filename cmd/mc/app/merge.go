@@ -83,11 +83,17 @@ func mergerOf(name string, p shard.Part) (merger, error) {
 		if err := json.Unmarshal(p.Run, &run); err != nil {
 			return merger{}, usageError("%s: %w", name, err)
 		}
+		if err := unchanged(run.Files); err != nil {
+			return merger{}, err
+		}
 		return merger{uint64(run.Runs), func(c *cli.Context, parts []shard.Part) error { return mergeSimulation(c, run, parts) }}, nil
 	case "sweep":
 		var run sweepRun
 		if err := json.Unmarshal(p.Run, &run); err != nil {
 			return merger{}, usageError("%s: %w", name, err)
+		}
+		if err := unchanged(run.Files); err != nil {
+			return merger{}, err
 		}
 		entry, ranges, err := sweepRanges(run)
 		if err != nil {

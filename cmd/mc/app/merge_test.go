@@ -331,6 +331,16 @@ func checkRefusals(t *testing.T, dir string) {
 	if code, _, errOut := mc(t, append([]string{"merge"}, parts...)...); code != exitUsage || !strings.Contains(errOut, "is not the one its first configuration") {
 		t.Errorf("an edited counterexample: exit %d, %q", code, errOut)
 	}
+	// The merge rebuilds the run from the protocol file: edited since the shards ran, it is
+	// another model, whose results the parts are not.
+	file := filepath.Join(t.TempDir(), "ring.gcl")
+	text, _ := os.ReadFile("../../../examples/protocols/broken/dijkstra3-topguard.gcl")
+	os.WriteFile(file, text, 0o644)
+	edited := shards(t, t.TempDir(), 2, "check", file, "--check", "closure")
+	os.WriteFile(file, append(text, "\n// edited\n"...), 0o644)
+	if code, _, errOut := mc(t, append([]string{"merge"}, edited...)...); code != exitUsage || !strings.Contains(errOut, "is not the file the shards read") {
+		t.Errorf("a protocol file edited after the shards: exit %d, %q", code, errOut)
+	}
 	proofs := shards(t, t.TempDir(), 2, "verify", "../../../examples/protocols/herman.yaml") // without --report
 	if code, _, errOut := mc(t, append([]string{"merge", "--report", t.TempDir()}, proofs...)...); code != exitUsage || !strings.Contains(errOut, "was run without --report") {
 		t.Errorf("--report with verify's parts that have no pages: exit %d, %q", code, errOut)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/mc-checker/mc/checker/runs"
@@ -97,6 +98,19 @@ func digests(paths ...string) []string {
 		}
 	}
 	return out
+}
+
+// unchanged refuses a merge that would read files (a protocol, a topology) edited since
+// the shards ran: the merge rebuilds the run from them, and would print another run's
+// header over the shards' results, or check another model's counterexamples.
+func unchanged(files []string) error {
+	for _, f := range files {
+		path, _, _ := strings.Cut(f, " ")
+		if now := digests(path); len(now) != 1 || now[0] != f {
+			return usageError("%s is not the file the shards read (its SHA-256 differs, or it is gone): merge where the shards' files are, as they were", path)
+		}
+	}
+	return nil
 }
 
 // simRun is what identifies a simulation among the parts of a merge: the run as described
