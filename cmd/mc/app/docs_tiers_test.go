@@ -58,8 +58,9 @@ var slow = map[string]bool{
 	"check dijkstra -p n=9 -p K=9 --engine symbolic": true,
 	// proof files of the library: TestProtocolLibrary verifies every one
 	"verify examples/protocols/server.yaml": true, "verify examples/protocols/herman.yaml": true,
-	"verify examples/protocols/arrow.yaml":                                                                      true,
-	"check herman -p n=11 --exact-block -1 --precision 1e-9":                                                    true,
+	"verify examples/protocols/arrow.yaml":                   true,
+	"verify examples/protocols/abp.yaml":                     true,
+	"check herman -p n=11 --exact-block -1 --precision 1e-9": true,
 	"simulate examples/protocols/colouring.gcl --daemon sd --runs 1 --seed 1 --max-steps 100000 --dir /tmp/sim": true,
 	"check lek -p strand=delete -p probeend=wait -p report=stop -p returned=rest -p trail=no-copy -p stale=requesting -p copyid=home-cand -p dominated=query --daemon synchronous --check recovery --faults 1 --fault-vars Ldeny --fault-vars Rdeny --fault-vars status --fault-vars Lflag --fault-vars Rflag --end start": true,
 }
