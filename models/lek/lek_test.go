@@ -141,13 +141,16 @@ func TestProbeFaultRunsAwayAsPrinted(t *testing.T) {
 
 // With the repair Readings.ProbeEnd, every single probe fault (every process, both probes,
 // every value) ends back in the legitimate configuration it started from, on 20 seeded random
-// central schedules each.
+// central schedules each in the long tier (5 by default, 1 in -short).
 func TestProbeFaultRecoversRepaired(t *testing.T) {
 	r := newRing(t, 19, 1, lek.Readings{ProbeEnd: 1})
 	start := r.Legitimate(0)
 	rng := rand.New(rand.NewSource(14))
-	runs := 20
-	if testing.Short() {
+	runs := 5
+	switch {
+	case testtier.Long():
+		runs = 20
+	case testing.Short():
 		runs = 1
 	}
 	for p := range 19 {
@@ -183,9 +186,7 @@ func rogueQuery(r *lek.Ring, p int) model.State {
 // configuration that is not legitimate 25 steps from the fault, shortest, with the token at
 // process 6, home +5, candidate +4.
 func TestRogueQueryStrandsAsPrinted(t *testing.T) {
-	if testing.Short() {
-		t.Skip("588,027 states")
-	}
+	testtier.Only(t, "588,027 states, 11 s on 2 cores")
 	r := newRing(t, 19, 1, lek.Readings{ProbeEnd: 1})
 	m, _ := model.Daemonize(r, model.Central, model.From([]model.State{rogueQuery(r, 10)}))
 	start := r.Legitimate(0)

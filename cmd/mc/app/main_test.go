@@ -144,6 +144,9 @@ func TestProtocolLibrary(t *testing.T) {
 			if testing.Short() && secondOrMore[filepath.Base(proof)] {
 				t.Skip("a CPU-second or more")
 			}
+			if o, ok := ran["verify examples/protocols/"+filepath.Base(proof)]; ok && o.code == 0 {
+				t.Skip("verified by TestDocumentedCommands, which a page shows it in (docs_test.go runs first)")
+			}
 			if code, out, stderr := mc(t, "verify", proof); code != 0 {
 				t.Fatalf("exit %d: %s %s", code, out, stderr)
 			}
