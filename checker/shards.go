@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/shard"
@@ -194,24 +193,11 @@ func (r *run) recheck(done map[uint64]*Result, c CheckResult, name string, in Ra
 		done[rank] = one
 	}
 	for _, again := range one.Checks {
-		if again.Name == name && again.Verdict == Violated && sameTrace(again.Trace, c.Trace) && again.Detail == c.Detail {
+		if again.Name == name && again.Verdict == Violated && again.Trace.Equal(c.Trace) && again.Detail == c.Detail {
 			return again, nil
 		}
 	}
 	return c, fmt.Errorf("the counterexample of %s a shard gives is not the one its first configuration (rank %d) gives: a part of another run, or edited", name, rank)
-}
-
-// sameTrace reports whether two traces are the same execution.
-func sameTrace(a, b *model.Trace) bool {
-	if a == nil || b == nil || a.LoopStart != b.LoopStart || len(a.States) != len(b.States) || !slices.Equal(a.Steps, b.Steps) {
-		return false
-	}
-	for i := range a.States {
-		if !a.States[i].Equal(b.States[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 // mergedStats are the figures of the whole run: of the universe (whole), and the shards'

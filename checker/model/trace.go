@@ -3,6 +3,7 @@ package model
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/mc-checker/mc/checker/plural"
 )
@@ -26,6 +27,15 @@ const FaultStep = -1
 // or says why there is none.
 type FaultFinder interface {
 	FaultTo(s, t State) (Step, error)
+}
+
+// Equal reports whether t and u are the same execution (or both nil): the same states,
+// steps and loop.
+func (t *Trace) Equal(u *Trace) bool {
+	if t == nil || u == nil {
+		return t == u
+	}
+	return t.LoopStart == u.LoopStart && slices.Equal(t.Steps, u.Steps) && slices.EqualFunc(t.States, u.States, State.Equal)
 }
 
 // IsLasso reports whether the trace ends in a loop.

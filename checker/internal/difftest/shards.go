@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/mc-checker/mc/checker"
-	"github.com/mc-checker/mc/checker/model"
 	"github.com/mc-checker/mc/checker/shard"
 )
 
@@ -72,18 +71,9 @@ func sameResult(whole, merged *checker.Result, n int) error {
 	}
 	for i, c := range whole.Checks {
 		s := merged.Checks[i]
-		if c.Name != s.Name || c.Verdict != s.Verdict || c.Detail != s.Detail || !sameTrace(c.Trace, s.Trace) {
+		if c.Name != s.Name || c.Verdict != s.Verdict || c.Detail != s.Detail || !c.Trace.Equal(s.Trace) {
 			d.add("%d shards: %s %s (%s) %v, the whole run %s %s (%s) %v", n, s.Name, s.Verdict, s.Detail, s.Trace, c.Name, c.Verdict, c.Detail, c.Trace)
 		}
 	}
 	return d.err()
-}
-
-// sameTrace reports whether two traces are the same execution (or both absent).
-func sameTrace(a, b *model.Trace) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return a.LoopStart == b.LoopStart && slices.Equal(a.Steps, b.Steps) &&
-		slices.EqualFunc(a.States, b.States, func(x, y model.State) bool { return x.Equal(y) })
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -86,11 +87,18 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	return printRun(ctx, c, r)
+}
+
+// printRun writes a run's outputs, as mc check and the merge of its shards write them: the
+// JSON (--json, --trace-out), the report (unless --json), the pictures (--report,
+// --trace-dot), and the verdict's exit code.
+func printRun(ctx context.Context, c *cli.Context, r *report) error {
 	if err := writeOutputs(c, r); err != nil {
 		return err
 	}
 	if !c.Bool("json") {
-		if err := printReport(c.App.Writer, r, c.Bool("witness")); err != nil {
+		if err := printReport(c.App.Writer, r, c.Bool("witness")); err != nil { // mc merge has no --witness
 			return err
 		}
 	}

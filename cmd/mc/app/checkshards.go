@@ -125,17 +125,5 @@ func mergeCheck(c *cli.Context, b *runs.Run, parts []shard.Part) error {
 	case err != nil:
 		return usageError("%w", err)
 	}
-	r := newReport(b, res)
-	if err := writeOutputs(c, r); err != nil {
-		return err
-	}
-	if !c.Bool("json") {
-		if err := printReport(c.App.Writer, r, false); err != nil {
-			return err
-		}
-	}
-	if err := writePictures(c, r); err != nil {
-		return err
-	}
-	return verdictExit(c.Context, res.Verdict() == checker.Violated, res.Verdict() == checker.Inconclusive)
+	return printRun(c.Context, c, newReport(b, res))
 }
